@@ -1,0 +1,1 @@
+"""fracas: a combat engine for tabletop role-playing games."""
