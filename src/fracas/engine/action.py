@@ -7,8 +7,8 @@ verb, and the first line of its docstring is the help line shown by the command 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, NewType
+from dataclasses import dataclass, fields
+from typing import ClassVar, NewType, get_type_hints
 
 CombatantId = NewType("CombatantId", str)
 """The stable id of a combatant within one encounter (``raptor-2``), never a display name."""
@@ -20,3 +20,28 @@ class Action:
 
     verb: ClassVar[str] = ""
     actor: CombatantId | None = None
+
+
+_COMBATANT_FIELDS: dict[type[Action], tuple[str, ...]] = {}
+
+
+def combatant_fields(action_type: type[Action]) -> tuple[str, ...]:
+    """The names of ``action_type``'s fields that hold combatant ids (one, optional, or many)."""
+    if action_type not in _COMBATANT_FIELDS:
+        naming = {CombatantId, CombatantId | None, tuple[CombatantId, ...]}
+        hints = get_type_hints(action_type)
+        found = tuple(f.name for f in fields(action_type) if hints[f.name] in naming)
+        _COMBATANT_FIELDS[action_type] = found
+    return _COMBATANT_FIELDS[action_type]
+
+
+def combatants_named(action: Action) -> tuple[CombatantId, ...]:
+    """Every combatant ``action`` names, its actor first."""
+    named: list[CombatantId] = []
+    for name in combatant_fields(type(action)):
+        value = getattr(action, name)
+        if isinstance(value, tuple):
+            named.extend(value)
+        elif value is not None:
+            named.append(value)
+    return tuple(named)

@@ -1,0 +1,175 @@
+"""The turn clock: starting rounds and turns, ending them, and expiring anchored effects.
+
+Everything here produces events onto a ``Tape`` (which applies each one as it is written), so
+the clock's work is logged and undone like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import (
+    CombatEnded,
+    EffectEnded,
+    Event,
+    PoolSet,
+    RoundStarted,
+    TurnEnded,
+    TurnResumed,
+    TurnStarted,
+)
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.state import Anchor, EncounterState, Moment, Reset, Turn
+
+
+class Tape:
+    """Events written so far in one step, and the state they lead to."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def write(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.state = event.apply(self.state)
+            self.events.append(event)
+
+
+def begin_combat(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Roll initiative for everyone, then begin round 1 with its first turn."""
+    everyone = tuple(c.id for c in tape.state)
+    tape.write(ruleset.roll_initiative(tape.state, everyone, dice))
+    _begin_round(tape, ruleset, dice)
+    _settle(tape, ruleset, dice)
+
+
+def end_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """End the current turn and start the next one somebody takes."""
+    _finish_turn(tape, ruleset, dice)
+    _next_turn(tape, ruleset, dice)
+
+
+def leave_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Move on without ending the current turn (it was held, and its end comes later)."""
+    _next_turn(tape, ruleset, dice)
+
+
+def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    _step_forward(tape, ruleset, dice)
+    _settle(tape, ruleset, dice)
+
+
+def _step_forward(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Start the next turn of the round, the held turns at its end, or a new round."""
+    clock = tape.state.clock
+    if clock.index + 1 < len(clock.order):
+        _start_turn(tape, clock.index + 1, ruleset, dice)
+    elif clock.held:
+        _call_held_turns(tape)
+        _start_turn(tape, clock.index + 1, ruleset, dice)
+    else:
+        _begin_round(tape, ruleset, dice)
+
+
+def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Skip turns nobody in them can take, until a turn somebody takes has started.
+
+    A whole round in which nobody can act ends the combat instead of looping for ever.
+    """
+    skipped = 0
+    while (turn := tape.state.clock.turn) is not None and not _anyone_acts(
+        tape.state, turn, ruleset
+    ):
+        skipped += 1
+        if skipped > len(tape.state.clock.order) + len(tape.state.combatants) + 1:
+            tape.write([CombatEnded("nobody is able to act")])
+            return
+        _finish_turn(tape, ruleset, dice)
+        _step_forward(tape, ruleset, dice)
+
+
+def _anyone_acts(state: EncounterState, turn: Turn, ruleset: Ruleset) -> bool:
+    return any(ruleset.takes_turn(state, state[actor]) for actor in turn.actors)
+
+
+def _begin_round(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    tape.write(ruleset.at_round_start(tape.state, dice))
+    number = tape.state.clock.round + 1
+    tape.write([RoundStarted(number, ruleset.order(tape.state))])
+    tape.write(_refills(tape.state, Reset.ROUND, tuple(c.id for c in tape.state), "new round"))
+    tape.write(_expired_before(tape.state, number))
+    if tape.state.clock.order:
+        _start_turn(tape, 0, ruleset, dice)
+
+
+def _start_turn(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> None:
+    tape.write([TurnStarted(index)])
+    turn = tape.state.clock.order[index]
+    if turn.resumed:
+        return
+    tape.write(_refills(tape.state, Reset.TURN, turn.actors, "new turn"))
+    for actor in turn.actors:
+        tape.write(_expired_at(tape.state, actor, Moment.START))
+    tape.write(ruleset.at_turn_start(tape.state, turn, dice))
+
+
+def _finish_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    turn = tape.state.clock.turn
+    if turn is None:
+        return
+    tape.write(ruleset.at_turn_end(tape.state, turn, dice))
+    tape.write([TurnEnded(turn.actors)])
+    for actor in turn.actors:
+        if actor in tape.state.combatants:
+            tape.write(_expired_at(tape.state, actor, Moment.END))
+
+
+def _call_held_turns(tape: Tape) -> None:
+    """At the end of the round, those still holding take their turns by initiative."""
+    state = tape.state
+    holders = sorted(state.clock.held, key=lambda c: -(state[c].initiative or 0))
+    end = len(state.clock.order)
+    tape.write(
+        TurnResumed(holder, state[holder].initiative or 0, end + n)
+        for n, holder in enumerate(holders)
+    )
+
+
+def _refills(
+    state: EncounterState, reset: Reset, who: tuple[CombatantId, ...], reason: str
+) -> list[Event]:
+    return [
+        PoolSet(c, name, pool.maximum, reason=reason)
+        for c in who
+        for name, pool in state[c].pools.items()
+        if pool.reset is reset and pool.current != pool.maximum
+    ]
+
+
+def _expired_at(state: EncounterState, combatant: CombatantId, moment: Moment) -> list[Event]:
+    """Effects anchored to this moment of ``combatant``'s turn, or earlier, end now."""
+    now = Anchor(state.clock.round, combatant, moment)
+    return [
+        EffectEnded(holder.id, effect.id, reason="expired")
+        for holder in state
+        for effect in holder.effects
+        if effect.ends is not None
+        and effect.ends.combatant == combatant
+        and (effect.ends.round, _rank(effect.ends.moment)) <= (now.round, _rank(now.moment))
+    ]
+
+
+def _expired_before(state: EncounterState, number: int) -> list[Event]:
+    """Effects whose anchor lies in a round already over (its turn never came) end now."""
+    return [
+        EffectEnded(holder.id, effect.id, reason="expired")
+        for holder in state
+        for effect in holder.effects
+        if effect.ends is not None and effect.ends.round < number
+    ]
+
+
+def _rank(moment: Moment) -> int:
+    return 0 if moment is Moment.START else 1

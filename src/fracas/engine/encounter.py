@@ -1,0 +1,267 @@
+"""An encounter: a ruleset, a state, and the log of steps that led to it, with undo and redo.
+
+``Encounter.apply`` is the one way in. It finds the action's rule, verifies the action, pays its
+cost, resolves it with the encounter's dice, folds the events into the state, runs the
+follow-ups they trigger, and records the whole as one undoable step. Anything that goes wrong on
+the way raises before the state is touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
+from fracas.engine.action import Action, combatants_named
+from fracas.engine.clock import Tape
+from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged
+from fracas.engine.gm import (
+    AddCombatant,
+    AddCombatantRule,
+    AddNote,
+    AddNoteRule,
+    ApplyEffect,
+    ApplyEffectRule,
+    Conceal,
+    ConcealRule,
+    EndCombat,
+    EndCombatRule,
+    MoveTurn,
+    MoveTurnRule,
+    RemoveCombatant,
+    RemoveCombatantRule,
+    RemoveEffect,
+    RemoveEffectRule,
+    Reveal,
+    RevealRule,
+    SetInitiative,
+    SetInitiativeRule,
+    SetPool,
+    SetPoolRule,
+)
+from fracas.engine.ruleset import IllegalAction, Rule, Ruleset
+from fracas.engine.state import EncounterState
+from fracas.engine.turns import (
+    EndTurn,
+    EndTurnRule,
+    HoldTurn,
+    HoldTurnRule,
+    StartCombat,
+    StartCombatRule,
+    TakeHeldTurn,
+    TakeHeldTurnRule,
+)
+from fracas.errors import FracasError
+
+ENGINE_ACTIONS: tuple[type[Action], ...] = (
+    StartCombat,
+    EndTurn,
+    HoldTurn,
+    TakeHeldTurn,
+    AddCombatant,
+    RemoveCombatant,
+    Reveal,
+    Conceal,
+    SetPool,
+    ApplyEffect,
+    RemoveEffect,
+    SetInitiative,
+    MoveTurn,
+    EndCombat,
+    AddNote,
+)
+
+MAX_FOLLOW_UPS = 64
+"""How many rounds of follow-ups one step may trigger before the ruleset is declared looping."""
+
+
+class NothingToUndo(FracasError):
+    """Undo with an empty log, or redo with nothing undone."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action and every event it caused, in order: the unit of undo."""
+
+    action: Action
+    events: tuple[Event, ...]
+
+
+class Encounter:
+    """A running encounter. ``dice`` overrides the seeded stream (tests, a table's own dice)."""
+
+    def __init__(
+        self, ruleset: Ruleset, seed: int = 0, dice: DiceSource | None = None, history: bool = True
+    ) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.state = EncounterState(rng=(seed, 0))
+        self.dice = dice
+        self.history = history
+        self.steps: list[Step] = []
+        self._before: list[EncounterState] = []
+        self._undone: list[tuple[Step, EncounterState]] = []
+        self._engine_rules = _engine_rules(ruleset)
+
+    # --- acting -------------------------------------------------------------------------
+
+    def rule(self, action: Action) -> Rule[Any]:
+        """The rule for ``action``; IllegalAction when neither the engine nor the ruleset has it."""
+        rule = self._engine_rules.get(type(action)) or self.ruleset.rule(action)
+        if rule is None:
+            raise IllegalAction(
+                "unknown-action", f"{self.ruleset.descriptor.name} has no action {action.verb!r}"
+            )
+        return rule
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction when ``action`` is not allowed now; changes nothing."""
+        state = self.state
+        for name in combatants_named(action):
+            if name not in state.combatants:
+                raise IllegalAction("unknown-combatant", f"there is no combatant {name!r}")
+        if state.ended and not isinstance(action, AddNote):
+            raise IllegalAction("ended", "combat is over")
+        rule = self.rule(action)
+        rule.verify(state, action)
+        self._afford(rule, action)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action, faces: Sequence[int] | None = None) -> Step:
+        """Carry out ``action`` as one step. ``faces``: dice typed in for this step only.
+
+        Raises IllegalAction (the rules forbid it), DiceNeeded (typed-in dice ran out) or
+        another FracasError; in every such case the state is unchanged.
+        """
+        self.check(action)
+        rule = self.rule(action)
+        dice = self._dice_for_step(faces)
+        tape = Tape(self.state)
+        tape.write(_payment(rule, self.state, action))
+        tape.write(rule.resolve(tape.state, action, dice))
+        self._follow_up(tape, dice)
+        if faces is not None and isinstance(dice, LoadedDice) and dice.remaining:
+            raise DiceError(f"{len(dice.remaining)} typed-in dice were not needed by {action.verb}")
+        if isinstance(dice, SeededDice) and dice.state != tape.state.rng:
+            tape.write([DiceDrawn(dice.state[1])])
+        step = Step(action, tuple(tape.events))
+        self._commit(step, tape.state)
+        return step
+
+    def _afford(self, rule: Rule[Any], action: Action) -> None:
+        cost = rule.cost(self.state, action)
+        if not cost:
+            return
+        if action.actor is None:
+            raise IllegalAction("no-actor", f"{action.verb}: say who acts (NAME: {action.verb} …)")
+        actor = self.state[action.actor]
+        for pool, amount in cost.items():
+            have = actor.pools[pool].current if pool in actor.pools else 0
+            if have < amount:
+                raise IllegalAction(
+                    f"not-enough-{pool.lower()}",
+                    f"{action.verb} costs {amount} {pool}; {actor.name} has {have} {pool} left",
+                )
+
+    def _dice_for_step(self, faces: Sequence[int] | None) -> DiceSource:
+        if faces is not None:
+            return LoadedDice(faces)
+        if self.dice is not None:
+            return self.dice
+        return SeededDice(*self.state.rng)
+
+    def _follow_up(self, tape: Tape, dice: DiceSource) -> None:
+        new: Sequence[Event] = tape.events
+        for _ in range(MAX_FOLLOW_UPS):
+            more = list(self.ruleset.follow_ups(tape.state, new, dice))
+            if not tape.state.ended and (why := self.ruleset.outcome(tape.state)) is not None:
+                more.append(CombatEnded(why))
+            if not more:
+                return
+            tape.write(more)
+            new = more
+        raise FracasError(f"{self.ruleset.descriptor.slug}: follow-ups did not settle")
+
+    def _commit(self, step: Step, state: EncounterState) -> None:
+        if self.history:
+            self.steps.append(step)
+            self._before.append(self.state)
+        self._undone.clear()
+        self.state = state
+
+    # --- undo and redo ------------------------------------------------------------------
+
+    def undo(self) -> Step:
+        """Go back to the state before the last step. The dice stream goes back too."""
+        if not self.steps:
+            raise NothingToUndo("nothing to undo")
+        step, before = self.steps.pop(), self._before.pop()
+        self._undone.append((step, self.state))
+        self.state = before
+        return step
+
+    def redo(self) -> Step:
+        """Apply the last undone step again, with the very same events."""
+        if not self._undone:
+            raise NothingToUndo("nothing to redo")
+        step, after = self._undone.pop()
+        self.steps.append(step)
+        self._before.append(self.state)
+        self.state = after
+        return step
+
+    @property
+    def undone(self) -> tuple[Step, ...]:
+        """Steps that redo would bring back, the next one last."""
+        return tuple(step for step, _ in self._undone)
+
+    def replay(self, steps: Sequence[Step], undone: Sequence[Step] = ()) -> None:
+        """Rebuild this fresh encounter from a log by folding every step's events, and keep
+        ``undone`` (in the order ``Encounter.undone`` gives) for redo.
+
+        No rule runs and no die is rolled.
+        """
+        for step in (*steps, *reversed(undone)):
+            tape = Tape(self.state)
+            tape.write(step.events)
+            self._commit(step, tape.state)
+        for _ in undone:
+            self.undo()
+
+
+def _payment(rule: Rule[Any], state: EncounterState, action: Action) -> list[Event]:
+    if action.actor is None:
+        return []
+    cost = rule.cost(state, action)
+    return [
+        PoolChanged(action.actor, pool, -amount, action.verb)
+        for pool, amount in cost.items()
+        if amount
+    ]
+
+
+def _engine_rules(ruleset: Ruleset) -> dict[type[Action], Rule[Any]]:
+    return {
+        StartCombat: StartCombatRule(ruleset),
+        EndTurn: EndTurnRule(ruleset),
+        HoldTurn: HoldTurnRule(ruleset),
+        TakeHeldTurn: TakeHeldTurnRule(ruleset),
+        AddCombatant: AddCombatantRule(ruleset),
+        RemoveCombatant: RemoveCombatantRule(ruleset),
+        Reveal: RevealRule(ruleset),
+        Conceal: ConcealRule(ruleset),
+        SetPool: SetPoolRule(ruleset),
+        ApplyEffect: ApplyEffectRule(ruleset),
+        RemoveEffect: RemoveEffectRule(ruleset),
+        SetInitiative: SetInitiativeRule(ruleset),
+        MoveTurn: MoveTurnRule(ruleset),
+        EndCombat: EndCombatRule(ruleset),
+        AddNote: AddNoteRule(),
+    }

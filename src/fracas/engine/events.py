@@ -1,0 +1,333 @@
+"""Events: frozen, past-tense facts. The state changes only by applying them, one at a time.
+
+Each event knows how it changes the state (``apply``); ``reduce`` is the one way to fold events
+into a state. Events that only record what happened (a roll, an account of damage) change
+nothing and derive from ``Record``. A ruleset adds its own events the same way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from fracas.engine.action import CombatantId
+from fracas.engine.state import (
+    Clock,
+    Combatant,
+    Effect,
+    EncounterState,
+    Pool,
+    Scalar,
+    Turn,
+)
+
+
+@dataclass(frozen=True)
+class Event(ABC):
+    """Base of every event."""
+
+    @abstractmethod
+    def apply(self, state: EncounterState) -> EncounterState:
+        """The state after this event."""
+
+
+@dataclass(frozen=True)
+class Record(Event):
+    """An event that records what happened without changing the state."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state
+
+
+def reduce(state: EncounterState, events: Iterable[Event]) -> EncounterState:
+    """Fold ``events`` into ``state``, in order."""
+    for event in events:
+        state = event.apply(state)
+    return state
+
+
+def _update(state: EncounterState, combatant: Combatant) -> EncounterState:
+    return state.with_combatant(combatant)
+
+
+# --- who is in the fight -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CombatantJoined(Event):
+    combatant: Combatant
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state.with_combatant(self.combatant)
+
+
+@dataclass(frozen=True)
+class CombatantLeft(Event):
+    """The combatant is taken out of the encounter and out of the order of this round."""
+
+    combatant: CombatantId
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        clock = state.clock
+        order, index = list(clock.order), clock.index
+        for position in reversed(range(len(order))):
+            actors = tuple(a for a in order[position].actors if a != self.combatant)
+            if actors:
+                order[position] = replace(order[position], actors=actors)
+                continue
+            del order[position]
+            if position < index:
+                index -= 1
+        held = tuple(h for h in clock.held if h != self.combatant)
+        clock = replace(clock, order=tuple(order), index=index, held=held)
+        return replace(state.without_combatant(self.combatant), clock=clock)
+
+
+@dataclass(frozen=True)
+class VisibilityChanged(Event):
+    """The game master hid a combatant from the players, or revealed it."""
+
+    combatant: CombatantId
+    hidden: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return _update(state, replace(state[self.combatant], hidden=self.hidden))
+
+
+@dataclass(frozen=True)
+class InitiativeSet(Event):
+    combatant: CombatantId
+    initiative: int
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return _update(state, replace(state[self.combatant], initiative=self.initiative))
+
+
+# --- the clock ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    """A round begins with its order fixed; the first turn starts with a TurnStarted."""
+
+    round: int
+    order: tuple[Turn, ...]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        clock = Clock(round=self.round, order=self.order, index=0, held=state.clock.held)
+        return replace(state, clock=clock)
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """The turn at ``index`` of the round's order starts (or would start, for a held turn)."""
+
+    index: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return replace(state, clock=replace(state.clock, index=self.index))
+
+
+@dataclass(frozen=True)
+class TurnEnded(Record):
+    actors: tuple[CombatantId, ...]
+
+
+@dataclass(frozen=True)
+class TurnHeld(Event):
+    """The combatant holds its turn to take it later in the round."""
+
+    combatant: CombatantId
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        held = (*state.clock.held, self.combatant)
+        return replace(state, clock=replace(state.clock, held=held))
+
+
+@dataclass(frozen=True)
+class TurnResumed(Event):
+    """A held turn is taken late: it enters the round's order at position ``at``."""
+
+    combatant: CombatantId
+    initiative: int
+    at: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        clock = state.clock
+        turn = Turn(actors=(self.combatant,), initiative=self.initiative, resumed=True)
+        order = (*clock.order[: self.at], turn, *clock.order[self.at :])
+        held = tuple(h for h in clock.held if h != self.combatant)
+        return replace(state, clock=replace(clock, order=order, held=held))
+
+
+@dataclass(frozen=True)
+class TurnLost(Event):
+    """A held turn was never taken: the combatant loses it for this round."""
+
+    combatant: CombatantId
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        held = tuple(h for h in state.clock.held if h != self.combatant)
+        return replace(state, clock=replace(state.clock, held=held))
+
+
+@dataclass(frozen=True)
+class OrderChanged(Event):
+    """The game master rearranged this round's order or moved the current turn."""
+
+    order: tuple[Turn, ...]
+    index: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return replace(state, clock=replace(state.clock, order=self.order, index=self.index))
+
+
+@dataclass(frozen=True)
+class CombatEnded(Event):
+    reason: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return replace(state, ended=True)
+
+
+# --- resources, effects, marks ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolChanged(Event):
+    """A pool went up or down by ``amount`` (a cost paid, damage taken, points regained)."""
+
+    combatant: CombatantId
+    pool: str
+    amount: int
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        pool = combatant.pools[self.pool]
+        return _set_pool(
+            state, combatant, self.pool, replace(pool, current=pool.current + self.amount)
+        )
+
+
+@dataclass(frozen=True)
+class PoolSet(Event):
+    """A pool was set to a value: a refill at the start of a turn or round, or a GM override."""
+
+    combatant: CombatantId
+    pool: str
+    value: int
+    maximum: int | None = None
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        pool = combatant.pools[self.pool]
+        maximum = pool.maximum if self.maximum is None else self.maximum
+        return _set_pool(
+            state, combatant, self.pool, replace(pool, current=self.value, maximum=maximum)
+        )
+
+
+def _set_pool(state: EncounterState, combatant: Combatant, name: str, pool: Pool) -> EncounterState:
+    pools = {**combatant.pools, name: pool}
+    return _update(state, replace(combatant, pools=pools))
+
+
+@dataclass(frozen=True)
+class EffectApplied(Event):
+    """An effect starts on a combatant; it gets the next id from the state's counter."""
+
+    combatant: CombatantId
+    effect: Effect
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        effect = replace(self.effect, id=f"e{state.next_effect}")
+        state = _update(state, replace(combatant, effects=(*combatant.effects, effect)))
+        return replace(state, next_effect=state.next_effect + 1)
+
+
+@dataclass(frozen=True)
+class EffectEnded(Event):
+    """An effect is gone: it expired, was saved against, or was removed."""
+
+    combatant: CombatantId
+    effect: str
+    reason: str = ""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        effects = tuple(e for e in combatant.effects if e.id != self.effect)
+        return _update(state, replace(combatant, effects=effects))
+
+
+@dataclass(frozen=True)
+class EffectChanged(Event):
+    """An effect's parameters changed (more stacks, a new end)."""
+
+    combatant: CombatantId
+    effect: Effect
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        effects = tuple(self.effect if e.id == self.effect.id else e for e in combatant.effects)
+        return _update(state, replace(combatant, effects=effects))
+
+
+@dataclass(frozen=True)
+class MarkSet(Event):
+    """A ruleset's per-combatant value changed (a free action used, a held action named)."""
+
+    combatant: CombatantId
+    key: str
+    value: Scalar
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        combatant = state[self.combatant]
+        marks = {**combatant.marks, self.key: self.value}
+        return _update(state, replace(combatant, marks=marks))
+
+
+@dataclass(frozen=True)
+class DiceDrawn(Event):
+    """The step drew dice from the seeded stream, which now stands at ``drawn`` dice."""
+
+    drawn: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return replace(state, rng=(state.rng[0], self.drawn))
+
+
+@dataclass(frozen=True)
+class Note(Record):
+    """Free text for the log: a ruling, a narrated outcome."""
+
+    text: str
+    combatant: CombatantId | None = None
+
+
+ENGINE_EVENTS: tuple[type[Event], ...] = (
+    CombatantJoined,
+    CombatantLeft,
+    VisibilityChanged,
+    InitiativeSet,
+    RoundStarted,
+    TurnStarted,
+    TurnEnded,
+    TurnHeld,
+    TurnResumed,
+    TurnLost,
+    OrderChanged,
+    CombatEnded,
+    PoolChanged,
+    PoolSet,
+    EffectApplied,
+    EffectEnded,
+    EffectChanged,
+    MarkSet,
+    DiceDrawn,
+    Note,
+)

@@ -1,0 +1,323 @@
+"""The game master's actions: add and remove combatants, hide them, and override any value.
+
+Overrides are actions like any other: verified, logged, undoable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Literal, TypeVar
+
+from fracas.dice import DiceSource
+from fracas.engine import clock
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import (
+    CombatantJoined,
+    CombatantLeft,
+    CombatEnded,
+    EffectApplied,
+    EffectEnded,
+    Event,
+    InitiativeSet,
+    Note,
+    OrderChanged,
+    PoolSet,
+    TurnStarted,
+    VisibilityChanged,
+)
+from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
+from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment, Sheet, Turn
+
+
+@dataclass(frozen=True)
+class AddCombatant(Action):
+    """Add a combatant with a validated sheet; mid-fight it joins the order by initiative."""
+
+    verb: ClassVar[str] = "add"
+    name: str
+    side: str
+    sheet: Sheet
+    group: str | None = None
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class RemoveCombatant(Action):
+    """Take a combatant out of the encounter."""
+
+    verb: ClassVar[str] = "remove"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Show a hidden combatant to the players."""
+
+    verb: ClassVar[str] = "reveal"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
+class Conceal(Action):
+    """Hide a combatant from the players."""
+
+    verb: ClassVar[str] = "conceal"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
+class SetPool(Action):
+    """Set a resource (AP, Vitality…) to a value."""
+
+    verb: ClassVar[str] = "set"
+    target: CombatantId
+    pool: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ApplyEffect(Action):
+    """Put an effect on a combatant, until removed or for some rounds."""
+
+    verb: ClassVar[str] = "effect"
+    target: CombatantId
+    name: str
+    rounds: int | None = None
+    until: Literal["start", "end"] = "end"
+
+
+@dataclass(frozen=True)
+class RemoveEffect(Action):
+    """Remove an effect from a combatant."""
+
+    verb: ClassVar[str] = "clear"
+    target: CombatantId
+    name: str
+
+
+@dataclass(frozen=True)
+class SetInitiative(Action):
+    """Set a combatant's initiative; the order changes from the next round."""
+
+    verb: ClassVar[str] = "initiative"
+    target: CombatantId
+    value: int
+
+
+@dataclass(frozen=True)
+class MoveTurn(Action):
+    """Make it a combatant's turn now."""
+
+    verb: ClassVar[str] = "turn"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
+class EndCombat(Action):
+    """End the fight."""
+
+    verb: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True)
+class AddNote(Action):
+    """Write a note into the log."""
+
+    verb: ClassVar[str] = "note"
+    text: str
+
+
+A = TypeVar("A", bound=Action)
+
+
+class GmRule(Generic[A]):
+    """Shared parts of the game master's rules: free, and only for the game master."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def cost(self, state: EncounterState, action: A) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: A) -> None:
+        if action.actor is not None:
+            raise IllegalAction(
+                "game-master-only", f"{action.verb}: only the game master can do that"
+            )
+
+
+class AddCombatantRule(GmRule[AddCombatant]):
+    def verify(self, state: EncounterState, action: AddCombatant) -> None:
+        super().verify(state, action)
+        if not isinstance(action.sheet, self.ruleset.sheet_model):
+            raise IllegalAction(
+                "bad-sheet", f"{action.name}: not a {self.ruleset.descriptor.name} sheet"
+            )
+        if not action.name.strip() or not action.side.strip():
+            raise IllegalAction("bad-name", "a combatant needs a name and a side")
+
+    def resolve(
+        self, state: EncounterState, action: AddCombatant, dice: DiceSource
+    ) -> Sequence[Event]:
+        newcomer = Combatant(
+            id=unique_id(state, action.name),
+            name=action.name,
+            side=action.side,
+            sheet=action.sheet,
+            pools=self.ruleset.pools(action.sheet),
+            group=action.group,
+            hidden=action.hidden,
+        )
+        joined = CombatantJoined(newcomer)
+        if not state.clock.started:
+            return [joined]
+        state = joined.apply(state)
+        rolled = list(self.ruleset.roll_initiative(state, (newcomer.id,), dice))
+        for event in rolled:
+            state = event.apply(state)
+        return [joined, *rolled, _join_order(state, state[newcomer.id])]
+
+
+def unique_id(state: EncounterState, name: str) -> CombatantId:
+    """A lower-case id made from ``name`` (``Raptor 2`` → ``raptor-2``), unique in ``state``."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "combatant"
+    candidate, n = base, 1
+    while candidate in state.combatants:
+        n += 1
+        candidate = f"{base}-{n}"
+    return CombatantId(candidate)
+
+
+def _join_order(state: EncounterState, newcomer: Combatant) -> OrderChanged:
+    """The newcomer's turn, placed by initiative among the turns still to come this round."""
+    clock = state.clock
+    initiative = newcomer.initiative or 0
+    later = range(clock.index + 1, len(clock.order))
+    at = next((i for i in later if clock.order[i].initiative < initiative), len(clock.order))
+    turn = Turn(actors=(newcomer.id,), initiative=initiative)
+    return OrderChanged((*clock.order[:at], turn, *clock.order[at:]), clock.index)
+
+
+class RemoveCombatantRule(GmRule[RemoveCombatant]):
+    def resolve(
+        self, state: EncounterState, action: RemoveCombatant, dice: DiceSource
+    ) -> Sequence[Event]:
+        if state.is_turn_of(action.target) and len(state.acting()) == 1:
+            tape = clock.Tape(state)
+            clock.end_turn(tape, self.ruleset, dice)
+            return [*tape.events, CombatantLeft(action.target)]
+        return [CombatantLeft(action.target)]
+
+
+class RevealRule(GmRule[Reveal]):
+    def resolve(self, state: EncounterState, action: Reveal, dice: DiceSource) -> Sequence[Event]:
+        return [VisibilityChanged(action.target, hidden=False)]
+
+
+class ConcealRule(GmRule[Conceal]):
+    def resolve(self, state: EncounterState, action: Conceal, dice: DiceSource) -> Sequence[Event]:
+        return [VisibilityChanged(action.target, hidden=True)]
+
+
+class SetPoolRule(GmRule[SetPool]):
+    def verify(self, state: EncounterState, action: SetPool) -> None:
+        super().verify(state, action)
+        pool_name(state[action.target], action.pool)
+
+    def resolve(self, state: EncounterState, action: SetPool, dice: DiceSource) -> Sequence[Event]:
+        name = pool_name(state[action.target], action.pool)
+        return [PoolSet(action.target, name, action.value, reason="set by the game master")]
+
+
+def pool_name(combatant: Combatant, typed: str) -> str:
+    """The pool of ``combatant`` called ``typed``, ignoring case."""
+    for name in combatant.pools:
+        if name.lower() == typed.lower():
+            return name
+    known = ", ".join(combatant.pools) or "none"
+    raise IllegalAction("unknown-pool", f"{combatant.name} has no pool {typed!r} (pools: {known})")
+
+
+class ApplyEffectRule(GmRule[ApplyEffect]):
+    def verify(self, state: EncounterState, action: ApplyEffect) -> None:
+        super().verify(state, action)
+        if action.rounds is not None and action.rounds < 0:
+            raise IllegalAction("bad-duration", "an effect cannot last a negative number of rounds")
+        if action.rounds is not None and not state.clock.started:
+            raise IllegalAction("not-started", "a duration in rounds needs a running fight")
+
+    def resolve(
+        self, state: EncounterState, action: ApplyEffect, dice: DiceSource
+    ) -> Sequence[Event]:
+        ends = None
+        if action.rounds is not None:
+            moment = Moment.START if action.until == "start" else Moment.END
+            ends = Anchor(state.clock.round + action.rounds, action.target, moment)
+        return [EffectApplied(action.target, Effect(name=action.name, ends=ends))]
+
+
+class RemoveEffectRule(GmRule[RemoveEffect]):
+    def verify(self, state: EncounterState, action: RemoveEffect) -> None:
+        super().verify(state, action)
+        target = state[action.target]
+        if _find_effect(target, action.name) is None:
+            names = ", ".join(e.name for e in target.effects) or "none"
+            raise IllegalAction(
+                "no-such-effect", f"{target.name} has no effect {action.name!r} ({names})"
+            )
+
+    def resolve(
+        self, state: EncounterState, action: RemoveEffect, dice: DiceSource
+    ) -> Sequence[Event]:
+        effect = _find_effect(state[action.target], action.name)
+        assert effect is not None
+        return [EffectEnded(action.target, effect.id, reason="removed by the game master")]
+
+
+def _find_effect(combatant: Combatant, name: str) -> Effect | None:
+    return next((e for e in combatant.effects if e.name.lower() == name.lower()), None)
+
+
+class SetInitiativeRule(GmRule[SetInitiative]):
+    def resolve(
+        self, state: EncounterState, action: SetInitiative, dice: DiceSource
+    ) -> Sequence[Event]:
+        return [InitiativeSet(action.target, action.value, reason="set by the game master")]
+
+
+class MoveTurnRule(GmRule[MoveTurn]):
+    def verify(self, state: EncounterState, action: MoveTurn) -> None:
+        super().verify(state, action)
+        if not state.clock.started:
+            raise IllegalAction("not-started", "combat has not started yet")
+        if not any(action.target in t.actors for t in state.clock.order):
+            raise IllegalAction(
+                "not-in-order", f"{state[action.target].name} has no turn this round"
+            )
+
+    def resolve(self, state: EncounterState, action: MoveTurn, dice: DiceSource) -> Sequence[Event]:
+        index = next(i for i, t in enumerate(state.clock.order) if action.target in t.actors)
+        return [TurnStarted(index)]
+
+
+class EndCombatRule(GmRule[EndCombat]):
+    def resolve(
+        self, state: EncounterState, action: EndCombat, dice: DiceSource
+    ) -> Sequence[Event]:
+        return [CombatEnded("ended by the game master")]
+
+
+class AddNoteRule:
+    """Anyone may write a note."""
+
+    def cost(self, state: EncounterState, action: AddNote) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: AddNote) -> None:
+        if not action.text.strip():
+            raise IllegalAction("empty-note", "note: nothing to write")
+
+    def resolve(self, state: EncounterState, action: AddNote, dice: DiceSource) -> Sequence[Event]:
+        return [Note(action.text, action.actor)]

@@ -1,0 +1,122 @@
+"""The ruleset seam: what a rule system declares so the engine can run it.
+
+A ruleset is a class with a descriptor, a settings model and a sheet model, the pools a sheet
+gives, how a round is ordered, and a ``Rule`` (cost, verify, resolve) for each of its actions.
+The engine calls these hooks and does all the bookkeeping around them (costs, snapshots, the
+log), so no ruleset can skip it. An instance carries the encounter's settings.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from fracas.dice import DiceSource
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event
+from fracas.engine.state import Combatant, EncounterState, Pool, Sheet, Turn
+from fracas.errors import FracasError
+
+A = TypeVar("A", bound=Action, contravariant=True)
+
+Cost = Mapping[str, int]
+"""What an action spends: pool name → amount (``{"AP": 2}``)."""
+
+
+class IllegalAction(FracasError):
+    """The rules forbid the action. ``code`` is stable for programs, ``reason`` is for people."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Rule(Protocol, Generic[A]):
+    """How one kind of action is costed, checked and carried out."""
+
+    def cost(self, state: EncounterState, action: A) -> Cost:
+        """What the action spends; the engine refuses it when a pool cannot pay."""
+
+    def verify(self, state: EncounterState, action: A) -> None:
+        """Raise IllegalAction when the rules forbid the action in this state."""
+
+    def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
+        """The events the action causes, rolling only with ``dice``. ``state`` has the cost paid."""
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """Who a ruleset is: its slug, display name, other names it answers to, and its source."""
+
+    slug: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+
+
+class Ruleset(ABC):
+    """Base of every rule system. Subclasses set the class attributes and implement the hooks."""
+
+    descriptor: ClassVar[Descriptor]
+    settings_model: ClassVar[type[BaseModel]]
+    sheet_model: ClassVar[type[BaseModel]]
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    """The ruleset's own actions, reachable from the command language."""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The ruleset's own events, so saved logs can be read back."""
+
+    def __init__(self, settings: BaseModel | None = None) -> None:
+        self.settings = settings if settings is not None else self.settings_model()
+
+    @abstractmethod
+    def rule(self, action: Action) -> Rule[Any] | None:
+        """The rule for ``action``, or None when this ruleset has no such action."""
+
+    @abstractmethod
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """The resource pools a combatant with this sheet starts with."""
+
+    @abstractmethod
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """Events setting the initiative of ``combatants`` (everyone, or a newcomer)."""
+
+    @abstractmethod
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """The order of the round that is about to start (``state.clock.round`` is the last)."""
+
+    def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
+        """Events before a new round is ordered (re-rolled initiative, per-round resets)."""
+        return ()
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Events when a turn starts, after pools refill and expired effects end."""
+        return ()
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Events when a turn ends, before effects anchored to its end expire (repeat saves)."""
+        return ()
+
+    def follow_ups(
+        self, state: EncounterState, events: Sequence[Event], dice: DiceSource
+    ) -> Sequence[Event]:
+        """Events that ``events`` trigger (a threshold crossed); called until it returns none."""
+        return ()
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise."""
+        return True
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """Why the fight is over (one side left standing), or None while it goes on."""
+        return None
+
+    def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
+        """Why ``combatant`` may not hold its turn now, or None when it may."""
+        return "this rule system has no held turns"

@@ -1,0 +1,210 @@
+"""The encounter state: immutable values, changed only by the reducer applying events.
+
+Every class here is a frozen dataclass and every collection a tuple or a ``Mapping`` that the
+reducer replaces and never mutates, so a snapshot for undo is just a reference to the old state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Annotated
+
+from pydantic import (
+    BaseModel,
+    SerializeAsAny,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
+
+from fracas.engine.action import CombatantId
+
+Scalar = int | str | bool | None
+"""A value a ruleset may keep on a combatant or effect (a mark, an effect parameter)."""
+
+
+def _read_sheet(
+    value: object, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+) -> BaseModel:
+    """A sheet read back from a save file, with the model the codec puts in the context."""
+    if isinstance(value, BaseModel):
+        return value
+    model: type[BaseModel] | None = (info.context or {}).get("sheet_model")
+    if model is None:
+        raise ValueError("a saved sheet can only be read with its ruleset's sheet model")
+    return model.model_validate(value)
+
+
+Sheet = Annotated[SerializeAsAny[BaseModel], WrapValidator(_read_sheet)]
+"""A combatant's sheet: an instance of the ruleset's frozen pydantic sheet model."""
+
+
+class Reset(Enum):
+    """When a resource pool refills to its maximum."""
+
+    TURN = "turn"
+    ROUND = "round"
+    NEVER = "never"
+
+
+class Moment(Enum):
+    """The two ends of a turn a duration can be anchored to."""
+
+    START = "start"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A resource: action points, reaction points, Vitality, Ki, PPE, Narrative Momentum…
+
+    ``current`` may leave ``0..maximum`` where a rule allows it (Vitality below zero).
+    """
+
+    current: int
+    maximum: int
+    reset: Reset = Reset.NEVER
+
+    def refilled(self) -> Pool:
+        return replace(self, current=self.maximum)
+
+
+@dataclass(frozen=True, order=True)
+class Anchor:
+    """An absolute point in time: the start or end of ``combatant``'s turn in ``round``.
+
+    Durations store their end as an anchor, never as a countdown, so undo and replay need no
+    bookkeeping: an effect ends when the clock passes its anchor.
+    """
+
+    round: int
+    combatant: CombatantId
+    moment: Moment = Moment.END
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A condition, buff or status on a combatant, with the anchor at which it ends (or None).
+
+    ``id`` is given by the reducer when the effect is applied (``e1``, ``e2``…).
+    """
+
+    name: str
+    id: str = ""
+    ends: Anchor | None = None
+    source: CombatantId | None = None
+    data: Mapping[str, Scalar] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One participant. ``marks`` hold the ruleset's own per-combatant values."""
+
+    id: CombatantId
+    name: str
+    side: str
+    sheet: Sheet
+    pools: Mapping[str, Pool] = field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+    initiative: int | None = None
+    group: str | None = None
+    hidden: bool = False
+    marks: Mapping[str, Scalar] = field(default_factory=dict)
+
+    def pool(self, name: str) -> Pool:
+        return self.pools[name]
+
+    def effect(self, name: str) -> Effect | None:
+        """The first effect of that name, or None."""
+        return next((e for e in self.effects if e.name == name), None)
+
+    def has(self, effect_name: str) -> bool:
+        return any(e.name == effect_name for e in self.effects)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A slot in a round's order: one combatant, a group of identical NPCs or a union.
+
+    Everyone in ``actors`` takes this turn together. ``label`` names a phase or pass of the
+    round where the ruleset has them (a pose, a phase). A ``resumed`` turn is a held turn being
+    taken late: its start already happened where it was held.
+    """
+
+    actors: tuple[CombatantId, ...]
+    initiative: int
+    label: str = ""
+    resumed: bool = False
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where the fight is: the round, its order (fixed when the round begins) and the turn.
+
+    ``round`` is 0 before combat starts. ``index`` points into ``order``; ``held`` lists the
+    combatants holding their turn, in the order they held it.
+    """
+
+    round: int = 0
+    order: tuple[Turn, ...] = ()
+    index: int = 0
+    held: tuple[CombatantId, ...] = ()
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    @property
+    def turn(self) -> Turn | None:
+        """The turn being taken, or None outside combat."""
+        if not self.started or self.index >= len(self.order):
+            return None
+        return self.order[self.index]
+
+
+@dataclass(frozen=True)
+class EncounterState:
+    """Everything about one encounter at one moment.
+
+    ``rng`` is the seeded dice stream's state (seed, dice drawn so far): it is part of the
+    state so that undo restores it and undo can never be used to re-roll.
+    """
+
+    combatants: Mapping[CombatantId, Combatant] = field(default_factory=dict)
+    clock: Clock = field(default_factory=Clock)
+    rng: tuple[int, int] = (0, 0)
+    next_effect: int = 1
+    ended: bool = False
+
+    def __iter__(self) -> Iterator[Combatant]:
+        return iter(self.combatants.values())
+
+    def __getitem__(self, combatant: CombatantId) -> Combatant:
+        return self.combatants[combatant]
+
+    def with_combatant(self, combatant: Combatant) -> EncounterState:
+        """This state with ``combatant`` added or replaced."""
+        return replace(self, combatants={**self.combatants, combatant.id: combatant})
+
+    def without_combatant(self, combatant: CombatantId) -> EncounterState:
+        remaining = {k: v for k, v in self.combatants.items() if k != combatant}
+        return replace(self, combatants=remaining)
+
+    def acting(self) -> tuple[CombatantId, ...]:
+        """The combatants whose turn it is (empty outside combat)."""
+        turn = self.clock.turn
+        return turn.actors if turn else ()
+
+    def is_turn_of(self, combatant: CombatantId) -> bool:
+        return combatant in self.acting()
+
+    def allies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
+        """Everyone on ``combatant``'s side, itself included."""
+        side = self[combatant].side
+        return tuple(c for c in self if c.side == side)
+
+    def enemies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
+        side = self[combatant].side
+        return tuple(c for c in self if c.side != side)

@@ -1,0 +1,128 @@
+"""The actions every rule system shares for moving through a fight: start, end a turn, hold."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from fracas.dice import DiceSource
+from fracas.engine import clock
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event, TurnHeld, TurnResumed
+from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
+from fracas.engine.state import EncounterState
+
+
+@dataclass(frozen=True)
+class StartCombat(Action):
+    """Roll initiative and begin round 1."""
+
+    verb: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the current turn; the next one in the order starts."""
+
+    verb: ClassVar[str] = "end"
+    aliases: ClassVar[tuple[str, ...]] = ("next", "done")
+
+
+@dataclass(frozen=True)
+class HoldTurn(Action):
+    """Hold your turn to take it later in the round."""
+
+    verb: ClassVar[str] = "hold"
+
+
+@dataclass(frozen=True)
+class TakeHeldTurn(Action):
+    """Take your held turn right after the current one."""
+
+    verb: ClassVar[str] = "resume"
+
+
+class ClockRule:
+    """Shared parts of the turn actions' rules: they cost nothing and need a running fight."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def cost(self, state: EncounterState, action: Action) -> Cost:
+        return {}
+
+    @staticmethod
+    def require_fight(state: EncounterState) -> None:
+        if not state.clock.started:
+            raise IllegalAction("not-started", "combat has not started yet (use: start)")
+        if state.ended:
+            raise IllegalAction("ended", "combat is over")
+
+
+class StartCombatRule(ClockRule):
+    def verify(self, state: EncounterState, action: StartCombat) -> None:
+        if state.clock.started:
+            raise IllegalAction(
+                "already-started", f"combat is already in round {state.clock.round}"
+            )
+        if not state.combatants:
+            raise IllegalAction("no-combatants", "there is nobody to fight (add combatants first)")
+
+    def resolve(
+        self, state: EncounterState, action: StartCombat, dice: DiceSource
+    ) -> Sequence[Event]:
+        tape = clock.Tape(state)
+        clock.begin_combat(tape, self.ruleset, dice)
+        return tape.events
+
+
+class EndTurnRule(ClockRule):
+    def verify(self, state: EncounterState, action: EndTurn) -> None:
+        self.require_fight(state)
+        if action.actor is not None and not state.is_turn_of(action.actor):
+            raise IllegalAction("not-your-turn", f"it is not {state[action.actor].name}'s turn")
+
+    def resolve(self, state: EncounterState, action: EndTurn, dice: DiceSource) -> Sequence[Event]:
+        tape = clock.Tape(state)
+        clock.end_turn(tape, self.ruleset, dice)
+        return tape.events
+
+
+class HoldTurnRule(ClockRule):
+    def verify(self, state: EncounterState, action: HoldTurn) -> None:
+        self.require_fight(state)
+        actor = _actor(action)
+        if state.acting() != (actor,):
+            raise IllegalAction("not-your-turn", "only the one whose turn it is can hold it")
+        turn = state.clock.turn
+        if turn is not None and turn.resumed:
+            raise IllegalAction("already-held", "this turn was held once already")
+        if (why := self.ruleset.may_hold(state, actor)) is not None:
+            raise IllegalAction("cannot-hold", why)
+
+    def resolve(self, state: EncounterState, action: HoldTurn, dice: DiceSource) -> Sequence[Event]:
+        tape = clock.Tape(state)
+        tape.write([TurnHeld(_actor(action))])
+        clock.leave_turn(tape, self.ruleset, dice)
+        return tape.events
+
+
+class TakeHeldTurnRule(ClockRule):
+    def verify(self, state: EncounterState, action: TakeHeldTurn) -> None:
+        self.require_fight(state)
+        actor = _actor(action)
+        if actor not in state.clock.held:
+            raise IllegalAction("not-holding", f"{state[actor].name} is not holding a turn")
+
+    def resolve(
+        self, state: EncounterState, action: TakeHeldTurn, dice: DiceSource
+    ) -> Sequence[Event]:
+        actor = _actor(action)
+        return [TurnResumed(actor, state[actor].initiative or 0, state.clock.index + 1)]
+
+
+def _actor(action: Action) -> CombatantId:
+    if action.actor is None:
+        raise IllegalAction("no-actor", f"{action.verb}: say who (NAME: {action.verb})")
+    return action.actor

@@ -1,0 +1,16 @@
+"""Why the rules forbid something: what a legality check returns instead of raising."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A forbidden action: ``code`` is stable for programs, ``reason`` is for people.
+
+    The engine turns it into its ``IllegalAction(code, reason)``.
+    """
+
+    code: str
+    reason: str

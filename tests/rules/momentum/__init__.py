@@ -1,0 +1,1 @@
+"""Tests of the momentum ruleset's pure rule functions (seed 003)."""
