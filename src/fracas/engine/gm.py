@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Generic, Literal, TypeVar
 
 from fracas.dice import DiceSource
@@ -126,7 +126,7 @@ class AddNote(Action):
     """Write a note into the log."""
 
     verb: ClassVar[str] = "note"
-    text: str
+    text: str = field(metadata={"rest": True, "help": "the note"})
 
 
 A = TypeVar("A", bound=Action)
@@ -177,7 +177,7 @@ class AddCombatantRule(GmRule[AddCombatant]):
         rolled = list(self.ruleset.roll_initiative(state, (newcomer.id,), dice))
         for event in rolled:
             state = event.apply(state)
-        return [joined, *rolled, _join_order(state, state[newcomer.id])]
+        return [joined, *rolled, *_join_order(self.ruleset, state, state[newcomer.id])]
 
 
 def unique_id(state: EncounterState, name: str) -> CombatantId:
@@ -190,14 +190,23 @@ def unique_id(state: EncounterState, name: str) -> CombatantId:
     return CombatantId(candidate)
 
 
-def _join_order(state: EncounterState, newcomer: Combatant) -> OrderChanged:
-    """The newcomer's turn, placed by initiative among the turns still to come this round."""
+def _join_order(ruleset: Ruleset, state: EncounterState, newcomer: Combatant) -> list[Event]:
+    """The newcomer's place in this round: in the turn of its group or union if that turn is in
+    the order, else a turn of its own placed by initiative among the turns still to come. A
+    combatant the ruleset gives no turn (an object) gets none."""
+    theirs = next((t for t in ruleset.order(state) if newcomer.id in t.actors), None)
+    if theirs is None:
+        return []
     clock = state.clock
-    initiative = newcomer.initiative or 0
-    later = range(clock.index + 1, len(clock.order))
-    at = next((i for i in later if clock.order[i].initiative < initiative), len(clock.order))
-    turn = Turn(actors=(newcomer.id,), initiative=initiative)
-    return OrderChanged((*clock.order[:at], turn, *clock.order[at:]), clock.index)
+    order = list(clock.order)
+    for position, turn in enumerate(order):
+        if set(turn.actors) & set(theirs.actors):
+            order[position] = replace(turn, actors=(*turn.actors, newcomer.id))
+            return [OrderChanged(tuple(order), clock.index)]
+    later = range(clock.index + 1, len(order))
+    at = next((i for i in later if order[i].initiative < theirs.initiative), len(order))
+    order.insert(at, Turn(actors=(newcomer.id,), initiative=theirs.initiative))
+    return [OrderChanged(tuple(order), clock.index)]
 
 
 class RemoveCombatantRule(GmRule[RemoveCombatant]):

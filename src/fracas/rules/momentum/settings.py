@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fracas.dice import DiceNotation
+
 
 class MomentumSettings(BaseModel):
     """Settings of one momentum encounter."""
@@ -156,11 +158,15 @@ class MomentumSettings(BaseModel):
     )
 
     # Status Effects (SOURCES.md section 4 defaults)
-    burning_damage: str = Field(
-        "1d6", min_length=1, description="SOURCES.md: Burning deals 1d6 Heat at turn start."
+    burning_damage: DiceNotation = Field(
+        "1d6",
+        validate_default=True,
+        description="SOURCES.md: Burning deals 1d6 Heat at turn start.",
     )
-    poisoned_damage: str = Field(
-        "1d4", min_length=1, description="SOURCES.md: Poisoned deals 1d4 Poison per turn."
+    poisoned_damage: DiceNotation = Field(
+        "1d4",
+        validate_default=True,
+        description="SOURCES.md: Poisoned deals 1d4 Poison per turn.",
     )
     shocked_evasion_penalty: int = Field(2, description="SOURCES.md: Shocked: -2 Evasion.")
     corroded_armor_per_stack: int = Field(

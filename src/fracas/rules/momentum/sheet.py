@@ -25,6 +25,7 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from fracas.dice import DiceNotation
 from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.defense_rolls import DefenseRoll
 from fracas.rules.momentum.vocabulary import Reach, Size, Skill, Stat
@@ -81,7 +82,7 @@ class Weapon(_Record):
     name: str = Field(min_length=1)
     primary_stat: Stat
     secondary_stat: Stat
-    damage: str = Field(min_length=1)
+    damage: DiceNotation
     damage_type: DamageType
     reach: Reach
     range_m: int = Field(1, ge=1)
@@ -94,7 +95,7 @@ class Ability(_Record):
 
     name: str = Field(min_length=1)
     tier: int = Field(0, ge=0)
-    damage: str | None = Field(None, min_length=1)
+    damage: DiceNotation | None = None
     damage_types: frozenset[DamageType] = frozenset()
     defense_roll: DefenseRoll | None = None
     reach: Reach = Reach.RANGED
@@ -110,6 +111,8 @@ class Ability(_Record):
 class Sheet(_Record):
     """A combatant of the momentum ruleset.
 
+    ``name`` is the stat block's own name; the encounter names each combatant.
+    ``narrative_momentum`` is the Narrative Momentum the combatant starts with.
     ``evasion_stat``, ``primary_stat`` and ``secondary_stat`` come from the Archetype ("Your
     Archetype determines your Evasion Stat"; the Ability hit bonus "uses your Primary and
     Secondary Stat instead, which are determined by your Archetype"). ``vitality`` is the
@@ -119,13 +122,14 @@ class Sheet(_Record):
     Holy damage ("non-lethal against biological creatures").
     """
 
-    name: str = Field(min_length=1)
+    name: str | None = None
     stats: Stats
     skills: Skills = Skills()
     evasion_stat: Stat
     primary_stat: Stat
     secondary_stat: Stat
     vitality: int = Field(ge=1)
+    narrative_momentum: int = Field(0, ge=0)
     armor: int = 0
     evasion_cap: int | None = None
     basic_movement_m: int | None = Field(None, ge=0)

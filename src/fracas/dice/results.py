@@ -1,0 +1,188 @@
+"""The record of a roll: frozen data of ints, strs, bools and tuples, fit for a saved event log.
+
+The result tree mirrors the expression's syntax tree; every node carries its ``total``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from fracas.dice.syntax import (
+    ATOM_PRECEDENCE,
+    NEGATIVE_PRECEDENCE,
+    Operator,
+    binary_precedence,
+    operand_text,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One face a die showed. ``value`` is what it counts for after a minimum or maximum; a
+    ``rerolled`` face was thrown away; an ``exploded`` face made the die roll one more face,
+    which adds to it."""
+
+    shown: int
+    value: int
+    rerolled: bool = False
+    exploded: bool = False
+
+    def render(self) -> str:
+        text = str(self.shown) if self.value == self.shown else f"{self.shown}→{self.value}"
+        return f"{text}!" if self.exploded else text
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    """One die of a pool with every face it showed, in order; ``success`` and ``failure`` are
+    set only on kept dice of a term that counts successes."""
+
+    sides: int
+    faces: tuple[Face, ...]
+    kept: bool = True
+    success: bool = False
+    failure: bool = False
+
+    @property
+    def value(self) -> int:
+        return sum(face.value for face in self.faces if not face.rerolled)
+
+    @property
+    def natural(self) -> int:
+        """The face the die first showed and kept, before any minimum or maximum: a natural 20."""
+        return next(face.shown for face in self.faces if not face.rerolled)
+
+    def render(self) -> str:
+        texts = [
+            f"~~{face.render()}~~" if face.rerolled or not self.kept else face.render()
+            for face in self.faces
+        ]
+        texts[-1] += "✓" * self.success + "✗" * self.failure
+        return ", ".join(texts)
+
+
+@dataclass(frozen=True, slots=True)
+class ConstantResult:
+    total: int
+
+    @property
+    def precedence(self) -> int:
+        return ATOM_PRECEDENCE
+
+    def terms(self) -> Iterator[DiceResult]:
+        yield from ()
+
+    def render(self) -> str:
+        return str(self.total)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    """A rolled dice term; ``notation`` is the term's canonical notation, label included."""
+
+    notation: str
+    dice: tuple[RolledDie, ...]
+    total: int
+    label: str | None = None
+
+    @property
+    def precedence(self) -> int:
+        return ATOM_PRECEDENCE
+
+    def terms(self) -> Iterator[DiceResult]:
+        yield self
+
+    def render(self) -> str:
+        return f"{self.notation} ({', '.join(die.render() for die in self.dice)})"
+
+
+@dataclass(frozen=True, slots=True)
+class NegativeResult:
+    operand: RollNode
+    total: int
+
+    @property
+    def precedence(self) -> int:
+        return NEGATIVE_PRECEDENCE
+
+    def terms(self) -> Iterator[DiceResult]:
+        return self.operand.terms()
+
+    def render(self) -> str:
+        operand = self.operand
+        return "-" + operand_text(operand.render(), operand.precedence, NEGATIVE_PRECEDENCE)
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryResult:
+    op: Operator
+    left: RollNode
+    right: RollNode
+    total: int
+
+    @property
+    def precedence(self) -> int:
+        return binary_precedence(self.op)
+
+    def terms(self) -> Iterator[DiceResult]:
+        yield from self.left.terms()
+        yield from self.right.terms()
+
+    def render(self) -> str:
+        left, right, precedence = self.left, self.right, self.precedence
+        return (
+            f"{operand_text(left.render(), left.precedence, precedence)} {self.op} "
+            f"{operand_text(right.render(), right.precedence, precedence + 1)}"
+        )
+
+
+RollNode: TypeAlias = ConstantResult | DiceResult | NegativeResult | BinaryResult
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """A rolled expression: ``expression`` is its canonical notation, ``root`` its result tree."""
+
+    expression: str
+    root: RollNode
+
+    @property
+    def total(self) -> int:
+        return self.root.total
+
+    def render(self) -> str:
+        """``4d6kh3 (6, 5, 3, ~~1~~) = 14``; the format is described in ``fracas.dice``."""
+        return f"{self.root.render()} = {self.total}"
+
+    def terms(self) -> tuple[DiceResult, ...]:
+        """Every dice term, left to right."""
+        return tuple(self.root.terms())
+
+    def dice(self) -> tuple[RolledDie, ...]:
+        """Every die rolled, kept or dropped, left to right."""
+        return tuple(die for term in self.root.terms() for die in term.dice)
+
+    def kept_faces(self, sides: int | None = None) -> tuple[int, ...]:
+        """The natural faces of the kept dice, only of dice with ``sides`` sides if given:
+        ``result.kept_faces(sides=20) == (20,)`` is a natural 20."""
+        return tuple(
+            die.natural for die in self.dice() if die.kept and (sides is None or die.sides == sides)
+        )
+
+    def subtotals(self) -> dict[str, int]:
+        """The total of each label's terms, each term as rolled, whatever arithmetic surrounds
+        it: ``2d6[heat] + 1d6[cold]`` gives ``{"heat": ..., "cold": ...}``."""
+        totals: dict[str, int] = {}
+        for term in self.root.terms():
+            if term.label is not None:
+                totals[term.label] = totals.get(term.label, 0) + term.total
+        return totals
+
+    def subtotal(self, label: str) -> int:
+        """The total of ``label``'s terms; 0 when no term has that label."""
+        return self.subtotals().get(label, 0)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -1,0 +1,120 @@
+"""The roll evaluator: an expression and a dice source give a RollResult."""
+
+from __future__ import annotations
+
+from fracas.dice.errors import DiceLimitError, DiceValueError
+from fracas.dice.limits import DEFAULT_LIMITS, DiceLimits
+from fracas.dice.parser import parse
+from fracas.dice.results import (
+    BinaryResult,
+    ConstantResult,
+    DiceResult,
+    Face,
+    NegativeResult,
+    RolledDie,
+    RollNode,
+    RollResult,
+)
+from fracas.dice.sources import DiceSource, check_face
+from fracas.dice.syntax import (
+    OPERATIONS,
+    BinaryOp,
+    Constant,
+    Dice,
+    Expression,
+    Negative,
+    Selection,
+)
+
+
+def roll(
+    expression: Expression | str, source: DiceSource, limits: DiceLimits = DEFAULT_LIMITS
+) -> RollResult:
+    """Roll ``expression`` (notation is parsed first) with dice from ``source``."""
+    tree = parse(expression) if isinstance(expression, str) else expression
+    limits.check(tree)
+    return RollResult(str(tree), _evaluate(tree, source, limits))
+
+
+def _evaluate(node: Expression, source: DiceSource, limits: DiceLimits) -> RollNode:
+    match node:
+        case Constant(value):
+            return ConstantResult(value)
+        case Dice():
+            return _roll_term(node, source, limits)
+        case Negative(operand):
+            inner = _evaluate(operand, source, limits)
+            return NegativeResult(inner, -inner.total)
+        case BinaryOp(op, left, right):
+            first = _evaluate(left, source, limits)
+            second = _evaluate(right, source, limits)
+            if op == "/" and second.total == 0:
+                raise DiceValueError(f"{node}: {right} came to 0, and cannot divide")
+            total: int = OPERATIONS[op](first.total, second.total)
+            return BinaryResult(op, first, second, total)
+
+
+def _roll_term(term: Dice, source: DiceSource, limits: DiceLimits) -> DiceResult:
+    pools = [_roll_die(term, source, limits) for _ in range(term.count)]
+    values = [sum(face.value for face in faces if not face.rerolled) for faces in pools]
+    kept = _kept(term.select, values)
+    dice = tuple(
+        _rolled_die(term, faces, value, index in kept)
+        for index, (faces, value) in enumerate(zip(pools, values, strict=True))
+    )
+    total = sum(term.tally(values[index]) for index in kept)
+    return DiceResult(str(term), dice, total, term.label)
+
+
+def _rolled_die(term: Dice, faces: tuple[Face, ...], value: int, kept: bool) -> RolledDie:
+    counting = term.counting if kept else None
+    return RolledDie(
+        term.sides,
+        faces,
+        kept=kept,
+        success=counting is not None and counting.succeeds(value),
+        failure=counting is not None and counting.fails(value),
+    )
+
+
+def _kept(select: Selection | None, values: list[int]) -> set[int]:
+    """The indices of the dice kept; among equal values, earlier dice are kept first."""
+    indices = range(len(values))
+    if select is None:
+        return set(indices)
+    highest, count = select.keeps(len(values))
+    ranked = sorted(indices, key=lambda index: -values[index] if highest else values[index])
+    return set(ranked[:count])
+
+
+def _roll_die(term: Dice, source: DiceSource, limits: DiceLimits) -> tuple[Face, ...]:
+    faces: list[Face] = []
+    for _ in range(limits.max_explosion_depth + 1):
+        shown = _draw(term, source, limits, faces)
+        exploded = term.explosion is not None and term.explosion.matches(shown)
+        faces.append(Face(shown, term.face_value(shown), exploded=exploded))
+        if not exploded:
+            return tuple(faces)
+    raise DiceLimitError(f"{term}: a die exploded more than {limits.max_explosion_depth} times")
+
+
+def _draw(term: Dice, source: DiceSource, limits: DiceLimits, faces: list[Face]) -> int:
+    """One face, rerolled as the term says; the faces rerolled away go onto ``faces``."""
+    shown = _face(term.sides, source)
+    reroll = term.reroll
+    if reroll is None:
+        return shown
+    for _ in range(1 if reroll.once else limits.max_rerolls):
+        if not reroll.condition.matches(shown):
+            return shown
+        faces.append(Face(shown, shown, rerolled=True))
+        shown = _face(term.sides, source)
+    if reroll.once or not reroll.condition.matches(shown):
+        return shown
+    raise DiceLimitError(f"{term}: a face was rerolled more than {limits.max_rerolls} times")
+
+
+def _face(sides: int, source: DiceSource) -> int:
+    face = source.roll(sides)
+    check_face(face, sides)
+    return face

@@ -1,0 +1,89 @@
+"""Dice sources: the only place randomness (or a player's typed-in faces) enters the engine."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Protocol
+
+from fracas.dice.errors import DiceNeeded, DiceValueError
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class DiceSource(Protocol):
+    def roll(self, sides: int) -> int:
+        """A face of a die with ``sides`` sides, from 1 to ``sides``."""
+        ...
+
+
+def check_face(face: int, sides: int) -> None:
+    """Raise DiceValueError unless ``face`` can show on a die with ``sides`` sides."""
+    if not 1 <= face <= sides:
+        raise DiceValueError(f"a d{sides} cannot show {face}")
+
+
+def _mix(value: int) -> int:
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+    return value ^ (value >> 31)
+
+
+class SeededDice:
+    """Reproducible dice whose whole state is two ints: ``SeededDice(*dice.state)`` goes on with
+    exactly the stream ``dice`` would have rolled.
+
+    Die number ``n`` (counting from 0) with ``sides`` sides is ``(x * sides >> 64) + 1`` where
+    ``x = splitmix64(splitmix64(seed mod 2**64) + (n + 1) * 0x9E3779B97F4A7C15 mod 2**64)``, with
+    splitmix64's output mix; so any platform can replay a stream from its seed and counter.
+    """
+
+    __slots__ = ("_drawn", "_key", "_seed")
+
+    def __init__(self, seed: int, drawn: int = 0) -> None:
+        if drawn < 0:
+            raise DiceValueError(f"the number of dice drawn cannot be negative, not {drawn}")
+        self._seed = seed
+        self._drawn = drawn
+        self._key = _mix(seed & _MASK)
+
+    @property
+    def state(self) -> tuple[int, int]:
+        """``(seed, drawn)``: the seed and how many dice have been rolled."""
+        return self._seed, self._drawn
+
+    def roll(self, sides: int) -> int:
+        if sides < 1:
+            raise DiceValueError(f"a die needs at least one side, not {sides}")
+        self._drawn += 1
+        return ((_mix((self._key + self._drawn * _GAMMA) & _MASK) * sides) >> 64) + 1
+
+    def __repr__(self) -> str:
+        return f"SeededDice({self._seed}, drawn={self._drawn})"
+
+
+class LoadedDice:
+    """Faces given in advance (typed in by a player, or set by a test), handed out in order.
+
+    A face that does not fit the die asked for raises DiceValueError and stays loaded; running
+    out raises DiceNeeded with the sides of the die needed.
+    """
+
+    __slots__ = ("_faces",)
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = deque(faces)
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(self._faces)
+
+    def roll(self, sides: int) -> int:
+        if not self._faces:
+            raise DiceNeeded(sides)
+        check_face(self._faces[0], sides)
+        return self._faces.popleft()
+
+    def __repr__(self) -> str:
+        return f"LoadedDice({list(self._faces)})"

@@ -1,0 +1,55 @@
+"""Reading the encounter state the momentum way: sheets, Vitality, Status Effects, standing."""
+
+from __future__ import annotations
+
+from fracas.engine.state import Combatant
+from fracas.rules.momentum.sheet import Sheet
+from fracas.rules.momentum.status_effects import StatusEffect
+
+VITALITY = "Vitality"
+AP = "AP"
+RP = "RP"
+NM = "NM"
+MOVEMENT = "Movement"
+"""Pool names: Action Points, Reaction Points, Narrative Momentum, metres of movement left."""
+
+DEAD = "dead"
+"""The mark set on a creature that died."""
+
+
+def sheet_of(combatant: Combatant) -> Sheet:
+    sheet = combatant.sheet
+    if not isinstance(sheet, Sheet):
+        raise TypeError(f"{combatant.name} does not have a momentum sheet")
+    return sheet
+
+
+def status_name(status: StatusEffect) -> str:
+    """The effect name a Status Effect has on a combatant (``Bleeding``)."""
+    return status.value.replace("_", " ").title()
+
+
+def has_status(combatant: Combatant, status: StatusEffect) -> bool:
+    return combatant.has(status_name(status))
+
+
+def has_effect(combatant: Combatant, name: str) -> bool:
+    """Whether an effect of that name (any case) is on the combatant."""
+    return any(e.name.lower() == name.lower() for e in combatant.effects)
+
+
+def vitality(combatant: Combatant) -> int:
+    return combatant.pools[VITALITY].current
+
+
+def is_object(combatant: Combatant) -> bool:
+    return sheet_of(combatant).is_object
+
+
+def is_dead(combatant: Combatant) -> bool:
+    return combatant.marks.get(DEAD) is True
+
+
+def standing(combatant: Combatant) -> bool:
+    """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
+    return not is_object(combatant) and not is_dead(combatant) and vitality(combatant) >= 1

@@ -1,0 +1,246 @@
+"""The momentum ruleset: the engine hooks of seed 003's combat chapter.
+
+Turn structure: static Initiative fixed when a round begins ("Any effects that alter your
+Initiative value only change the turn order in the next round"); unions and groups of identical
+NPCs share one turn; surprised creatures act at the end of round 1; 3 AP a turn, 2 RP a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fracas.dice import DiceSource, roll
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.rules.momentum import actions, basic
+from fracas.rules.momentum.actions_table import CombatAction
+from fracas.rules.momentum.attack import AttackRule
+from fracas.rules.momentum.checks import RollMode, defense_roll_succeeds
+from fracas.rules.momentum.damage_types import DamageType
+from fracas.rules.momentum.defense_rolls import DefenseRoll
+from fracas.rules.momentum.derived import basic_movement_of, dr_value_of, initiative_of
+from fracas.rules.momentum.events import MOMENTUM_EVENTS, CheckRolled, DamageRolled
+from fracas.rules.momentum.hit import DamagePortion, Hit
+from fracas.rules.momentum.queries import (
+    AP,
+    MOVEMENT,
+    NM,
+    RP,
+    VITALITY,
+    has_effect,
+    has_status,
+    is_object,
+    sheet_of,
+    standing,
+    status_name,
+)
+from fracas.rules.momentum.rolling import roll_d20
+from fracas.rules.momentum.settings import MomentumSettings
+from fracas.rules.momentum.sheet import Sheet as MomentumSheet
+from fracas.rules.momentum.stats import union_initiative
+from fracas.rules.momentum.status_effects import CATALOGUE, Ending, StatusEffect
+from fracas.rules.momentum.wounds import wound
+
+UNION = "union"
+SURPRISED = "surprised"
+TIE_BREAK = "tie_break"
+"""Marks: the union a creature joined, whether it was surprised, the GM's tie-break rank."""
+
+ACTS_FIRST = "Acts First"
+ACTS_LAST = "Acts Last"
+"""Effects that move a creature to the front or the back of the round."""
+
+
+class Momentum(Ruleset):
+    descriptor = Descriptor(
+        slug="momentum",
+        name="Momentum (d20, 3 AP, Narrative Momentum)",
+        aliases=("d20-momentum", "seed-003"),
+        source="seeds/003_051d71a9533cb57a.txt: Combat",
+    )
+    settings_model = MomentumSettings
+    sheet_model = MomentumSheet
+    actions = actions.ACTIONS
+    events = MOMENTUM_EVENTS
+
+    def __init__(self, settings: MomentumSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, MomentumSettings)
+        self.rules: MomentumSettings = self.settings
+        self._rules = _rules(self.rules)
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """3 AP a turn, 2 RP a round, Vitality, Narrative Momentum, and Basic Movement a turn."""
+        assert isinstance(sheet, MomentumSheet)
+        movement = basic_movement_of(sheet, settings=self.rules)
+        return {
+            AP: Pool(self.rules.ap_per_turn, self.rules.ap_per_turn, Reset.TURN),
+            RP: Pool(self.rules.rp_per_round, self.rules.rp_per_round, Reset.ROUND),
+            MOVEMENT: Pool(movement, movement, Reset.TURN),
+            VITALITY: Pool(sheet.vitality, sheet.vitality),
+            NM: Pool(sheet.narrative_momentum, sheet.narrative_momentum),
+        }
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """Initiative is not rolled: "Your Instinct Stat times two plus your Athletics, Quick
+        Fingers, Analysis, Grace, and Improvisation Skill Levels determine your Initiative." """
+        return [
+            InitiativeSet(c, initiative_of(sheet_of(state[c]), settings=self.rules), "static")
+            for c in combatants
+        ]
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """Highest Initiative first; unions and groups share a turn; ties by the GM's
+        tie-break, then by join order; surprised creatures act at the end of round 1."""
+        first_round = state.clock.round == 0
+        turns = [self._turn(state, members) for members in _slots(state)]
+        joined = {c: n for n, c in enumerate(state.combatants)}
+
+        def rank(turn: Turn) -> tuple[int, int, int, int]:
+            members = [state[a] for a in turn.actors]
+            surprised = first_round and any(m.marks.get(SURPRISED) for m in members)
+            first = all(has_effect(m, ACTS_FIRST) for m in members)
+            last = any(has_effect(m, ACTS_LAST) for m in members)
+            place = 3 if surprised else 2 if last else 0 if first else 1
+            tie = max(int(m.marks.get(TIE_BREAK) or 0) for m in members)
+            return (place, -turn.initiative, -tie, min(joined[a] for a in turn.actors))
+
+        return tuple(sorted(turns, key=rank))
+
+    def _turn(self, state: EncounterState, members: tuple[CombatantId, ...]) -> Turn:
+        initiatives = [state[m].initiative or 0 for m in members]
+        value = union_initiative(initiatives) if len(members) > 1 else initiatives[0]
+        return Turn(members, value)
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Free actions come back; Status Effects that act at the start of a turn do."""
+        events: list[Event] = []
+        for actor in turn.actors:
+            combatant = state[actor]
+            if combatant.marks.get(actions.FREE_ACTION) is not None:
+                events.append(MarkSet(actor, actions.FREE_ACTION, None))
+            events.extend(self._status_at_start(state, combatant, dice))
+        return events
+
+    def _status_at_start(
+        self, state: EncounterState, combatant: Combatant, dice: DiceSource
+    ) -> list[Event]:
+        events: list[Event] = []
+        who = combatant.id
+        if has_status(combatant, StatusEffect.BLEEDING) and not is_object(combatant):
+            loss = self.rules.bleeding_damage_per_turn
+            events.append(PoolChanged(who, VITALITY, -loss, "Bleeding"))
+        if has_status(combatant, StatusEffect.STUNNED):
+            events += [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
+        if has_status(combatant, StatusEffect.FROZEN):
+            events.append(PoolChanged(who, AP, -1, "Frozen"))
+        for status, expression, damage_type in (
+            (StatusEffect.BURNING, self.rules.burning_damage, DamageType.HEAT),
+            (StatusEffect.POISONED, self.rules.poisoned_damage, DamageType.POISON),
+        ):
+            if has_status(combatant, status):
+                result = roll(expression, dice)
+                hit = Hit((DamagePortion(damage_type, max(result.total, 0)),))
+                events.append(DamageRolled(who, who, result))
+                events.extend(wound(state, who, hit, settings=self.rules))
+        return events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """SOURCES.md: Status Effects end on a successful Constitution DR (Mental: Will DR) at
+        the end of the turn, against the DR Power stored on the effect."""
+        events: list[Event] = []
+        for actor in turn.actors:
+            combatant = state[actor]
+            for effect in combatant.effects:
+                kind = _ending_roll(effect.name)
+                power = effect.data.get("dr_power")
+                if kind is None or not isinstance(power, int):
+                    continue
+                sheet = sheet_of(combatant)
+                bonus = dr_value_of(sheet, kind, settings=self.rules)
+                result, natural = roll_d20(dice, RollMode.NORMAL, bonus)
+                saved = defense_roll_succeeds(
+                    natural=natural, dr_value=bonus, dr_power=power, is_object=sheet.is_object
+                )
+                events.append(
+                    CheckRolled(
+                        actor,
+                        f"{kind.value} DR against {effect.name}",
+                        result,
+                        power,
+                        "success" if saved else "failure",
+                    )
+                )
+                if saved:
+                    events.append(EffectEnded(actor, effect.id, reason="saved"))
+        return events
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        """Objects never act; the dead and those below 1 Vitality are down."""
+        return standing(combatant)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """The fight is over when only one side has creatures standing."""
+        sides = {c.side for c in state if not is_object(c)}
+        standing_sides = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(standing_sides) <= 1:
+            winner = next(iter(standing_sides), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
+        """Seed: "Any Participant can hold their turn and take it later in a round"; a turn is
+        held before any AP of it is spent."""
+        pool = state[combatant].pools[AP]
+        if pool.current < pool.maximum:
+            return "a turn can only be held before spending any AP"
+        return None
+
+
+def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
+    table = CombatAction
+    return {
+        actions.Attack: AttackRule(settings, table.ATTACK),
+        actions.Defend: basic.DefendRule(settings, table.DEFEND),
+        actions.Move: basic.MoveRule(settings, table.MOVE),
+        actions.Sprint: basic.SprintRule(settings, table.SPRINT),
+        actions.Walk: basic.WalkRule(settings),
+        actions.InteractWithTarget: basic.InteractRule(settings, table.INTERACT_WITH_TARGET),
+        actions.SwitchWeapons: basic.SwitchWeaponsRule(settings, table.SWITCH_WEAPONS),
+        actions.TakeCover: basic.TakeCoverRule(settings, table.TAKING_COVER),
+        actions.UseItem: basic.UseItemRule(settings, table.USE_ITEM),
+        actions.Stabilize: basic.StabilizeRule(settings, table.STABILIZE),
+        actions.SwitchPlaces: basic.SwitchPlacesRule(settings, table.SWITCH_PLACES),
+    }
+
+
+def _slots(state: EncounterState) -> list[tuple[CombatantId, ...]]:
+    """Who shares a turn: a union, a group of identical NPCs, or one creature. Objects have
+    no turn."""
+    slots: dict[str, list[CombatantId]] = {}
+    for combatant in state:
+        if is_object(combatant):
+            continue
+        union = combatant.marks.get(UNION)
+        key = f"union:{union}" if union else f"group:{combatant.group or combatant.id}"
+        slots.setdefault(key, []).append(combatant.id)
+    return [tuple(members) for members in slots.values()]
+
+
+def _ending_roll(effect_name: str) -> DefenseRoll | None:
+    """The DR that ends a Status Effect at the end of its bearer's turn, if any."""
+    for status, info in CATALOGUE.items():
+        if status_name(status) == effect_name:
+            if info.ending is Ending.CONSTITUTION_DR_AT_END_OF_TURN:
+                return DefenseRoll.CONSTITUTION
+            if info.ending is Ending.WILL_DR_AT_END_OF_TURN:
+                return DefenseRoll.WILL
+    return None
