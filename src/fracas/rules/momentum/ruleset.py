@@ -17,6 +17,7 @@ from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
+from fracas.rules.momentum.advanced import ADVANCED_ACTIONS, advanced_rules
 from fracas.rules.momentum.attack import AttackRule
 from fracas.rules.momentum.checks import RollMode, defense_roll_succeeds
 from fracas.rules.momentum.damage_types import DamageType
@@ -63,7 +64,7 @@ class Momentum(Ruleset):
     )
     settings_model = MomentumSettings
     sheet_model = MomentumSheet
-    actions = actions.ACTIONS
+    actions = actions.ACTIONS + ADVANCED_ACTIONS
     events = MOMENTUM_EVENTS
 
     def __init__(self, settings: MomentumSettings | None = None) -> None:
@@ -219,6 +220,7 @@ def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
         actions.UseItem: basic.UseItemRule(settings, table.USE_ITEM),
         actions.Stabilize: basic.StabilizeRule(settings, table.STABILIZE),
         actions.SwitchPlaces: basic.SwitchPlacesRule(settings, table.SWITCH_PLACES),
+        **advanced_rules(settings),
     }
 
 
