@@ -1,116 +1,509 @@
-"""The command-line tracker: ``fracas play`` reads commands, applies them, shows the fight."""
+"""The ``fracas`` command: the table-side tracker, script runner and reference (Typer + Rich).
+
+    fracas play [FILE] [--demo] [--load SAVE] [--seed N] [--dice FACES] [--save FILE]
+    fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
+    fracas rulesets
+    fracas docs commands [--write PAGE | --check PAGE]
+
+Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
+2 when nothing could start (a bad file, an unknown ruleset, bad YAML, bad options). Errors are
+one line on stderr, never a traceback. Everything about commands is in ``docs/commands.md``.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+import secrets
 import sys
-from importlib.resources import files
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from fracas.commands import ActionCatalogue, BindContext, bind_text
-from fracas.content import load_encounter
-from fracas.engine.encounter import ENGINE_ACTIONS, Encounter, NothingToUndo
-from fracas.engine.gm import AddCombatant
-from fracas.engine.registry import find, rulesets
+from fracas.app import rulesets as known_rulesets
+from fracas.app.catalogue import Status
+from fracas.app.files import (
+    autosave_path,
+    load_session,
+    new_session,
+    open_encounter,
+    write_session,
+)
+from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
+from fracas.app.session import Reply, Session
+from fracas.app.views import EncounterView, headline, view
+from fracas.commands import CommandError
+from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
 
-app = typer.Typer(help="fracas: tabletop RPG combat on one engine.", no_args_is_help=True)
-console = Console()
+app = typer.Typer(
+    name="fracas",
+    help="fracas: tabletop-RPG combat, tracked at the table or run from scripts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+docs_app = typer.Typer(help="Write the reference pages generated from the code.")
+app.add_typer(docs_app, name="docs")
+
+QUIT = frozenset({"quit", "exit"})
+SAVE_WORDS = ("save", "write")
+"""``save FILE`` in the tracker and in scripts (``write FILE`` when a ruleset has a save verb)."""
+
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", metavar="N", help="Seed of the dice (default: a random one, shown)."),
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        metavar="FACES",
+        help="Faces for the first dice, in order (20,3,6); when they run out, each die is "
+        "asked for and typed in.",
+    ),
+]
+TypedOption = Annotated[
+    bool,
+    typer.Option("--typed-dice", help="Roll every die at the table and type its face in."),
+]
+SaveOption = Annotated[
+    Path | None, typer.Option("--save", metavar="FILE", help="Save here after every step.")
+]
+LoadOption = Annotated[
+    Path | None, typer.Option("--load", metavar="SAVE", help="Resume a saved encounter.")
+]
+RulesetOption = Annotated[
+    str | None,
+    typer.Option("--ruleset", metavar="NAME", help="Start an empty encounter of this ruleset."),
+]
 
 
-def open_encounter(path: Path, seed: int) -> Encounter:
-    """A fresh encounter with the combatants of an encounter file."""
-    loaded = load_encounter(path, lambda slug: find(slug).sheet_model)
-    ruleset = find(loaded.ruleset)
-    encounter = Encounter(ruleset(loaded.validate_settings(ruleset.settings_model)), seed=seed)
-    for c in loaded.combatants:
-        encounter.apply(
-            AddCombatant(name=c.name, side=c.side, sheet=c.sheet, group=c.group, hidden=c.hidden)
-        )
-    return encounter
+def _fail(message: str) -> NoReturn:
+    """One line on stderr, exit status 2: nothing could start."""
+    typer.echo(f"fracas: error: {message}", err=True)
+    raise typer.Exit(2)
 
 
-def show(encounter: Encounter) -> None:
-    """The order of the round, whose turn it is, pools and effects."""
-    state = encounter.state
-    table = Table(title=f"Round {state.clock.round}" if state.clock.started else "Not started")
-    for column in ("", "name", "side", "init", "pools", "effects"):
-        table.add_column(column)
-    for c in state:
-        pools = ", ".join(f"{n} {p.current}/{p.maximum}" for n, p in c.pools.items())
-        effects = ", ".join(e.name for e in c.effects)
-        mark = "▶" if state.is_turn_of(c.id) else ""
-        table.add_row(
-            mark,
-            c.name,
-            c.side,
-            str(c.initiative if c.initiative is not None else "-"),
-            pools,
-            effects,
-        )
-    console.print(table)
+@dataclass(frozen=True)
+class _Source:
+    """Where the encounter comes from: a file, a save, or an empty one of a ruleset."""
+
+    encounter: Path | None = None
+    load: Path | None = None
+    ruleset: str | None = None
 
 
-def run_line(encounter: Encounter, line: str) -> None:
-    """Apply one command line and print what happened, or the error; an error changes nothing."""
-    word = line.strip().lower()
-    if word in ("undo", "redo"):
-        try:
-            step = encounter.undo() if word == "undo" else encounter.redo()
-            console.print(f"{word}: {step.action.verb}")
-        except NothingToUndo as error:
-            console.print(f"[red]{error}[/red]")
-        return
-    typed = tuple(a for a in ENGINE_ACTIONS if a is not AddCombatant)  # sheets come from files
-    catalogue = ActionCatalogue((*typed, *encounter.ruleset.actions))
-    names = {c.id: c.name for c in encounter.state}
-    acting = encounter.state.acting()
-    context = BindContext(names, acting[0] if len(acting) == 1 else None)
+def _dice(faces: str | None, typed: bool) -> DiceSource | None:
+    if faces is None:
+        return LoadedDice(()) if typed else None
+    parts = [p for p in re.split(r"[\s,]+", faces.strip()) if p]
+    if not all(p.isdigit() and int(p) > 0 for p in parts):
+        _fail(f"--dice: {faces!r} is not a list of faces (like 20,3,6)")
+    return LoadedDice(int(p) for p in parts)
+
+
+def _start(source: _Source, seed: int, dice: DiceSource | None) -> Session:
+    given = [x for x in (source.encounter, source.load, source.ruleset) if x is not None]
+    if len(given) > 1:
+        _fail("give only one of an encounter file, --load and --ruleset")
     try:
-        action = bind_text(line, catalogue, context)
-        if action is None:
-            return
-        step = encounter.apply(action)
+        if source.load is not None:
+            return load_session(source.load, dice)
+        if source.encounter is not None:
+            return open_encounter(source.encounter, seed, dice)
+        if source.ruleset is not None:
+            return new_session(source.ruleset, seed, dice)
     except FracasError as error:
-        console.print(f"[red]{error}[/red]")
+        _fail(str(error))
+    _fail("no encounter: give an encounter file, --demo, --load SAVE or --ruleset NAME")
+
+
+def _save_word(session: Session, text: str) -> str | None:
+    """The file a ``save FILE`` line names ("" when it names none), or None for other lines."""
+    words = text.split(maxsplit=1)
+    if not words or words[0].lower() not in SAVE_WORDS:
+        return None
+    if words[0].lower() == "save" and session.catalogue.get("save") is not None:
+        return None  # the ruleset has a save command of its own; "write FILE" still saves
+    return words[1].strip() if len(words) > 1 else ""
+
+
+# --- rendering -----------------------------------------------------------------------------
+
+
+def _table(v: EncounterView) -> Table:
+    pools = v.pool_names
+    table = Table(title=headline(v), title_justify="left", expand=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("Init", justify="right", no_wrap=True)
+    table.add_column("Name", no_wrap=True)
+    table.add_column("Side", no_wrap=True)
+    for name in pools:
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("Effects", min_width=12)
+    for c in v.combatants:
+        marker = Text("\u25b6", style="bold green") if c.acting else Text("")
+        label = Text(c.name, style="bold" if c.acting else "")
+        flags = (("hidden", c.hidden), ("holding", c.holding), ("out", c.out))
+        notes = [note for note, on in flags if on]
+        if notes:
+            label.append(f" ({', '.join(notes)})", style="dim italic")
+        cells: list[Text] = [
+            marker,
+            Text("-" if c.initiative is None else str(c.initiative)),
+            label,
+            Text(c.side),
+        ]
+        for pool_name in pools:
+            pool = c.pool(pool_name)
+            if c.pools is None:
+                cells.append(Text("?", style="dim"))
+            else:
+                cells.append(Text(f"{pool.current}/{pool.maximum}" if pool else ""))
+        cells.append(Text("\n".join(e.render() for e in c.effects)))
+        table.add_row(*cells, style="dim" if c.out else None)
+    return table
+
+
+PIPED_WIDTH = 120
+"""The width of the tracker's output when it goes to a file or a pipe, not a terminal."""
+
+
+def _console() -> Console:
+    """A console for stdout: the terminal's width, or PIPED_WIDTH when it is not a terminal."""
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=PIPED_WIDTH)
+    return console
+
+
+def _show(console: Console, reply: Reply) -> None:
+    for line in reply.lines:
+        console.print(Text(line), soft_wrap=True)
+    if reply.error is not None:
+        console.print(Text(f"error: {reply.error}", style="bold red"), soft_wrap=True)
+
+
+def _prompt(session: Session) -> str:
+    pending = session.pending()
+    if pending is not None:
+        return f"d{pending.sides}> "
+    acting = [session.state[a].name for a in session.state.acting()]
+    return f"{', '.join(acting) or 'gm'}> "
+
+
+def _lines(console: Console, session: Session, interactive: bool) -> Iterator[str]:
+    if not interactive:
+        for line in sys.stdin:
+            yield line.rstrip("\r\n")
         return
-    for event in step.events:
-        console.print(f"  {event}")
+    while True:
+        try:
+            yield console.input(_prompt(session))
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+
+
+def _is_status(session: Session, text: str) -> bool:
+    try:
+        return isinstance(session.bind(text), Status)
+    except (CommandError, FracasError):
+        return False
+
+
+# --- play ----------------------------------------------------------------------------------
 
 
 @app.command()
 def play(
-    file: Path | None = typer.Argument(None, help="an encounter YAML file"),
-    demo: bool = typer.Option(False, "--demo", help="the first registered ruleset's demo fight"),
-    seed: int = typer.Option(0, help="seed of the dice"),
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="FILE", help="An encounter file (YAML); with --demo, a ruleset's name."
+        ),
+    ] = None,
+    demo: Annotated[
+        bool,
+        typer.Option(
+            "--demo",
+            help="Play a ruleset's demo fight: the one named in place of FILE, or else the "
+            "first installed ruleset that ships one.",
+        ),
+    ] = False,
+    load: LoadOption = None,
+    ruleset: RulesetOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    typed_dice: TypedOption = False,
+    save: SaveOption = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not autosave.")] = False,
 ) -> None:
-    """Run a fight interactively: one command a line (undo, redo, quit)."""
-    if file is None and not demo:
-        raise typer.BadParameter("give an encounter FILE or --demo")
-    path = file or Path(str(files(rulesets()[0].__module__.rsplit(".", 1)[0]) / "demo.yaml"))
-    try:
-        encounter = open_encounter(path, seed)
-    except FracasError as error:
-        console.print(f"[red]{error}[/red]")
-        raise typer.Exit(2) from error
-    show(encounter)
-    for line in sys.stdin:
-        if line.strip().lower() in ("quit", "exit"):
+    """Track a fight at the table: type commands, see the order, pools and every roll.
+
+    Reads one command per line until end of input or quit. After every step the encounter is
+    saved (to --save, to the file given to --load, or to a new ./NAME.fracas.json).
+    """
+    console = _console()
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    encounter = Path(file) if file is not None and not demo else None
+    if demo:
+        try:
+            if file is not None:
+                encounter = known_rulesets.demo_of(file)
+            else:
+                encounter = known_rulesets.default_demo()[1]
+        except FracasError as error:
+            _fail(str(error))
+    session = _start(_Source(encounter, load, ruleset), chosen, _dice(dice, typed_dice))
+    target = None if no_save else (save or load or autosave_path(session.name or "encounter"))
+    about = f"{session.encounter.ruleset.descriptor.name}; seed {session.encounter.seed}"
+    if target is not None:
+        about += f"; saving to {target} (resume: fracas play --load {target})"
+    console.print(Text(about, style="dim"))
+    console.print(_table(view(session.encounter, name=session.name)))
+    interactive = sys.stdin.isatty()
+    failed = False
+    for text in _lines(console, session, interactive):
+        if not interactive:
+            console.print(Text(f"> {text}", style="bold"))
+        if text.strip().lower() in QUIT:
             break
-        run_line(encounter, line.rstrip("\n"))
-        show(encounter)
+        saving_to = _save_word(session, text)
+        if saving_to is not None:
+            failed |= not _save_command(console, session, saving_to or target)
+            continue
+        status = _is_status(session, text)
+        reply = session.run(text)
+        if status and reply.ok:
+            console.print(_table(view(session.encounter, name=session.name)))
+            continue
+        _show(console, reply)
+        failed |= not reply.ok
+        if reply.changed:
+            if target is not None:
+                failed |= not _write(console, session, target)
+            console.print(_table(view(session.encounter, name=session.name)))
+    if target is not None and session.encounter.steps:
+        console.print(Text(f"saved to {target}", style="dim"))
+    if failed and not interactive:
+        raise typer.Exit(1)
 
 
-@app.command(name="rulesets")
+def _write(console: Console, session: Session, target: Path) -> bool:
+    try:
+        write_session(session, target)
+    except FracasError as error:
+        console.print(Text(f"error: {error}", style="bold red"))
+        return False
+    return True
+
+
+def _save_command(console: Console, session: Session, where: str | Path | None) -> bool:
+    if not where:
+        console.print(Text("error: save: say where (save FILE)", style="bold red"))
+        return False
+    if not _write(console, session, Path(where)):
+        return False
+    console.print(Text(f"saved to {where}"))
+    return True
+
+
+# --- run -----------------------------------------------------------------------------------
+
+_DIRECTIVE = re.compile(r"\s*(encounter|ruleset)\s*:\s*(\S.*?)\s*\Z", re.IGNORECASE)
+
+
+def _script(path: Path) -> tuple[list[str], _Source]:
+    """The script's command lines, and the encounter its first line names (if it does)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"{path}: cannot read the script ({getattr(error, 'strerror', None) or error})")
+    for index, line in enumerate(lines):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = _DIRECTIVE.fullmatch(line)
+        if match is None:
+            break
+        rest = lines[:index] + lines[index + 1 :]
+        if match.group(1).lower() == "encounter":
+            return rest, _Source(encounter=path.parent / match.group(2))
+        return rest, _Source(ruleset=match.group(2))
+    return lines, _Source()
+
+
+@app.command()
+def run(
+    script: Annotated[
+        Path, typer.Argument(metavar="SCRIPT", help="A file of commands, one per line.")
+    ],
+    encounter: Annotated[
+        Path | None,
+        typer.Option(
+            "--encounter",
+            metavar="FILE",
+            help="The encounter to run it on (instead of the script's 'encounter: FILE').",
+        ),
+    ] = None,
+    load: LoadOption = None,
+    ruleset: RulesetOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    typed_dice: TypedOption = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the final save (JSON) instead of the transcript."),
+    ] = False,
+    save: SaveOption = None,
+) -> None:
+    """Run a script of commands and print the transcript: each command, then what happened.
+
+    The first line may name the encounter: 'encounter: FILE' (relative to the script) or
+    'ruleset: NAME' (an empty one). A command that fails prints its error and the script goes
+    on; the exit status is then 1.
+    """
+    lines, named = _script(script)
+    source = named
+    if encounter is not None or load is not None or ruleset is not None:
+        source = _Source(encounter, load, ruleset)
+    chosen = seed if seed is not None else secrets.randbelow(1_000_000)
+    session = _start(source, chosen, _dice(dice, typed_dice))
+    out: list[str] = []
+    errors: list[str] = []
+    title = session.name or "encounter"
+    slug = session.encounter.ruleset.descriptor.slug
+    out.append(f"# {title} ({slug}), seed {session.encounter.seed}")
+    for text in lines:
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        out.append(f"> {text}")
+        if text.strip().lower() in QUIT:
+            break
+        saving_to = _save_word(session, text)
+        if saving_to is not None:
+            saved, message = _script_save(session, saving_to, script)
+            out.append(message if saved else f"error: {message}")
+            if not saved:
+                errors.append(f"{text}: {message}")
+            continue
+        reply = session.run(text)
+        out.extend(reply.lines)
+        if reply.error is not None:
+            out.append(f"error: {reply.error}")
+            errors.append(f"{text}: {reply.error}")
+        if reply.changed and save is not None:
+            try:
+                write_session(session, save)
+            except FracasError as error:
+                _fail(str(error))
+    waiting = session.pending()
+    if waiting is not None:
+        message = f"{waiting.command}: the script ended waiting for a d{waiting.sides}"
+        out.append(f"error: {message}")
+        errors.append(message)
+    if as_json:
+        typer.echo(json.dumps(session.save(), indent=1, ensure_ascii=False))
+        for problem in errors:
+            typer.echo(f"error: {problem}", err=True)
+    else:
+        typer.echo("\n".join(out))
+    if errors:
+        raise typer.Exit(1)
+
+
+def _script_save(session: Session, where: str, script: Path) -> tuple[bool, str]:
+    """Save as a script's ``save FILE`` asks (FILE relative to the script): (done, message)."""
+    if not where:
+        return False, "save: say where (save FILE)"
+    try:
+        write_session(session, script.parent / where)
+    except FracasError as error:
+        return False, str(error)
+    return True, f"saved to {where}"
+
+
+# --- rulesets and docs ---------------------------------------------------------------------
+
+
+@app.command("rulesets")
 def list_rulesets() -> None:
-    """List the installed rulesets."""
-    for ruleset in rulesets():
-        d = ruleset.descriptor
-        console.print(f"{d.slug}: {d.name} (also: {', '.join(d.aliases) or '-'})")
+    """List the installed rulesets: slug, name, aliases, and whether a demo ships with it."""
+    try:
+        found = known_rulesets.available()
+    except FracasError as error:
+        _fail(str(error))
+    console = Console(highlight=False)
+    if not found:
+        console.print("no ruleset is installed")
+        return
+    table = Table("slug", "name", "aliases", "demo")
+    for kind in found:
+        d = kind.descriptor
+        demo = "yes" if known_rulesets.demo_path(kind) is not None else ""
+        table.add_row(Text(d.slug), Text(d.name), Text(", ".join(d.aliases)), Text(demo))
+    console.print(table)
+
+
+@docs_app.command("commands")
+def docs_commands(
+    write: Annotated[
+        Path | None,
+        typer.Option("--write", metavar="PAGE", help="Rewrite the page's generated part."),
+    ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option("--check", metavar="PAGE", help="Exit 1 when the page is out of date."),
+    ] = None,
+) -> None:
+    """Print the command reference generated from the installed rulesets' commands."""
+    try:
+        reference = command_reference()
+        if check is not None:
+            current = generated_part(check.read_text(encoding="utf-8"))
+            if current != reference:
+                typer.echo(f"{check} is out of date; regenerate it: {REGENERATE}", err=True)
+                raise typer.Exit(1)
+            typer.echo(f"{check} is up to date")
+            return
+        if write is not None:
+            changed = update_reference(write, reference)
+            typer.echo(f"{write} {'updated' if changed else 'was up to date'}")
+            return
+    except (FracasError, OSError) as error:
+        _fail(str(error))
+    typer.echo(reference, nl=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"fracas {version('fracas')}")
+        except PackageNotFoundError:
+            typer.echo("fracas (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """fracas: tabletop-RPG combat, tracked at the table or run from scripts."""
 
 
 def main() -> None:
-    app()
+    """The console script ``fracas``."""
+    app(prog_name="fracas")

@@ -40,6 +40,7 @@ from fracas.engine.gm import (
     SetPool,
     SetPoolRule,
 )
+from fracas.engine.rolls import RollDice, RollDiceRule
 from fracas.engine.ruleset import IllegalAction, Rule, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import (
@@ -70,6 +71,7 @@ ENGINE_ACTIONS: tuple[type[Action], ...] = (
     MoveTurn,
     EndCombat,
     AddNote,
+    RollDice,
 )
 
 MAX_FOLLOW_UPS = 64
@@ -264,4 +266,5 @@ def _engine_rules(ruleset: Ruleset) -> dict[type[Action], Rule[Any]]:
         MoveTurn: MoveTurnRule(ruleset),
         EndCombat: EndCombatRule(ruleset),
         AddNote: AddNoteRule(),
+        RollDice: RollDiceRule(),
     }

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.state import (
     Clock,
@@ -302,6 +303,15 @@ class DiceDrawn(Event):
 
 
 @dataclass(frozen=True)
+class DiceRolled(Record):
+    """A free roll: who rolled (None: the game master) and the result with every die."""
+
+    roller: CombatantId | None
+    result: RollResult
+    secret: bool = False
+
+
+@dataclass(frozen=True)
 class Note(Record):
     """Free text for the log: a ruling, a narrated outcome."""
 
@@ -329,5 +339,6 @@ ENGINE_EVENTS: tuple[type[Event], ...] = (
     EffectChanged,
     MarkSet,
     DiceDrawn,
+    DiceRolled,
     Note,
 )

@@ -81,7 +81,7 @@ class Contested(Action):
 
 @dataclass(frozen=True)
 class Blind(Contested):
-    """Blind (2 AP): Quick Fingers or Nimbleness against Improvisation or Endurance."""
+    """Blind (2 AP) a target within 1 m until the end of its next turn: a contested check."""
 
     verb: ClassVar[str] = "blind"
     skill: BlindSkill | None = field(default=None, metadata={"help": _SKILL_HELP})
@@ -90,8 +90,7 @@ class Blind(Contested):
 
 @dataclass(frozen=True)
 class Grab(Contested):
-    """Grab (2 AP) with a free hand: Athletics or Raw Force against Athletics, Raw Force or
-    Nimbleness."""
+    """Grab (2 AP) a target within 1 m with a free hand: a contested check."""
 
     verb: ClassVar[str] = "grab"
     skill: ForceSkill | None = field(default=None, metadata={"help": _SKILL_HELP})
@@ -101,8 +100,7 @@ class Grab(Contested):
 
 @dataclass(frozen=True)
 class Shove(Contested):
-    """Shove (1 AP): move a target 1 m; Athletics or Raw Force against Athletics, Raw Force or
-    Nimbleness."""
+    """Shove (1 AP): move a target within 1 m up to 1 m on a won contested check."""
 
     verb: ClassVar[str] = "shove"
     skill: ForceSkill | None = field(default=None, metadata={"help": _SKILL_HELP})
@@ -111,8 +109,7 @@ class Shove(Contested):
 
 @dataclass(frozen=True)
 class Trip(Contested):
-    """Trip (2 AP): knock a target Prone; Athletics or Raw Force against Athletics or
-    Nimbleness."""
+    """Trip (2 AP): knock a target within 1 m Prone on a won contested check."""
 
     verb: ClassVar[str] = "trip"
     skill: ForceSkill | None = field(default=None, metadata={"help": _SKILL_HELP})

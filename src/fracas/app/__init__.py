@@ -1,0 +1,115 @@
+"""The app layer: sessions that run command text, narration, views, files.
+
+Every front end (the ``fracas`` CLI, chat, web) drives an encounter through a ``Session``::
+
+    session = open_encounter("raptors.yaml", seed=7)
+    reply = session.run("start")
+    reply = session.run("Raptor 1: attack druid")     # the game master acts as an NPC
+    reply = session.run("attack raptor 2 !15 6")        # dice the table rolled, typed in
+    print("\\n".join(reply.lines) if reply.ok else reply.error)
+    view = session.view(player("party"))                # what the players may see
+"""
+
+from fracas.app.audience import GM, Audience, player
+from fracas.app.catalogue import (
+    GAME_MASTER_COMMANDS,
+    SESSION_COMMANDS,
+    Help,
+    Log,
+    Redo,
+    SessionCommand,
+    Status,
+    Undo,
+    build_catalogue,
+)
+from fracas.app.durations import until
+from fracas.app.faces import faces_only, split_faces
+from fracas.app.files import (
+    SessionFileError,
+    autosave_path,
+    load_session,
+    new_session,
+    open_encounter,
+    read_json,
+    session_from_save,
+    write_session,
+)
+from fracas.app.narration import (
+    ENGINE_NARRATORS,
+    EventNarrator,
+    Narrator,
+    Scene,
+    generic,
+    joined,
+    render_value,
+    signed,
+)
+from fracas.app.reference import command_reference, update_reference
+from fracas.app.rulesets import available, default_demo, demo_of, demo_path, find
+from fracas.app.session import Pending, Reply, Session
+from fracas.app.views import (
+    CombatantView,
+    EffectView,
+    EncounterView,
+    PoolView,
+    TurnView,
+    gm_view,
+    player_view,
+    render_text,
+    view,
+)
+
+__all__ = [
+    "ENGINE_NARRATORS",
+    "GAME_MASTER_COMMANDS",
+    "GM",
+    "SESSION_COMMANDS",
+    "Audience",
+    "CombatantView",
+    "DiceRolled",
+    "EffectView",
+    "EncounterView",
+    "EventNarrator",
+    "Help",
+    "Log",
+    "Narrator",
+    "Pending",
+    "PoolView",
+    "Redo",
+    "Reply",
+    "RollDice",
+    "Scene",
+    "Session",
+    "SessionCommand",
+    "SessionFileError",
+    "Status",
+    "TurnView",
+    "Undo",
+    "autosave_path",
+    "available",
+    "build_catalogue",
+    "command_reference",
+    "default_demo",
+    "demo_of",
+    "demo_path",
+    "faces_only",
+    "find",
+    "generic",
+    "gm_view",
+    "joined",
+    "load_session",
+    "new_session",
+    "open_encounter",
+    "player",
+    "player_view",
+    "read_json",
+    "render_text",
+    "render_value",
+    "session_from_save",
+    "signed",
+    "split_faces",
+    "until",
+    "update_reference",
+    "view",
+    "write_session",
+]

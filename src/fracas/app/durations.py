@@ -1,0 +1,80 @@
+"""An effect's remaining duration in words, from its anchor and the clock.
+
+An anchor is an absolute point (the start or end of a combatant's turn in a round); how it reads
+depends on where the clock stands: ``until the start of Druid's next turn``, ``until the end of
+Raptor 2's turn``, ``for 2 more rounds, until the end of Bo's turn in round 4``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+from fracas.engine.action import CombatantId
+from fracas.engine.state import Anchor, Clock, EncounterState, Moment
+
+
+class _Place(Enum):
+    CURRENT = "current"
+    PASSED = "passed"
+    UPCOMING = "upcoming"
+    ABSENT = "absent"
+
+
+def _place(clock: Clock, combatant: CombatantId) -> _Place:
+    for index, turn in enumerate(clock.order):
+        if combatant in turn.actors:
+            if index == clock.index:
+                return _Place.CURRENT
+            return _Place.PASSED if index < clock.index else _Place.UPCOMING
+    return _Place.ABSENT
+
+
+def until(
+    anchor: Anchor | None,
+    state: EncounterState,
+    name: Callable[[CombatantId], str | None] | None = None,
+) -> str:
+    """``anchor`` in words as seen at ``state``'s clock.
+
+    ``name`` gives a combatant's display name, or None for one the reader may not see (the words
+    then speak of the round only); by default the name in ``state`` (the id if it left).
+    """
+    if anchor is None:
+        return "until removed"
+    namer = name if name is not None else _name_in(state)
+    who = namer(anchor.combatant)
+    clock = state.clock
+    ahead = anchor.round - clock.round
+    if who is None:
+        if not clock.started or ahead < 0:
+            return f"until round {anchor.round}"
+        if ahead == 0:
+            return "until later this round"
+        if ahead == 1:
+            return "until next round"
+        return f"for {ahead} more rounds, until round {anchor.round}"
+    moment = "start" if anchor.moment is Moment.START else "end"
+    turn = f"the {moment} of {who}'s"
+    if not clock.started or ahead < 0:
+        return f"until {turn} turn in round {anchor.round}"
+    place = _place(clock, anchor.combatant)
+    if ahead == 0:
+        if place is _Place.CURRENT and anchor.moment is Moment.END:
+            return f"until {turn} turn (this turn)"
+        if place is _Place.UPCOMING:
+            return f"until {turn} turn this round"
+        return f"until {turn} turn in round {anchor.round}"
+    if ahead == 1:
+        if place in (_Place.CURRENT, _Place.PASSED):
+            return f"until {turn} next turn"
+        return f"until {turn} turn next round"
+    return f"for {ahead} more rounds, until {turn} turn in round {anchor.round}"
+
+
+def _name_in(state: EncounterState) -> Callable[[CombatantId], str | None]:
+    def name(combatant: CombatantId) -> str | None:
+        found = state.combatants.get(combatant)
+        return found.name if found is not None else combatant
+
+    return name

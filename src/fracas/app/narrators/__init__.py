@@ -1,0 +1,15 @@
+"""Narrators of the rulesets' own events, one module per ruleset slug.
+
+``fracas.app.narrators.<slug>`` (``momentum.py`` for the ``momentum`` ruleset) defines::
+
+    NARRATORS: Mapping[type[Event], EventNarrator] = {AttackRolled: attack, DamageTaken: damage}
+
+where each narrator is ``(event, scene) -> str | Sequence[str] | None`` (see
+``fracas.app.narration``: ``scene.state`` is the state before the event, ``scene.after`` the
+state after it, ``scene.action`` the step's action, ``scene.name(id)`` a display name that never
+names a hidden combatant to a player, ``scene.until(anchor)`` an effect's end in words, and
+``scene.shows_pools(id)`` whether the audience may see that combatant's numbers). Show every
+number: the dice (``result.render()``), the target number, each step of the damage pipeline.
+A narrator may also override an engine event's narration for its ruleset. An event without a
+narrator is told generically (``AttackRolled: attacker=Druid, …``), never dropped.
+"""

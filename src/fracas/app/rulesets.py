@@ -1,0 +1,90 @@
+"""Which rulesets the app can run, and where a ruleset keeps its demo encounter.
+
+The installed rulesets come from the engine's registry (the ``fracas.rulesets`` entry points).
+``FRACAS_RULESETS`` adds more without installing them, for development and tests: a comma-
+separated list of ``module:Class`` (``FRACAS_RULESETS=tests.cli.rulesets:DemoToy``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from importlib import resources
+from pathlib import Path
+
+from fracas.engine import registry
+from fracas.engine.registry import UnknownRuleset
+from fracas.engine.ruleset import Ruleset
+from fracas.errors import FracasError
+
+ENVIRONMENT = "FRACAS_RULESETS"
+DEMO = "demo.yaml"
+
+
+def available() -> tuple[type[Ruleset], ...]:
+    """The installed rulesets by slug, then those ``FRACAS_RULESETS`` names, in its order."""
+    installed = registry.rulesets()
+    slugs = {ruleset.descriptor.slug for ruleset in installed}
+    extra = tuple(r for r in _from_environment() if r.descriptor.slug not in slugs)
+    return (*installed, *extra)
+
+
+def _from_environment() -> tuple[type[Ruleset], ...]:
+    found: list[type[Ruleset]] = []
+    for item in os.environ.get(ENVIRONMENT, "").split(","):
+        if not item.strip():
+            continue
+        module, _, name = item.strip().partition(":")
+        try:
+            loaded = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise FracasError(f"{ENVIRONMENT}: cannot load {item.strip()!r} ({error})") from error
+        if not (isinstance(loaded, type) and issubclass(loaded, Ruleset)):
+            raise FracasError(f"{ENVIRONMENT}: {item.strip()!r} is not a Ruleset class")
+        found.append(loaded)
+    return tuple(found)
+
+
+def find(name: str) -> type[Ruleset]:
+    """The available ruleset whose slug, name or alias is ``name`` (any case)."""
+    wanted = name.strip().lower()
+    every = available()
+    for ruleset in every:
+        d = ruleset.descriptor
+        if wanted in {d.slug.lower(), d.name.lower(), *(a.lower() for a in d.aliases)}:
+            return ruleset
+    known = ", ".join(r.descriptor.slug for r in every) or "none installed"
+    raise UnknownRuleset(f"no ruleset called {name!r} (known: {known})")
+
+
+def demo_path(ruleset: type[Ruleset]) -> Path | None:
+    """The ``demo.yaml`` in the package that defines ``ruleset``, or None when it has none."""
+    module = importlib.import_module(ruleset.__module__)
+    package = module.__package__ or ruleset.__module__
+    try:
+        candidate = resources.files(package).joinpath(DEMO)
+    except (ModuleNotFoundError, TypeError):
+        return None
+    if not candidate.is_file():
+        return None
+    return Path(str(candidate))
+
+
+def default_demo() -> tuple[type[Ruleset], Path]:
+    """The first available ruleset that ships a demo, and its demo file."""
+    for ruleset in available():
+        path = demo_path(ruleset)
+        if path is not None:
+            return ruleset, path
+    if not available():
+        raise UnknownRuleset("no ruleset is installed, so there is no demo to play")
+    raise FracasError("no installed ruleset ships a demo encounter")
+
+
+def demo_of(name: str) -> Path:
+    """The demo file of the ruleset called ``name``."""
+    ruleset = find(name)
+    path = demo_path(ruleset)
+    if path is None:
+        raise FracasError(f"the {ruleset.descriptor.slug} ruleset ships no demo encounter")
+    return path
