@@ -21,7 +21,10 @@ from fracas.rules.momentum.actions import (
     Move,
     Sprint,
     Stabilize,
+    SwitchPlaces,
     SwitchWeapons,
+    TakeCover,
+    UseItem,
     Walk,
 )
 from fracas.rules.momentum.events import AttackRolled, CheckRolled, DamageTaken
@@ -263,3 +266,112 @@ def test_status_effects_survive_the_save_and_the_log_replays() -> None:
     assert encounter.state[BRUTE].marks.get("dead") is True
     assert encounter.state[BRUTE].has("Burning")
     assert load(save(encounter)).state == encounter.state
+
+
+def with_horse(encounter: Encounter) -> CombatantId:
+    encounter.apply(AddCombatant(name="Horse", side="heroes", sheet=sheet()))
+    return CombatantId("horse")
+
+
+def test_a_union_acts_last_if_any_member_must() -> None:
+    """Seed: "If any creature in a union suffers from an effect that forces them to act last in
+    a round, the entire union is forced to act last." """
+    encounter = duel()
+    horse = with_horse(encounter)
+    encounter.apply(ApplyEffect(target=horse, name="Acts Last"))
+    state = MarkSet(horse, UNION, "u").apply(MarkSet(HERO, UNION, "u").apply(encounter.state))
+    assert Momentum().order(state)[-1].actors == (HERO, horse)
+
+
+def test_act_first_is_ignored_unless_every_member_has_it() -> None:
+    """Seed: "Any effect that allows a creature to act first in a round is ignored unless all
+    creatures in a union have such an effect." """
+    encounter = duel()
+    horse = with_horse(encounter)
+    encounter.apply(ApplyEffect(target=BRUTE, name="Acts First"))
+    encounter.apply(ApplyEffect(target=horse, name="Acts First"))
+    state = MarkSet(horse, UNION, "u").apply(MarkSet(HERO, UNION, "u").apply(encounter.state))
+    order = Momentum().order(state)
+    assert [t.actors for t in order] == [(BRUTE,), (HERO, horse)]
+    both = ApplyEffect(target=HERO, name="Acts First")
+    encounter.apply(both)
+    state = MarkSet(horse, UNION, "u").apply(MarkSet(HERO, UNION, "u").apply(encounter.state))
+    assert Momentum().order(state)[0].actors == (HERO, horse)
+
+
+def test_enemies_start_hidden_from_the_surprised() -> None:
+    """Seed: "any enemy that is not surprised starts the combat hidden from them" (a hidden
+    attacker "ha[s] advantage on all of your attacks")."""
+    encounter = duel(3, 14, 5)
+    encounter.apply(ApplyEffect(target=BRUTE, name="Surprised"))
+    step = encounter.apply(Attack(actor=HERO, target=BRUTE))
+    rolled = next(e for e in step.events if isinstance(e, AttackRolled))
+    assert rolled.mode == "advantage" and rolled.outcome == "hit"
+
+
+def test_taking_cover_adds_2_evasion_in_half_cover() -> None:
+    """Seed: Taking Cover: "Your Evasion increases by 2 and your DR by 1, as long as you are in
+    half cover until your next turn." Against a melee attack half cover itself adds nothing:
+    13 + 4 = 17 would hit Evasion 16, and misses 18."""
+    encounter = duel(13)
+    encounter.apply(EndTurn())
+    encounter.apply(TakeCover(actor=BRUTE))
+    encounter.apply(EndTurn())
+    step = encounter.apply(Attack(actor=HERO, target=BRUTE, cover="half"))
+    rolled = next(e for e in step.events if isinstance(e, AttackRolled))
+    assert rolled.evasion == 16 + 2 and rolled.outcome == "miss"
+
+
+def test_a_miss_hits_the_creature_in_front() -> None:
+    """Seed: "Standing behind a creature of the same size category or bigger also gives you half
+    cover, but all attacks that miss you target the creature in front of you instead." """
+    encounter = duel(15, 4, brute=sheet(stats={**sheet().stats.model_dump(), "dexterity": 18}))
+    with_horse(encounter)
+    step = encounter.apply(Attack(actor=HERO, target=BRUTE, behind=CombatantId("horse")))
+    outcomes = [(e.target, e.outcome) for e in step.events if isinstance(e, AttackRolled)]
+    assert outcomes == [(BRUTE, "miss"), (CombatantId("horse"), "hit")]
+    assert pool(encounter, CombatantId("horse"), "Vitality") == 12 - 4
+
+
+def test_an_ability_resisted_by_a_dr_deals_damage_when_the_dr_fails() -> None:
+    """Seed: "The target must roll a d20 and add the corresponding Stat Bonus and Skill Level.
+    They succeed on their DR if they roll at least as high as the DR Power of the creature
+    targeting them." Hero's DR Power is its Strength, 13."""
+    roots = {
+        "name": "Roots",
+        "tier": 1,
+        "damage": "1d8",
+        "damage_types": ["physical"],
+        "defense_roll": "dexterity",
+    }
+    encounter = duel(
+        9,
+        6,
+        13,
+        hero=sheet(abilities=[roots], stats={**sheet().stats.model_dump(), "instinct": 12}),
+    )
+    step = encounter.apply(Attack(actor=HERO, target=BRUTE, weapon="roots"))
+    check = next(e for e in step.events if isinstance(e, CheckRolled))
+    assert (check.roll.total, check.against, check.result) == (12, 13, "failure")
+    assert pool(encounter, BRUTE, "Vitality") == 12 - 6
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    step = encounter.apply(Attack(actor=HERO, target=BRUTE, weapon="roots"))
+    assert next(e for e in step.events if isinstance(e, CheckRolled)).result == "success"
+    assert pool(encounter, BRUTE, "Vitality") == 6
+
+
+def test_switch_places_needs_the_allys_reaction() -> None:
+    """Seed: Switch Places: "They must use a reaction (1 RP), or this action fails." """
+    encounter = duel()
+    horse = with_horse(encounter)
+    encounter.apply(SwitchPlaces(actor=HERO, ally=horse))
+    assert pool(encounter, horse, "RP") == 1
+    assert pool(encounter, HERO, "AP") == 2
+
+
+def test_use_item_costs_3_ap() -> None:
+    """Seed: Use Item, 3 AP: "Use a non-ability consumable, such as a stimulant." """
+    encounter = duel()
+    encounter.apply(UseItem(actor=HERO, item="stimulant"))
+    assert pool(encounter, HERO, "AP") == 0
