@@ -23,6 +23,7 @@ from fracas.rules.momentum.checks import RollMode, defense_roll_succeeds
 from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.defense_rolls import DefenseRoll
 from fracas.rules.momentum.derived import basic_movement_of, dr_value_of, initiative_of
+from fracas.rules.momentum.displacement import DisplacementRule, Push, Teleport
 from fracas.rules.momentum.events import MOMENTUM_EVENTS, CheckRolled, DamageRolled
 from fracas.rules.momentum.hit import DamagePortion, Hit
 from fracas.rules.momentum.queries import (
@@ -64,7 +65,7 @@ class Momentum(Ruleset):
     )
     settings_model = MomentumSettings
     sheet_model = MomentumSheet
-    actions = actions.ACTIONS + ADVANCED_ACTIONS
+    actions = (*actions.ACTIONS, *ADVANCED_ACTIONS, Push, Teleport)
     events = MOMENTUM_EVENTS
 
     def __init__(self, settings: MomentumSettings | None = None) -> None:
@@ -221,6 +222,8 @@ def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
         actions.Stabilize: basic.StabilizeRule(settings, table.STABILIZE),
         actions.SwitchPlaces: basic.SwitchPlacesRule(settings, table.SWITCH_PLACES),
         **advanced_rules(settings),
+        Push: DisplacementRule(settings),
+        Teleport: DisplacementRule(settings),
     }
 
 
