@@ -56,5 +56,6 @@ def test_any_line_gives_a_reply(words: list[str]) -> None:
     if reply.error is not None:
         assert "\n" not in reply.error
         assert session.state is before
-    reply = session.run(text, speaker=session.state.acting()[0])
-    assert reply.error is None or "\n" not in reply.error
+    for speaker in session.state.acting()[:1]:
+        reply = session.run(text, speaker=speaker)
+        assert reply.error is None or "\n" not in reply.error

@@ -12,14 +12,14 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event, Note
 from fracas.engine.gm import AddCombatant, ApplyEffect
-from fracas.engine.ruleset import IllegalAction, Rule
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Anchor, Moment
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.momentum.advanced import (
-    ADVANCED_ACTIONS,
     CLIMBING,
     COMMANDING,
     HELD_ACTION,
+    Afflict,
     Blind,
     CinematicAction,
     Climb,
@@ -30,17 +30,18 @@ from fracas.rules.momentum.advanced import (
     Grab,
     Hide,
     HoldAction,
+    ShakeOff,
     Shove,
     Surprise,
     TieBreak,
     Trip,
-    advanced_rules,
 )
 from fracas.rules.momentum.events import CheckRolled
 from fracas.rules.momentum.ruleset import SURPRISED, TIE_BREAK, UNION, Momentum
-from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Sheet
+from fracas.rules.momentum.status_effects import StatusEffect
 from fracas.rules.momentum.vocabulary import Skill
+from tests.rules.momentum.support import AVERAGE_STATS
 
 HERO, BRUTE, BRUTE_2, SIDEKICK = (
     CombatantId("hero"),
@@ -50,30 +51,9 @@ HERO, BRUTE, BRUTE_2, SIDEKICK = (
 )
 
 
-class WithAdvanced(Momentum):
-    """Momentum with the advanced actions wired in, as ruleset.py will do."""
-
-    actions = Momentum.actions + ADVANCED_ACTIONS
-
-    def __init__(self, settings: MomentumSettings | None = None) -> None:
-        super().__init__(settings)
-        self._advanced = advanced_rules(self.rules)
-
-    def rule(self, action: Action) -> Rule[Any] | None:
-        return self._advanced.get(type(action)) or super().rule(action)
-
-
 def sheet(instinct: int = 10, **changes: Any) -> Sheet:
     base: dict[str, Any] = {
-        "stats": {
-            "strength": 10,
-            "dexterity": 10,
-            "constitution": 10,
-            "intelligence": 10,
-            "charisma": 10,
-            "instinct": instinct,
-            "will": 10,
-        },
+        "stats": {**AVERAGE_STATS, "instinct": instinct},
         "evasion_stat": "dexterity",
         "primary_stat": "strength",
         "secondary_stat": "dexterity",
@@ -90,7 +70,7 @@ def fight(
     more: tuple[tuple[str, str, dict[str, Any]], ...] = (),
 ) -> Encounter:
     """Hero (Instinct 15: Initiative 30 and more) acts first against Brute (Initiative 20ish)."""
-    encounter = Encounter(WithAdvanced(), dice=LoadedDice(faces))
+    encounter = Encounter(Momentum(), dice=LoadedDice(faces))
     encounter.apply(AddCombatant(name="Hero", side="heroes", sheet=sheet(15, **(hero or {}))))
     encounter.apply(AddCombatant(name="Brute", side="brutes", sheet=sheet(**(brute or {}))))
     for name, side, changes in more:
@@ -257,6 +237,75 @@ def test_climb_needs_a_larger_target_and_rides_it() -> None:
     encounter.apply(Climb(actor=HERO, target=BRUTE))
     climbing = encounter.state[HERO].effect(CLIMBING)
     assert climbing is not None and climbing.data == {"on": BRUTE}
+
+
+def test_disarm_takes_the_dropped_item_with_a_free_hand() -> None:
+    """Seed: "You can take the dropped item if you have at least one free hand." """
+    step = fight(15, 2).apply(Disarm(actor=HERO, target=BRUTE, item="a club", take=True))
+    assert notes(step.events) == ["Brute drops a club", "Hero takes a club"]
+    encounter = fight(2, 15)
+    step = encounter.apply(Disarm(actor=HERO, target=BRUTE, item="a club", take=True))
+    assert not any("takes" in text for text in notes(step.events))
+
+
+def test_disarm_refuses_taking_without_a_free_hand() -> None:
+    """Seed: "You can take the dropped item if you have at least one free hand." Disarming
+    itself needs no free hand."""
+    encounter = fight(15, 2)
+    refused(encounter, Disarm(actor=HERO, target=BRUTE, take=True, free_hand=False), "no-free-hand")
+    step = encounter.apply(Disarm(actor=HERO, target=BRUTE, free_hand=False))
+    assert "Brute drops the item in its hand" in notes(step.events)
+
+
+def _climbed(*faces: int) -> Encounter:
+    """Hero has climbed onto a Large Brute (14 against 6) and ended its turn: Brute acts."""
+    encounter = fight(14, 6, *faces, brute={"size": "large"})
+    encounter.apply(Climb(actor=HERO, target=BRUTE))
+    encounter.apply(EndTurn(actor=HERO))
+    assert encounter.state.acting() == (BRUTE,)
+    return encounter
+
+
+def test_shaking_off_a_climber_who_fails_the_repeated_check() -> None:
+    """Seed (Climb): "It can try to shake you off by using an action (2 AP) repeating the Skill
+    Checks and will shake you off successfully if you fail the Skill Check." """
+    encounter = _climbed(5, 12)
+    step = encounter.apply(ShakeOff(actor=BRUTE, climber=HERO))
+    climber, creature = checks(step.events)
+    assert (climber.combatant, climber.roll.total, climber.result) == (HERO, 5, "failure")
+    assert climber.check.startswith("nimbleness")  # a Climb Skill, the best of Hero's
+    assert (creature.combatant, creature.roll.total, creature.result) == (BRUTE, 12, "success")
+    assert not encounter.state[HERO].has(CLIMBING)
+    assert "shakes Hero off" in notes(step.events)
+    assert pool(encounter, BRUTE, "AP") == 1
+
+
+def test_a_climber_who_succeeds_holds_on() -> None:
+    """Seed (Climb): "will shake you off successfully if you fail the Skill Check" — a climber
+    who succeeds stays."""
+    encounter = _climbed(15, 4)
+    step = encounter.apply(
+        ShakeOff(actor=BRUTE, climber=HERO, skill="raw_force", climber_skill="athletics")
+    )
+    climber, creature = checks(step.events)
+    assert climber.check.startswith("athletics") and creature.check.startswith("raw_force")
+    assert climber.result == "success"
+    climbing = encounter.state[HERO].effect(CLIMBING)
+    assert climbing is not None and climbing.data == {"on": BRUTE}
+    assert "fails to shake Hero off" in notes(step.events)
+    assert pool(encounter, BRUTE, "AP") == 1
+
+
+def test_shake_refusals() -> None:
+    """Seed (Climb): "It can try to shake you off by using an action (2 AP)": only the creature
+    climbed on, on its turn, with the AP."""
+    refused(fight(), ShakeOff(actor=HERO, climber=BRUTE), "not-climbing")
+    encounter = _climbed()
+    refused(encounter, ShakeOff(actor=HERO, climber=BRUTE), "not-your-turn")
+    refused(encounter, ShakeOff(actor=BRUTE, climber=HERO, skill="grace"), "bad-skill")
+    encounter.apply(Command(actor=BRUTE))
+    encounter.apply(Command(actor=BRUTE))
+    refused(encounter, ShakeOff(actor=BRUTE, climber=HERO), "not-enough-ap")
 
 
 def test_advanced_actions_only_on_your_turn_and_with_the_ap() -> None:
@@ -467,3 +516,96 @@ def test_tie_break_puts_a_creature_first_among_equals() -> None:
     assert order.index((BRUTE_2,)) < order.index((BRUTE,))
     encounter.apply(TieBreak(target=BRUTE))
     assert encounter.state[BRUTE].marks[TIE_BREAK] == 2
+
+
+# --- afflicting Status Effects ------------------------------------------------------------
+
+
+def test_afflict_keeps_the_dr_power_of_the_actor() -> None:
+    """Seed: "The DR Power is equal to the Primary Stat of the creature." """
+    encounter = fight(hero={"primary_stat": "instinct"})  # Instinct 15
+    step = encounter.apply(Afflict(actor=HERO, target=BRUTE, status=StatusEffect.FRIGHTENED))
+    frightened = encounter.state[BRUTE].effect("Frightened")
+    assert frightened is not None
+    assert frightened.data == {"dr_power": 15} and frightened.source == HERO
+    assert frightened.ends is None
+    assert not checks(step.events)
+    assert pool(encounter, HERO, "AP") == 3
+
+
+def test_afflict_by_another_creature_or_with_a_named_power() -> None:
+    """Seed: "They succeed on their DR if they roll at least as high as the DR Power of the
+    creature targeting them." """
+    encounter = fight(brute={"primary_stat": "will", "stats": {**AVERAGE_STATS, "will": 13}})
+    encounter.apply(Afflict(target=HERO, status=StatusEffect.BURNING, by=BRUTE))
+    burning = encounter.state[HERO].effect("Burning")
+    assert burning is not None and burning.data == {"dr_power": 13} and burning.source == BRUTE
+    encounter.apply(Afflict(target=BRUTE, status=StatusEffect.RESTRAINED, power=17))
+    restrained = encounter.state[BRUTE].effect("Restrained")
+    assert restrained is not None and restrained.data == {"dr_power": 17}
+    assert restrained.source is None
+
+
+def test_afflict_refusals() -> None:
+    """Seed: the DR Power is the afflicting creature's ("the DR Power of the creature targeting
+    them"): the game master names one."""
+    encounter = fight()
+    refused(encounter, Afflict(target=BRUTE, status=StatusEffect.STUNNED), "no-power")
+    refused(encounter, Afflict(target=BRUTE, status=StatusEffect.STUNNED, power=0), "bad-power")
+    encounter.apply(Afflict(target=BRUTE, status=StatusEffect.STUNNED, power=12))
+    refused(
+        encounter,
+        Afflict(actor=HERO, target=BRUTE, status=StatusEffect.STUNNED),
+        "already-affected",
+    )
+
+
+def test_corroded_stacks() -> None:
+    """SOURCES.md section 4: "Corroded (Chemical): -1 Armor per stack." """
+    encounter = fight()
+    encounter.apply(Afflict(target=BRUTE, status=StatusEffect.CORRODED, power=11))
+    encounter.apply(Afflict(target=BRUTE, status=StatusEffect.CORRODED, power=13))
+    (corroded,) = encounter.state[BRUTE].effects
+    assert corroded.data == {"dr_power": 13, "stacks": 2}
+
+
+def test_a_status_effect_ends_on_a_successful_constitution_dr_at_the_end_of_turn() -> None:
+    """SOURCES.md section 4: "All end on a successful Constitution DR (Mental: Will DR) at end of
+    turn." Seed: "They succeed on their DR if they roll at least as high as the DR Power"."""
+    encounter = fight(12, brute={"skills": {"endurance": 1}})
+    encounter.apply(Afflict(actor=HERO, target=BRUTE, status=StatusEffect.RESTRAINED, power=13))
+    encounter.apply(EndTurn(actor=HERO))
+    assert encounter.state[BRUTE].has("Restrained")
+    step = encounter.apply(EndTurn(actor=BRUTE))
+    (dr,) = checks(step.events)
+    assert (dr.combatant, dr.roll.total, dr.against, dr.result) == (BRUTE, 13, 13, "success")
+    assert dr.check == "constitution DR against Restrained"
+    assert not encounter.state[BRUTE].has("Restrained")
+
+
+def test_a_status_effect_stays_on_a_failed_dr() -> None:
+    """SOURCES.md section 4: "All end on a successful Constitution DR ... at end of turn": a
+    failed DR keeps it, and it is rolled again at the end of the next turn."""
+    encounter = fight(11, 13, brute={"skills": {"endurance": 1}})
+    encounter.apply(Afflict(actor=HERO, target=BRUTE, status=StatusEffect.RESTRAINED, power=13))
+    encounter.apply(EndTurn(actor=HERO))
+    step = encounter.apply(EndTurn(actor=BRUTE))
+    (dr,) = checks(step.events)
+    assert (dr.roll.total, dr.result) == (12, "failure")
+    assert encounter.state[BRUTE].has("Restrained")
+    encounter.apply(EndTurn(actor=HERO))
+    step = encounter.apply(EndTurn(actor=BRUTE))
+    assert checks(step.events)[0].result == "success"
+    assert not encounter.state[BRUTE].has("Restrained")
+
+
+def test_a_mental_status_effect_ends_on_a_will_dr() -> None:
+    """SOURCES.md section 4: "All end on a successful Constitution DR (Mental: Will DR) at end of
+    turn." Perseverance is the Will DR's Skill."""
+    encounter = fight(9, brute={"skills": {"perseverance": 3, "endurance": 0}})
+    encounter.apply(Afflict(actor=HERO, target=BRUTE, status=StatusEffect.FRIGHTENED, power=12))
+    encounter.apply(EndTurn(actor=HERO))
+    step = encounter.apply(EndTurn(actor=BRUTE))
+    (dr,) = checks(step.events)
+    assert (dr.check, dr.roll.total, dr.result) == ("will DR against Frightened", 12, "success")
+    assert not encounter.state[BRUTE].has("Frightened")

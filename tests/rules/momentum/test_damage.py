@@ -288,3 +288,13 @@ def test_resistance_and_vulnerability_together_apply_in_turn() -> None:
     halved, then increased by half, each rounded down: 11 -> 5 -> 7."""
     both = armored(resistances=frozenset({HEAT}), vulnerabilities=frozenset({HEAT}))
     assert resolve_damage(hit((HEAT, 11)), both, settings=SETTINGS).total == 7
+
+
+def test_no_armor_leaves_no_step_in_the_account() -> None:
+    """An Armor of 0 subtracts nothing, so the itemised account shows no Armor line."""
+    account = resolve_damage(
+        Hit((DamagePortion(DamageType.PHYSICAL, 9),)),
+        Defences(armor=0, constitution_dr=0, will_dr=0),
+        settings=SETTINGS,
+    )
+    assert account.steps == () and account.total == 9

@@ -21,6 +21,7 @@ from fracas.rules.momentum.actions import (
     Move,
     Sprint,
     Stabilize,
+    Stand,
     SwitchPlaces,
     SwitchWeapons,
     TakeCover,
@@ -375,3 +376,18 @@ def test_use_item_costs_3_ap() -> None:
     encounter = duel()
     encounter.apply(UseItem(actor=HERO, item="stimulant"))
     assert pool(encounter, HERO, "AP") == 0
+
+
+def test_standing_up_ends_prone_for_1_m_or_1_ap() -> None:
+    """SOURCES.md section 4: Prone: "standing costs 1 m or 1 AP"."""
+    encounter = duel()
+    encounter.apply(ApplyEffect(target=HERO, name="Prone"))
+    encounter.apply(Stand(actor=HERO))
+    assert not encounter.state[HERO].has("Prone")
+    assert pool(encounter, HERO, "Movement") == 2
+    encounter.apply(ApplyEffect(target=HERO, name="Prone"))
+    encounter.apply(Stand(actor=HERO, ap=True))
+    assert pool(encounter, HERO, "AP") == 2
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(Stand(actor=HERO))
+    assert refused.value.code == "not-prone"

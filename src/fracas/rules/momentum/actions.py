@@ -39,6 +39,8 @@ class Attack(Action):
     lethal_holy: bool = field(default=False, metadata={"help": "Holy damage kills after all"})
     miss: bool = field(default=False, metadata={"help": "choose to miss"})
     ignore_armor: int = field(default=0, metadata={"help": "Armor (or DR value) to ignore"})
+    maneuver: str | None = field(default=None, metadata={"help": "a Maneuver Ability added"})
+    held: bool = field(default=False, metadata={"help": "fire the attack held with ready"})
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,14 @@ class SwitchPlaces(Action):
     ally: CombatantId
 
 
+@dataclass(frozen=True)
+class Stand(Action):
+    """Stand up from Prone, for 1 m of movement (or 1 AP with -ap)."""
+
+    verb: ClassVar[str] = "stand"
+    ap: bool = field(default=False, metadata={"help": "pay 1 AP instead of 1 m of movement"})
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Attack,
     Defend,
@@ -132,4 +142,5 @@ ACTIONS: tuple[type[Action], ...] = (
     UseItem,
     Stabilize,
     SwitchPlaces,
+    Stand,
 )

@@ -8,19 +8,35 @@ The ruleset wires them in with :data:`ADVANCED_ACTIONS` and :func:`advanced_rule
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.events import EffectApplied, Event, MarkSet, Note
+from fracas.engine.events import (
+    EffectApplied,
+    EffectChanged,
+    EffectEnded,
+    Event,
+    MarkSet,
+    Note,
+    PoolChanged,
+)
 from fracas.engine.ruleset import Cost, IllegalAction, Rule
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.momentum.actions_table import CombatAction
 from fracas.rules.momentum.attack import HIDDEN, SURPRISED_EFFECT
 from fracas.rules.momentum.basic import TurnAction, acting, until_next_turn
-from fracas.rules.momentum.checks import RollMode, skill_check
-from fracas.rules.momentum.cinematic import Cinematic, burst_refusal, cinematic_cost
+from fracas.rules.momentum.checks import CheckResult, RollMode, skill_check
+from fracas.rules.momentum.cinematic import (
+    Cinematic,
+    CinematicCost,
+    burst_refusal,
+    cinematic_cost,
+    cooperative_cinematic_costs,
+    cooperative_cinematic_succeeds,
+    cooperative_roll_mode,
+)
 from fracas.rules.momentum.contests import (
     Contest,
     Side,
@@ -29,6 +45,7 @@ from fracas.rules.momentum.contests import (
     hides,
     size_advantage,
 )
+from fracas.rules.momentum.derived import dr_power_of
 from fracas.rules.momentum.events import CheckRolled
 from fracas.rules.momentum.queries import (
     AP,
@@ -45,6 +62,9 @@ from fracas.rules.momentum.rolling import roll_d20
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.status_effects import StatusEffect
 from fracas.rules.momentum.vocabulary import Skill
+
+SHAKE_OFF_AP = 2
+"""Seed (Climb): "It can try to shake you off by using an action (2 AP)"."""
 
 COMMANDING = "Commanding"
 CLIMBING = "Climbing"
@@ -123,6 +143,10 @@ class Disarm(Contested):
     verb: ClassVar[str] = "disarm"
     skill: DisarmSkill | None = field(default=None, metadata={"help": _SKILL_HELP})
     defence_skill: DisarmSkill | None = field(default=None, metadata={"help": _DEFENCE_HELP})
+    free_hand: bool = field(default=True, metadata={"help": "you have a free hand"})
+    take: bool = field(
+        default=False, metadata={"help": "take the dropped item (needs a free hand)"}
+    )
     item: str = field(default="", metadata={"rest": True, "help": "the item it holds"})
 
 
@@ -135,6 +159,18 @@ class Climb(Contested):
     defence_skill: ClimbDefence | None = field(default=None, metadata={"help": _DEFENCE_HELP})
     free_hand: bool = field(
         default=True, metadata={"help": "you have a free hand or climb without hands"}
+    )
+
+
+@dataclass(frozen=True)
+class ShakeOff(Action):
+    """Shake off (2 AP) a creature climbing on you: it repeats its Climb check against yours."""
+
+    verb: ClassVar[str] = "shake"
+    climber: CombatantId
+    skill: ClimbDefence | None = field(default=None, metadata={"help": _SKILL_HELP})
+    climber_skill: ClimbSkill | None = field(
+        default=None, metadata={"help": "the climber's Skill (default: its best allowed one)"}
     )
 
 
@@ -162,6 +198,59 @@ class CinematicAction(Action):
     burst: bool = field(default=False, metadata={"help": "a Cinematic Burst: 6 NM, no AP/RP"})
     reaction: bool = field(default=False, metadata={"help": "a Cinematic Reaction (RP)"})
     description: str = field(default="", metadata={"rest": True, "help": "what you attempt"})
+
+
+def parse_skills(text: str) -> tuple[Skill, ...]:
+    """``athletics,grace`` (commas or spaces; any case; ``quick-fingers`` or ``quick_fingers``)
+    → the Skills in that order."""
+    words = text.replace(",", " ").split()
+    skills: list[Skill] = []
+    for word in words:
+        name = word.strip().lower().replace("-", "_")
+        try:
+            skills.append(Skill(name))
+        except ValueError:
+            choices = ", ".join(Skill)
+            raise ValueError(f"{word!r} is not a Skill (one of: {choices})") from None
+    if not skills:
+        raise ValueError("name one Skill per ally: -skills athletics,grace")
+    return tuple(skills)
+
+
+@dataclass(frozen=True)
+class Cooperate(Action):
+    """Cooperative Cinematic Action: 3 AP + 2 NM, each ally 2 RP + 2 NM; all roll with advantage."""
+
+    verb: ClassVar[str] = "cooperate"
+    skill: Skill
+    difficulty: int
+    allies: tuple[CombatantId, ...] = field(
+        default=(), metadata={"flag": "with", "help": "an ally who joins with a reaction (2 RP)"}
+    )
+    skills: tuple[Skill, ...] = field(
+        default=(),
+        metadata={
+            "parse": parse_skills,
+            "help": "the allies' Skills, in the order of -with (default: SKILL for all)",
+        },
+    )
+    burst: bool = field(
+        default=False, metadata={"help": "a Cooperative Burst: 4 NM and no AP for you"}
+    )
+    description: str = field(default="", metadata={"rest": True, "help": "what you attempt"})
+
+
+@dataclass(frozen=True)
+class Afflict(Action):
+    """Afflict a target with a Status Effect that ends on a DR against a DR Power."""
+
+    verb: ClassVar[str] = "afflict"
+    target: CombatantId
+    status: StatusEffect
+    by: CombatantId | None = field(
+        default=None, metadata={"help": "whose DR Power the target resists (default: the actor)"}
+    )
+    power: int | None = field(default=None, metadata={"help": "the DR Power (overrides -by)"})
 
 
 @dataclass(frozen=True)
@@ -212,9 +301,12 @@ ADVANCED_ACTIONS: tuple[type[Action], ...] = (
     Trip,
     Disarm,
     Climb,
+    ShakeOff,
     Hide,
     Command,
     CinematicAction,
+    Cooperate,
+    Afflict,
     HoldAction,
     FormUnion,
     Disband,
@@ -390,9 +482,19 @@ class TripRule(ContestedRule[Trip]):
 class DisarmRule(ContestedRule[Disarm]):
     contest = Contest.DISARM
 
+    def verify(self, state: EncounterState, action: Disarm) -> None:
+        """Seed: "You can take the dropped item if you have at least one free hand." """
+        super().verify(state, action)
+        if action.take and not action.free_hand:
+            raise IllegalAction("no-free-hand", "disarm: taking the item needs a free hand")
+
     def succeed(self, state: EncounterState, action: Disarm) -> Sequence[Event]:
         item = action.item or "the item in its hand"
-        return [Note(f"{state[action.target].name} drops {item}", action.actor)]
+        events: list[Event] = [Note(f"{state[action.target].name} drops {item}", action.actor)]
+        if action.take:
+            taker = state[acting(action)].name
+            events.append(Note(f"{taker} takes {action.item or 'the dropped item'}", action.actor))
+        return events
 
 
 class ClimbRule(ContestedRule[Climb]):
@@ -405,6 +507,79 @@ class ClimbRule(ContestedRule[Climb]):
         actor = acting(action)
         effect = Effect(name=CLIMBING, source=actor, data={"on": action.target})
         return [EffectApplied(actor, effect)]
+
+
+def climbing_on(
+    state: EncounterState, climber: CombatantId, creature: CombatantId
+) -> Effect | None:
+    """The Climbing effect that has ``climber`` on ``creature``, if any."""
+    for effect in state[climber].effects:
+        if effect.name == CLIMBING and effect.data.get("on") == creature:
+            return effect
+    return None
+
+
+class ShakeOffRule(TurnAction[ShakeOff]):
+    """Seed (Climb): "It can try to shake you off by using an action (2 AP) repeating the Skill
+    Checks and will shake you off successfully if you fail the Skill Check." The climber rolls
+    its Climb check again (Athletics or Nimbleness) against the climbed creature's (Athletics,
+    Raw Force, Nimbleness or Quick Fingers); the climber fails as it would on a Climb."""
+
+    def cost(self, state: EncounterState, action: ShakeOff) -> Cost:
+        return {AP: SHAKE_OFF_AP}
+
+    def skills(self, state: EncounterState, action: ShakeOff) -> tuple[Skill, Skill]:
+        """The climber's Skill, then the shaking creature's."""
+        rule = Contest.CLIMB.rule
+        climber, creature = state[action.climber], state[acting(action)]
+        return (
+            _chosen(climber, action.climber_skill, rule.actor_skills, "shake: the climber"),
+            _chosen(creature, action.skill, rule.target_skills, "shake: you"),
+        )
+
+    def verify(self, state: EncounterState, action: ShakeOff) -> None:
+        super().verify(state, action)
+        if climbing_on(state, action.climber, acting(action)) is None:
+            raise IllegalAction(
+                "not-climbing",
+                f"shake: {state[action.climber].name} is not climbing on "
+                f"{state[acting(action)].name}",
+            )
+        self.skills(state, action)
+
+    def resolve(self, state: EncounterState, action: ShakeOff, dice: DiceSource) -> Sequence[Event]:
+        creature, climber = state[acting(action)], state[action.climber]
+        climb_skill, skill = self.skills(state, action)
+        theirs, _ = roll_d20(dice, RollMode.NORMAL, sheet_of(climber).skills[climb_skill])
+        mine, _ = roll_d20(dice, RollMode.NORMAL, sheet_of(creature).skills[skill])
+        winner = contest_winner(Contest.CLIMB, theirs.total, mine.total, settings=self.settings)
+        holds_on = winner is Side.ACTOR
+        events: list[Event] = [
+            CheckRolled(
+                climber.id,
+                f"{climb_skill} (climb, against shake)",
+                theirs,
+                mine.total,
+                "success" if holds_on else "failure",
+            ),
+            CheckRolled(
+                creature.id,
+                f"{skill} (shake)",
+                mine,
+                theirs.total,
+                "failure" if holds_on else "success",
+            ),
+        ]
+        if holds_on:
+            events.append(Note(f"fails to shake {climber.name} off", creature.id))
+        else:
+            effect = climbing_on(state, climber.id, creature.id)
+            assert effect is not None
+            events += [
+                EffectEnded(climber.id, effect.id, reason="shaken off"),
+                Note(f"shakes {climber.name} off", creature.id),
+            ]
+        return events
 
 
 # --- Hide and Command ---------------------------------------------------------------------
@@ -527,6 +702,110 @@ class CinematicRule:
             ),
             Note(text, actor),
         ]
+
+
+COOPERATIVE = "Cooperative Cinematic Action"
+
+
+@dataclass(frozen=True)
+class CooperateRule:
+    """Seed: "Two or more characters can perform a Cooperative Cinematic Action. Each character
+    beyond the first has to perform a reaction (2 RP) to participate. Each participant only
+    needs to use 2 Narrative Momentum instead of the normal 3, and everyone has to make a Skill
+    Check. It does not have to be the same Skill Check, and they make it with advantage."
+
+    The actor takes the Cinematic Action on its turn (3 AP + 2 NM, or a Cooperative Burst of
+    4 NM); the engine charges the actor, and this rule checks and charges each ally."""
+
+    settings: MomentumSettings
+
+    def costs(self, action: Cooperate) -> tuple[CinematicCost, ...]:
+        bursting = (action.burst, *(False for _ in action.allies))
+        return cooperative_cinematic_costs(bursting, settings=self.settings)
+
+    def cost(self, state: EncounterState, action: Cooperate) -> Cost:
+        return _paid(self.costs(action)[0]) if action.allies else {}
+
+    def verify(self, state: EncounterState, action: Cooperate) -> None:
+        _on_own_turn(self.settings, state, action)
+        actor = acting(action)
+        allies = action.allies
+        if not allies:
+            raise IllegalAction("no-allies", "cooperate: name an ally with -with ALLY")
+        if len(set(allies)) != len(allies) or actor in allies:
+            raise IllegalAction("bad-cooperation", "cooperate: each ally once, and not yourself")
+        if action.skills and len(action.skills) != len(allies):
+            raise IllegalAction(
+                "bad-skills",
+                f"cooperate: -skills names {len(action.skills)} Skills for {len(allies)} allies",
+            )
+        if action.burst:
+            _refuse(
+                burst_refusal(
+                    Cinematic.ACTION,
+                    ap_used_this_turn=_used(state[actor], AP),
+                    rp_used_this_round=_used(state[actor], RP),
+                )
+            )
+        for ally_id, price in zip(allies, self.costs(action)[1:], strict=True):
+            ally = state[ally_id]
+            if ally.side != state[actor].side:
+                raise IllegalAction("not-an-ally", f"cooperate: {ally.name} is not an ally")
+            if is_object(ally) or not standing(ally):
+                raise IllegalAction("down", f"cooperate: {ally.name} cannot act")
+            if has_status(ally, StatusEffect.SHOCKED):
+                raise IllegalAction(
+                    "no-reactions", f"cooperate: {ally.name} is Shocked and has no reactions"
+                )
+            for pool, amount in _paid(price).items():
+                have = ally.pools[pool].current if pool in ally.pools else 0
+                if have < amount:
+                    raise IllegalAction(
+                        f"not-enough-{pool.lower()}",
+                        f"cooperate: {ally.name} needs {amount} {pool} and has {have} {pool}",
+                    )
+
+    def participants(self, action: Cooperate) -> list[tuple[CombatantId, Skill]]:
+        skills = action.skills or tuple(action.skill for _ in action.allies)
+        return [(acting(action), action.skill), *zip(action.allies, skills, strict=True)]
+
+    def resolve(
+        self, state: EncounterState, action: Cooperate, dice: DiceSource
+    ) -> Sequence[Event]:
+        actor = acting(action)
+        label = "Cooperative Cinematic Burst" if action.burst else COOPERATIVE
+        events: list[Event] = []
+        for ally, price in zip(action.allies, self.costs(action)[1:], strict=True):
+            events += [PoolChanged(ally, pool, -n, label) for pool, n in _paid(price).items()]
+        results: list[CheckResult] = []
+        for who, skill in self.participants(action):
+            disadvantages = int(has_status(state[who], StatusEffect.POISONED))
+            mode = cooperative_roll_mode(disadvantages=disadvantages)
+            result, natural = roll_d20(dice, mode, sheet_of(state[who]).skills[skill])
+            outcome = skill_check(
+                natural=natural,
+                total=result.total,
+                difficulty=action.difficulty,
+                settings=self.settings,
+            )
+            results.append(outcome)
+            events.append(
+                CheckRolled(who, f"{skill} ({label})", result, action.difficulty, outcome.value)
+            )
+        succeeded = cooperative_cinematic_succeeds(results)
+        failures = results.count(CheckResult.FAILURE)
+        verdict = "success" if succeeded else "failure"
+        if succeeded and failures:
+            verdict += f" (critical successes cover {failures} failure{'s' * (failures > 1)})"
+        people = len(results)
+        text = f"{label} of {people}: {action.description or 'an epic moment'}: {verdict}"
+        events.append(Note(text, actor))
+        return events
+
+
+def _paid(price: CinematicCost) -> dict[str, int]:
+    spent = {AP: price.ap, RP: price.rp, NM: price.narrative_momentum}
+    return {pool: amount for pool, amount in spent.items() if amount}
 
 
 # --- held actions -------------------------------------------------------------------------
@@ -654,6 +933,49 @@ class TieBreakRule(_Free[TieBreak]):
         return [MarkSet(action.target, TIE_BREAK, highest + 1)]
 
 
+class AfflictRule(_Free[Afflict]):
+    """A Status Effect of the catalogue, by the GM or an actor (an Ability, a feature). It keeps
+    the DR Power it is resisted with: "The DR Power is equal to the Primary Stat of the
+    creature" (``-by``, default the actor) unless ``-power`` names it, and ``Momentum.at_turn_end``
+    ends it on a successful Constitution DR (Mental: Will DR) against that power. Corroded stacks
+    ("-1 Armor per stack"); any other Status Effect a target already has is refused."""
+
+    def power(self, state: EncounterState, action: Afflict) -> int:
+        if action.power is not None:
+            return action.power
+        source = action.by or action.actor
+        if source is None:
+            raise IllegalAction(
+                "no-power", "afflict: the game master names -by CREATURE or -power N"
+            )
+        return dr_power_of(sheet_of(state[source]))
+
+    def verify(self, state: EncounterState, action: Afflict) -> None:
+        if action.power is not None and action.power < 1:
+            raise IllegalAction("bad-power", "afflict: the DR Power is 1 or more")
+        self.power(state, action)
+        if has_status(state[action.target], action.status) and (
+            action.status is not StatusEffect.CORRODED
+        ):
+            name = status_name(action.status)
+            raise IllegalAction(
+                "already-affected", f"afflict: {state[action.target].name} is already {name}"
+            )
+
+    def resolve(self, state: EncounterState, action: Afflict, dice: DiceSource) -> Sequence[Event]:
+        power = self.power(state, action)
+        name = status_name(action.status)
+        present = state[action.target].effect(name)
+        if present is not None:  # Corroded: one more stack
+            stacks = int(present.data.get("stacks", 1) or 1) + 1
+            old = present.data.get("dr_power")
+            strongest = max(power, old) if isinstance(old, int) else power
+            data = {**present.data, "stacks": stacks, "dr_power": strongest}
+            return [EffectChanged(action.target, replace(present, data=data))]
+        effect = Effect(name=name, source=action.by or action.actor, data={"dr_power": power})
+        return [EffectApplied(action.target, effect)]
+
+
 def advanced_rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
     """The rules of :data:`ADVANCED_ACTIONS`."""
     table = CombatAction
@@ -664,9 +986,12 @@ def advanced_rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
         Trip: TripRule(settings, table.TRIP),
         Disarm: DisarmRule(settings, table.DISARM),
         Climb: ClimbRule(settings, table.CLIMB),
+        ShakeOff: ShakeOffRule(settings, table.CLIMB),
         Hide: HideRule(settings, table.HIDE),
         Command: CommandRule(settings, table.COMMAND),
         CinematicAction: CinematicRule(settings),
+        Cooperate: CooperateRule(settings),
+        Afflict: AfflictRule(),
         HoldAction: HoldActionRule(settings),
         FormUnion: FormUnionRule(),
         Disband: DisbandRule(),

@@ -8,14 +8,22 @@ Roll makes no attack roll: its target rolls the DR against the attacker's DR Pow
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from fracas.dice import DiceSource, RollResult, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import Event
-from fracas.engine.ruleset import IllegalAction
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.events import EffectChanged, EffectEnded, Event
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
 from fracas.rules.momentum import actions as a
-from fracas.rules.momentum.basic import DEFENDING, TAKING_COVER, TurnAction, acting
+from fracas.rules.momentum.actions_table import CombatAction, ap_cost
+from fracas.rules.momentum.basic import (
+    DEFENDING,
+    TAKING_COVER,
+    TurnAction,
+    acting,
+    require_standing,
+)
 from fracas.rules.momentum.checks import (
     AttackOutcome,
     attack_outcome,
@@ -24,6 +32,7 @@ from fracas.rules.momentum.checks import (
     defense_roll_succeeds,
 )
 from fracas.rules.momentum.cover import Cover, can_be_targeted, cover_dr_bonus, cover_evasion_bonus
+from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.derived import (
     ability_hit_bonus,
     dr_power_of,
@@ -37,10 +46,12 @@ from fracas.rules.momentum.hit import (
     DamagePortion,
     Hit,
     ability_critical,
+    maneuver_critical,
     non_lethal_dice,
     weapon_critical,
 )
-from fracas.rules.momentum.queries import has_effect, has_status, sheet_of
+from fracas.rules.momentum.positions import within_enemy_melee_range
+from fracas.rules.momentum.queries import CLIMBING, HELD_ACTION, has_effect, has_status, sheet_of
 from fracas.rules.momentum.rolling import roll_d20
 from fracas.rules.momentum.sheet import Ability, Sheet, Weapon
 from fracas.rules.momentum.status_effects import StatusEffect
@@ -69,8 +80,15 @@ def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
 
 
 class AttackRule(TurnAction[a.Attack]):
+    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+        """2 AP, or nothing for an attack held earlier: its AP were spent when it was held."""
+        return {} if action.held else super().cost(state, action)
+
     def verify(self, state: EncounterState, action: a.Attack) -> None:
-        super().verify(state, action)
+        if action.held:
+            self._verify_held(state, action)
+        else:
+            super().verify(state, action)
         attacker = state[acting(action)]
         weapon = arm(sheet_of(attacker), action.weapon)
         if action.target == attacker.id:
@@ -79,6 +97,29 @@ class AttackRule(TurnAction[a.Attack]):
             raise IllegalAction("full-cover", f"{state[action.target].name} is in full cover")
         if isinstance(weapon, Ability) and weapon.damage is None:
             raise IllegalAction("no-damage", f"{weapon.name} deals no damage to attack with")
+        if action.maneuver is not None:
+            self._maneuver(attacker, weapon, action.maneuver)
+
+    def _verify_held(self, state: EncounterState, action: a.Attack) -> None:
+        """Seed: "they will automatically shoot at any enemy that moves into range, no matter
+        whose turn it is": a held attack needs a held action worth its 2 AP."""
+        actor = acting(action)
+        require_standing(state, actor)
+        held = state[actor].effect(HELD_ACTION)
+        ap = held.data.get("ap") if held is not None else None
+        if not isinstance(ap, int) or ap < ap_cost(CombatAction.ATTACK):
+            raise IllegalAction(
+                "no-held-action", f"{state[actor].name} holds no attack (ready 2 …)"
+            )
+
+    @staticmethod
+    def _maneuver(attacker: Combatant, weapon: Weapon | Ability, name: str) -> Ability:
+        if not isinstance(weapon, Weapon):
+            raise IllegalAction("not-a-weapon", "a Maneuver is added to a weapon attack")
+        maneuver = arm(sheet_of(attacker), name)
+        if not isinstance(maneuver, Ability):
+            raise IllegalAction("not-a-maneuver", f"{maneuver.name} is a weapon, not an Ability")
+        return maneuver
 
     def resolve(
         self, state: EncounterState, action: a.Attack, dice_: DiceSource
@@ -86,10 +127,24 @@ class AttackRule(TurnAction[a.Attack]):
         attacker, target = state[acting(action)], state[action.target]
         weapon = arm(sheet_of(attacker), action.weapon)
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
-            return self._defense_rolled(state, action, weapon, dice_)
-        events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, dice_)
-        if not outcome.hits and action.behind is not None and outcome is AttackOutcome.MISS:
-            screen = state[action.behind]
+            events = self._defense_rolled(state, action, weapon, dice_)
+        else:
+            events = self._struck(state, action, attacker, target, weapon, dice_)
+        return [*events, *_aftermath(state, action, attacker)]
+
+    def _struck(
+        self,
+        state: EncounterState,
+        action: a.Attack,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon | Ability,
+        source: DiceSource,
+    ) -> list[Event]:
+        events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, source)
+        screen_id = action.behind or _climbed_by(target, attacker)
+        if outcome is AttackOutcome.MISS and screen_id is not None:
+            screen = state[screen_id]
             evasion = self._evasion(screen, weapon, Cover.NONE)
             outcome = AttackOutcome.HIT if total >= evasion else AttackOutcome.MISS
             events.append(
@@ -105,7 +160,7 @@ class AttackRule(TurnAction[a.Attack]):
             )
             target = screen
         if outcome.hits:
-            events += self._damage(state, action, attacker.id, target.id, weapon, outcome, dice_)
+            events += self._damage(state, action, attacker.id, target.id, weapon, outcome, source)
         return events
 
     def _attack_roll(
@@ -146,7 +201,9 @@ class AttackRule(TurnAction[a.Attack]):
         mode = attack_roll_mode(
             weapon.reach,
             target_defending=has_effect(target, DEFENDING),
+            enemy_within_melee_range=within_enemy_melee_range(state, attacker.id),
             attacker_hidden=has_effect(attacker, HIDDEN) or _unseen_by(attacker, target),
+            target_climbing_on_attacker=_climbing_on(target) == attacker.id,
             advantages=int(action.advantage) + _advantages_against(target, weapon),
             disadvantages=int(action.disadvantage) + _disadvantages_of(attacker, target, weapon),
         )
@@ -218,14 +275,19 @@ class AttackRule(TurnAction[a.Attack]):
         assert expression is not None
         rolled = roll(expression, source)
         portions = _portions(weapon, rolled)
-        bonuses: tuple[DamageBonus, ...] = ()
-        if outcome is AttackOutcome.CRITICAL_HIT:
-            first = portions[0].damage_type
-            bonuses = (
-                weapon_critical(first, settings=self.settings)
-                if isinstance(weapon, Weapon)
-                else ability_critical(first, weapon.tier, settings=self.settings)
-            )
+        rolls = [DamageRolled(attacker, target, rolled)]
+        maneuver = None
+        if action.maneuver is not None:
+            maneuver = self._maneuver(state[attacker], weapon, action.maneuver)
+            if maneuver.damage is not None:
+                extra = roll(maneuver.damage, source)
+                rolls.append(DamageRolled(attacker, target, extra))
+                portions = _merged(portions, _portions(maneuver, extra))
+        bonuses = (
+            self._critical(weapon, maneuver, portions)
+            if outcome is AttackOutcome.CRITICAL_HIT
+            else ()
+        )
         reduction, d4s = None, None
         if action.non_lethal:
             tier = weapon.tier if isinstance(weapon, Ability) else None
@@ -238,10 +300,63 @@ class AttackRule(TurnAction[a.Attack]):
             ignore_armor=action.ignore_armor,
             lethal_holy=action.lethal_holy,
         )
-        return [
-            DamageRolled(attacker, target, rolled, d4s),
-            *wound(state, target, hit, settings=self.settings),
-        ]
+        if d4s is not None:
+            rolls[0] = DamageRolled(attacker, target, rolled, d4s)
+        return [*rolls, *wound(state, target, hit, settings=self.settings)]
+
+    def _critical(
+        self,
+        weapon: Weapon | Ability,
+        maneuver: Ability | None,
+        portions: tuple[DamagePortion, ...],
+    ) -> tuple[DamageBonus, ...]:
+        """Seed: weapons +6; Abilities +6 + 3 per Tier; a weapon attack with a Maneuver +6 and
+        the Maneuver "additional damage equal to 3 times the Tier of the used Maneuver"."""
+        first = portions[0].damage_type
+        if isinstance(weapon, Ability):
+            return ability_critical(first, weapon.tier, settings=self.settings)
+        if maneuver is None:
+            return weapon_critical(first, settings=self.settings)
+        own = sorted(maneuver.damage_types)[0] if maneuver.damage_types else first
+        return maneuver_critical(first, own, maneuver.tier, settings=self.settings)
+
+
+def _merged(*groups: tuple[DamagePortion, ...]) -> tuple[DamagePortion, ...]:
+    """Portions of the same type added together (a hit has one portion per type)."""
+    totals: dict[DamageType, int] = {}
+    for portion in (p for group in groups for p in group):
+        totals[portion.damage_type] = totals.get(portion.damage_type, 0) + portion.amount
+    return tuple(DamagePortion(t, amount) for t, amount in totals.items())
+
+
+def _aftermath(state: EncounterState, action: a.Attack, attacker: Combatant) -> list[Event]:
+    """A held attack uses up its held action; attacking gives a hidden attacker away: "You stay
+    hidden until the end of the turn if this happens during your turn." """
+    events: list[Event] = []
+    held = attacker.effect(HELD_ACTION)
+    if action.held and held is not None:
+        events.append(EffectEnded(attacker.id, held.id, reason="triggered"))
+    hidden = attacker.effect(HIDDEN)
+    if hidden is not None:
+        if state.is_turn_of(attacker.id):
+            end = Anchor(state.clock.round, attacker.id, Moment.END)
+            events.append(EffectChanged(attacker.id, replace(hidden, ends=end)))
+        else:
+            events.append(EffectEnded(attacker.id, hidden.id, reason="gave away its location"))
+    return events
+
+
+def _climbing_on(combatant: Combatant) -> CombatantId | None:
+    climbing = combatant.effect(CLIMBING)
+    on = climbing.data.get("on") if climbing is not None else None
+    return CombatantId(on) if isinstance(on, str) else None
+
+
+def _climbed_by(target: Combatant, attacker: Combatant) -> CombatantId | None:
+    """Climb: "Any attack that targets you and misses targets the creature you have climbed
+    onto instead" (unless the attacker is that creature)."""
+    on = _climbing_on(target)
+    return on if on is not None and on != attacker.id else None
 
 
 def _portions(weapon: Weapon | Ability, rolled: RollResult) -> tuple[DamagePortion, ...]:

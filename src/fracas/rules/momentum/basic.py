@@ -53,13 +53,19 @@ class TurnAction(Generic[A]):
         return {AP: ap_cost(self.table_entry)}
 
     def verify(self, state: EncounterState, action: A) -> None:
-        actor = acting(action)
-        if not state.is_turn_of(actor):
-            raise IllegalAction(
-                "not-your-turn", f"{action.verb}: it is not {state[actor].name}'s turn"
-            )
-        if not standing(state[actor]):
-            raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
+        require_turn(state, acting(action), action.verb)
+
+
+def require_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
+    """Refuse unless it is ``actor``'s turn and it is standing."""
+    if not state.is_turn_of(actor):
+        raise IllegalAction("not-your-turn", f"{verb}: it is not {state[actor].name}'s turn")
+    require_standing(state, actor)
+
+
+def require_standing(state: EncounterState, actor: CombatantId) -> None:
+    if not standing(state[actor]):
+        raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
 
 
 def acting(action: Action) -> CombatantId:
@@ -118,17 +124,25 @@ class WalkRule:
         return {MOVEMENT: self.metres(action)}
 
     def verify(self, state: EncounterState, action: a.Walk) -> None:
-        TurnAction[a.Walk](self.settings, CombatAction.MOVE).verify(state, action)
+        self.check_mover(state, acting(action))
         if action.metres < 1 or not 0 <= action.difficult <= action.metres:
             raise IllegalAction(
                 "bad-distance", "walk: metres must be 1 or more, difficult squares 0 to metres"
             )
+
+    def check_mover(self, state: EncounterState, actor: CombatantId) -> None:
+        """Movement happens on your own turn, standing, and not at speed 0."""
+        require_turn(state, actor, "move")
         for status in (StatusEffect.RESTRAINED, StatusEffect.GRABBED):
-            if has_status(state[acting(action)], status):
+            if has_status(state[actor], status):
                 raise IllegalAction("cannot-move", f"{status_name(status)}: speed 0")
 
     def resolve(self, state: EncounterState, action: a.Walk, dice: DiceSource) -> Sequence[Event]:
-        return [Note(f"moves {self.metres(action)} m", acting(action))]
+        spent = self.metres(action)
+        text = f"moves {action.metres} m" + (
+            f" ({spent} m of movement)" if spent != action.metres else ""
+        )
+        return [Note(text, acting(action))]
 
 
 class FreeActionRule(TurnAction[A]):
@@ -222,3 +236,23 @@ class SwitchPlacesRule(TurnAction[a.SwitchPlaces]):
             PoolChanged(ally.id, RP, -1, "Switch Places"),
             Note(f"switches places with {ally.name}", actor),
         ]
+
+
+@dataclass(frozen=True)
+class StandRule:
+    """SOURCES.md section 4: Prone ends by standing up, which "costs 1 m or 1 AP"."""
+
+    def cost(self, state: EncounterState, action: a.Stand) -> Cost:
+        return {AP: 1} if action.ap else {MOVEMENT: 1}
+
+    def verify(self, state: EncounterState, action: a.Stand) -> None:
+        actor = acting(action)
+        require_turn(state, actor, action.verb)
+        if not has_status(state[actor], StatusEffect.PRONE):
+            raise IllegalAction("not-prone", f"{state[actor].name} is not Prone")
+
+    def resolve(self, state: EncounterState, action: a.Stand, dice: DiceSource) -> Sequence[Event]:
+        actor = acting(action)
+        prone = state[actor].effect(status_name(StatusEffect.PRONE))
+        assert prone is not None
+        return [EffectEnded(actor, prone.id, reason="stood up")]

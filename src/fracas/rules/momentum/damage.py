@@ -145,7 +145,7 @@ def _apply_defence(
     effective = value - ignored
     if effective < 0:
         _add_negative_defence(ledger, -effective, f"{label} +{-effective} (negative)", defences)
-    else:
+    elif effective or ignored:
         overflow = settings.defence_overflows_to_other_portions
         ledger.subtract(effective, label, overflow=overflow)
 

@@ -16,6 +16,14 @@ MOVEMENT = "Movement"
 DEAD = "dead"
 """The mark set on a creature that died."""
 
+CLIMBING = "Climbing"
+HELD_ACTION = "Held Action"
+"""Effects: climbing onto a creature (``data["on"]``), an action held for a trigger
+(``data["ap"]``, ``data["trigger"]``)."""
+
+X, Y = "x", "y"
+"""Marks: a combatant's square on the 1 m grid, when the fight is played on a map."""
+
 
 def sheet_of(combatant: Combatant) -> Sheet:
     sheet = combatant.sheet

@@ -26,6 +26,7 @@ from fracas.rules.momentum.derived import basic_movement_of, dr_value_of, initia
 from fracas.rules.momentum.displacement import DisplacementRule, Push, Teleport
 from fracas.rules.momentum.events import MOMENTUM_EVENTS, CheckRolled, DamageRolled
 from fracas.rules.momentum.hit import DamagePortion, Hit
+from fracas.rules.momentum.positions import GoTo, GoToRule, Place, PlaceRule
 from fracas.rules.momentum.queries import (
     AP,
     MOVEMENT,
@@ -65,7 +66,7 @@ class Momentum(Ruleset):
     )
     settings_model = MomentumSettings
     sheet_model = MomentumSheet
-    actions = (*actions.ACTIONS, *ADVANCED_ACTIONS, Push, Teleport)
+    actions = (*actions.ACTIONS, *ADVANCED_ACTIONS, Push, Teleport, Place, GoTo)
     events = MOMENTUM_EVENTS
 
     def __init__(self, settings: MomentumSettings | None = None) -> None:
@@ -221,9 +222,12 @@ def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
         actions.UseItem: basic.UseItemRule(settings, table.USE_ITEM),
         actions.Stabilize: basic.StabilizeRule(settings, table.STABILIZE),
         actions.SwitchPlaces: basic.SwitchPlacesRule(settings, table.SWITCH_PLACES),
+        actions.Stand: basic.StandRule(),
         **advanced_rules(settings),
         Push: DisplacementRule(settings),
         Teleport: DisplacementRule(settings),
+        Place: PlaceRule(),
+        GoTo: GoToRule(basic.WalkRule(settings)),
     }
 
 
