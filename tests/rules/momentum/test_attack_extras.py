@@ -11,7 +11,7 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn
-from fracas.rules.momentum.actions import Attack
+from fracas.rules.momentum.actions import Attack, Move
 from fracas.rules.momentum.advanced import Climb, HoldAction
 from fracas.rules.momentum.events import AttackRolled, DamageRolled, DamageTaken
 from fracas.rules.momentum.positions import GoTo, Place
@@ -149,3 +149,42 @@ def test_goto_spends_the_grid_distance_and_off_the_map_is_an_error() -> None:
     encounter.apply(GoTo(actor=HERO, x=2, y=1, difficult=1))
     assert pool(encounter, HERO, "Movement") == 3 - 3
     assert encounter.state[HERO].marks["x"] == 2
+
+
+def on_the_map(*faces: int) -> Encounter:
+    """Hero at (0, 0), Brute at (1, 0), an allied Horse at (2, 0)."""
+    encounter = duel(*faces)
+    encounter.apply(AddCombatant(name="Horse", side="heroes", sheet=sheet()))
+    for who, x in ((HERO, 0), (BRUTE, 1), (CombatantId("horse"), 2)):
+        encounter.apply(Place(target=who, x=x, y=0))
+    return encounter
+
+
+def test_passing_an_enemy_needs_a_check_and_costs_like_difficult_terrain() -> None:
+    """Seed: "You can try to move through a space occupied by an enemy, but you have to succeed
+    on a Raw Force, Athletics, or Nimbleness check against a Raw Force or Athletics check made
+    by the enemy. Moving through a space occupied by an enemy counts as difficult terrain." """
+    encounter = on_the_map(14, 6)
+    encounter.apply(Move(actor=HERO))
+    encounter.apply(GoTo(actor=HERO, x=3, y=0, through=(BRUTE, CombatantId("horse"))))
+    assert (encounter.state[HERO].marks["x"], pool(encounter, HERO, "Movement")) == (3, 6 - 4)
+
+
+def test_a_failed_check_stops_the_move() -> None:
+    """Seed: moving through an enemy's space needs the check to succeed."""
+    encounter = on_the_map(3, 16)
+    encounter.apply(GoTo(actor=HERO, x=2, y=1, through=(BRUTE,)))
+    assert encounter.state[HERO].marks["x"] == 0
+
+
+def test_you_cannot_stop_in_an_allys_space() -> None:
+    """Seed: "You can freely move through a space occupied by an ally, but you cannot stop
+    there." A creature two size categories apart may share it: "You can be in a space occupied
+    by a creature that is two size categories bigger or smaller than you." """
+    encounter = on_the_map()
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    before = encounter.state
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(GoTo(actor=CombatantId("horse"), x=0, y=0, through=(BRUTE,)))
+    assert refused.value.code == "occupied" and encounter.state is before

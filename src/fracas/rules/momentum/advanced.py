@@ -51,6 +51,7 @@ from fracas.rules.momentum.queries import (
     AP,
     NM,
     RP,
+    best_skill,
     has_status,
     is_object,
     sheet_of,
@@ -331,17 +332,11 @@ def _game_master_only(action: Action) -> None:
         raise IllegalAction("game-master-only", f"{action.verb}: only the game master can do that")
 
 
-def _best(combatant: Combatant, allowed: frozenset[Skill]) -> Skill:
-    """The allowed Skill with the highest level; ties go to the first in the Skill list."""
-    skills = sheet_of(combatant).skills
-    return max(sorted(allowed, key=list(Skill).index), key=lambda s: skills[s])
-
-
 def _chosen(
     combatant: Combatant, named: str | None, allowed: frozenset[Skill], whose: str
 ) -> Skill:
     if named is None:
-        return _best(combatant, allowed)
+        return best_skill(combatant, allowed)
     try:
         skill = Skill(named)
     except ValueError:

@@ -13,12 +13,16 @@ from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.events import Event, MarkSet
+from fracas.engine.events import Event, MarkSet, Note
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.momentum.basic import WalkRule, acting
-from fracas.rules.momentum.movement import Square, grid_distance_m
-from fracas.rules.momentum.queries import MOVEMENT, X, Y, standing
+from fracas.rules.momentum.checks import RollMode
+from fracas.rules.momentum.contests import Contest, Side, contest_winner
+from fracas.rules.momentum.events import CheckRolled
+from fracas.rules.momentum.movement import Square, can_share_space, grid_distance_m
+from fracas.rules.momentum.queries import MOVEMENT, X, Y, best_skill, sheet_of, standing
+from fracas.rules.momentum.rolling import roll_d20
 
 MELEE_RANGE_M = 1
 """Seed: "Melee attacks have a base range of 1 m"."""
@@ -41,8 +45,9 @@ class GoTo(Action):
     verb: ClassVar[str] = "goto"
     x: int
     y: int
-    difficult: int = field(
-        default=0, metadata={"help": "how many squares on the way are difficult"}
+    difficult: int = field(default=0, metadata={"help": "difficult squares on the way"})
+    through: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "creatures whose spaces you pass through"}
     )
 
 
@@ -81,28 +86,84 @@ class PlaceRule:
 
 @dataclass(frozen=True)
 class GoToRule:
-    """The metres of ``goto`` are the grid distance plus one more for each difficult square."""
+    """The metres of ``goto``: the grid distance, plus one more for each difficult square and
+    for each enemy passed ("Moving through a space occupied by an enemy counts as difficult
+    terrain")."""
 
     walk: WalkRule
 
     def metres(self, state: EncounterState, action: GoTo) -> int:
-        here = square_of(state[acting(action)])
+        mover = state[acting(action)]
+        here = square_of(mover)
         if here is None:
-            raise IllegalAction(
-                "off-the-map", f"{state[acting(action)].name} is not on the map (place)"
-            )
+            raise IllegalAction("off-the-map", f"{mover.name} is not on the map (place it first)")
         extra = self.walk.settings.difficult_terrain_cost_m - 1
-        return grid_distance_m(here, (action.x, action.y)) + action.difficult * extra
+        difficult = action.difficult + len(_enemies_passed(state, action))
+        return grid_distance_m(here, (action.x, action.y)) + difficult * extra
 
     def cost(self, state: EncounterState, action: GoTo) -> Cost:
         return {MOVEMENT: self.metres(state, action)}
 
     def verify(self, state: EncounterState, action: GoTo) -> None:
-        distance = self.metres(state, action) - action.difficult
+        mover = state[acting(action)]
+        passed = len(_enemies_passed(state, action))
+        distance = self.metres(state, action) - action.difficult - passed
         if not 0 <= action.difficult <= distance:
             raise IllegalAction("bad-distance", "goto: difficult squares must be 0 to the distance")
-        self.walk.check_mover(state, acting(action))
+        if mover.id in action.through:
+            raise IllegalAction("bad-path", "goto: you cannot pass through your own space")
+        self.walk.check_mover(state, mover.id)
+        for other in state:
+            if other.id != mover.id and square_of(other) == (action.x, action.y):
+                self._may_stop_beside(mover, other)
+
+    def _may_stop_beside(self, mover: Combatant, other: Combatant) -> None:
+        """Seed: "You can freely move through a space occupied by an ally, but you cannot stop
+        there." "You can be in a space occupied by a creature that is two size categories
+        bigger or smaller than you." """
+        sizes = (sheet_of(mover).size, sheet_of(other).size)
+        if not can_share_space(*sizes, settings=self.walk.settings):
+            raise IllegalAction("occupied", f"goto: {other.name} occupies that square")
 
     def resolve(self, state: EncounterState, action: GoTo, dice: DiceSource) -> Sequence[Event]:
+        """Seed: "You can try to move through a space occupied by an enemy, but you have to
+        succeed on a Raw Force, Athletics, or Nimbleness check against a Raw Force or Athletics
+        check made by the enemy." A failed check stops the move where it began."""
         actor = acting(action)
-        return [MarkSet(actor, X, action.x), MarkSet(actor, Y, action.y)]
+        events: list[Event] = []
+        rule = Contest.MOVE_THROUGH_ENEMY.rule
+        for enemy in _enemies_passed(state, action):
+            ours, theirs = (
+                best_skill(state[actor], rule.actor_skills),
+                best_skill(enemy, rule.target_skills),
+            )
+            mine, _ = roll_d20(dice, RollMode.NORMAL, sheet_of(state[actor]).skills[ours])
+            foe, _ = roll_d20(dice, RollMode.NORMAL, sheet_of(enemy).skills[theirs])
+            side = contest_winner(
+                Contest.MOVE_THROUGH_ENEMY, mine.total, foe.total, settings=self.walk.settings
+            )
+            won = side is Side.ACTOR
+            events += [
+                CheckRolled(
+                    actor,
+                    f"{ours.value} (through {enemy.name})",
+                    mine,
+                    foe.total,
+                    "success" if won else "failure",
+                ),
+                CheckRolled(
+                    enemy.id,
+                    f"{theirs.value} (against passing)",
+                    foe,
+                    mine.total,
+                    "failure" if won else "success",
+                ),
+            ]
+            if not won:
+                return [*events, Note(f"is stopped by {enemy.name}", actor)]
+        return [*events, MarkSet(actor, X, action.x), MarkSet(actor, Y, action.y)]
+
+
+def _enemies_passed(state: EncounterState, action: GoTo) -> list[Combatant]:
+    actor = acting(action)
+    return [state[c] for c in action.through if state[c].side != state[actor].side]

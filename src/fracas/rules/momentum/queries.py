@@ -5,6 +5,7 @@ from __future__ import annotations
 from fracas.engine.state import Combatant
 from fracas.rules.momentum.sheet import Sheet
 from fracas.rules.momentum.status_effects import StatusEffect
+from fracas.rules.momentum.vocabulary import Skill
 
 VITALITY = "Vitality"
 AP = "AP"
@@ -61,3 +62,9 @@ def is_dead(combatant: Combatant) -> bool:
 def standing(combatant: Combatant) -> bool:
     """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
     return not is_object(combatant) and not is_dead(combatant) and vitality(combatant) >= 1
+
+
+def best_skill(combatant: Combatant, allowed: frozenset[Skill]) -> Skill:
+    """The allowed Skill with the highest level; ties go to the first in the Skill list."""
+    skills = sheet_of(combatant).skills
+    return max(sorted(allowed, key=list(Skill).index), key=lambda s: skills[s])
