@@ -7,6 +7,7 @@ import pytest
 from fracas.dice import DiceError, DiceNeeded, LoadedDice
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter, NothingToUndo
+from fracas.engine.events import RoundStarted
 from fracas.engine.gm import (
     AddCombatant,
     ApplyEffect,
@@ -318,3 +319,35 @@ def test_a_damaged_save_names_the_place(damage: object, message: str) -> None:
     damage(data)  # type: ignore[operator]
     with pytest.raises(SaveFileError, match=message):
         load(data, rulesets=lambda name: Toy)
+
+
+def test_moving_the_turn_ends_the_current_one_and_starts_the_new_properly() -> None:
+    encounter = fight(1)
+    encounter.apply(Punch(actor=ADA, target=BO))
+    encounter.apply(EndTurn())
+    encounter.apply(Punch(actor=BO, target=ADA), faces=[1])
+    encounter.apply(MoveTurn(target=ADA))
+    assert encounter.state.acting() == (ADA,)
+    assert ap(encounter, ADA) == 2
+    assert encounter.state.clock.round == 1
+
+
+def test_removing_the_last_turn_of_a_round_starts_the_next_round_without_it() -> None:
+    encounter = fight()
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    step = encounter.apply(RemoveCombatant(target=CY))
+    started = [e for e in step.events if isinstance(e, RoundStarted)]
+    assert len(started) == 1 and all(CY not in t.actors for t in started[0].order)
+    assert encounter.state.acting() == (ADA,) and encounter.state.clock.round == 2
+
+
+def test_a_fight_left_with_nobody_ends_but_setup_does_not() -> None:
+    encounter = Encounter(Toy())
+    encounter.apply(AddCombatant(name="Ada", side="heroes", sheet=ToySheet(speed=9)))
+    encounter.apply(RemoveCombatant(target=ADA))
+    assert not encounter.state.ended
+    encounter.apply(AddCombatant(name="Ada", side="heroes", sheet=ToySheet(speed=9)))
+    encounter.apply(StartCombat())
+    step = encounter.apply(RemoveCombatant(target=ADA))
+    assert encounter.state.ended and "nobody is left" in repr(step.events[-1])

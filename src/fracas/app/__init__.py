@@ -12,7 +12,6 @@ Every front end (the ``fracas`` CLI, chat, web) drives an encounter through a ``
 
 from fracas.app.audience import GM, Audience, player
 from fracas.app.catalogue import (
-    GAME_MASTER_COMMANDS,
     SESSION_COMMANDS,
     Help,
     Log,
@@ -61,7 +60,6 @@ from fracas.app.views import (
 
 __all__ = [
     "ENGINE_NARRATORS",
-    "GAME_MASTER_COMMANDS",
     "GM",
     "SESSION_COMMANDS",
     "Audience",

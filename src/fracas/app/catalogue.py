@@ -4,9 +4,9 @@ Session commands (``undo``, ``redo``, ``help``, ``status``, ``log``) are declare
 the one command language parses them, matches prefixes and writes their help; the session
 carries them out itself and they never reach the engine or the log.
 
-Who acts when a line has no ``NAME:`` prefix: the game master for the commands in
-``GAME_MASTER_COMMANDS`` (adding, removing, overriding, notes and free rolls), and the
-combatant whose turn it is for every other command (when exactly one combatant's turn it is).
+Who acts when a line has no ``NAME:`` prefix: the game master for actions marked
+``game_master`` (adding, removing, overriding, notes, free rolls, a ruleset's setup actions),
+and the combatant whose turn it is for every other command (when exactly one has the turn).
 """
 
 from __future__ import annotations
@@ -33,21 +33,9 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import ENGINE_ACTIONS
 from fracas.engine.gm import (
     AddCombatant,
-    AddNote,
-    ApplyEffect,
-    Conceal,
-    EndCombat,
-    MoveTurn,
-    RemoveCombatant,
-    RemoveEffect,
-    Reveal,
-    SetInitiative,
-    SetPool,
 )
-from fracas.engine.rolls import RollDice
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
-from fracas.engine.turns import StartCombat
 
 
 class SessionCommand(Action):
@@ -95,25 +83,6 @@ class Log(SessionCommand):
 
 
 SESSION_COMMANDS: tuple[type[SessionCommand], ...] = (Undo, Redo, Help, Status, Log)
-
-GAME_MASTER_COMMANDS: frozenset[type[Action]] = frozenset(
-    {
-        StartCombat,
-        AddCombatant,
-        RemoveCombatant,
-        Reveal,
-        Conceal,
-        SetPool,
-        ApplyEffect,
-        RemoveEffect,
-        SetInitiative,
-        MoveTurn,
-        EndCombat,
-        AddNote,
-        RollDice,
-    }
-)
-"""Commands that, without a ``NAME:`` prefix, the game master gives (actor None)."""
 
 SHEET_HELP = "a combatant to copy the sheet of, or a sheet in braces: '{speed: 3, hp: 8}'"
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from fracas.app.audience import GM, Audience
 from fracas.app.catalogue import (
-    GAME_MASTER_COMMANDS,
     Help,
     Log,
     Redo,
@@ -206,7 +205,7 @@ class Session:
     ) -> CombatantId | None:
         if speaker is not None:
             return speaker
-        if action in GAME_MASTER_COMMANDS or issubclass(action, SessionCommand):
+        if action.game_master or issubclass(action, SessionCommand):
             return None
         acting = self.state.acting()
         return acting[0] if len(acting) == 1 else None

@@ -19,6 +19,8 @@ class Action:
     """Base of every action. ``actor`` is the combatant acting, or None for the game master."""
 
     verb: ClassVar[str] = ""
+    game_master: ClassVar[bool] = False
+    """True for actions the game master gives when no actor is named (overrides, setup)."""
     actor: CombatantId | None = None
 
 

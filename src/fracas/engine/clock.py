@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import (
+    CombatantLeft,
     CombatEnded,
     EffectEnded,
     Event,
@@ -56,6 +57,27 @@ def leave_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     _next_turn(tape, ruleset, dice)
 
 
+def jump_to(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> None:
+    """End the current turn and start the turn at ``index`` of the order (a GM's override)."""
+    _finish_turn(tape, ruleset, dice)
+    _start_turn(tape, index, ruleset, dice)
+    _settle(tape, ruleset, dice)
+
+
+def remove(tape: Tape, combatant: CombatantId, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Take ``combatant`` out. If the turn was its alone, the turn ends first and the turn now
+    standing in its place starts; a fight left with nobody ends."""
+    alone = tape.state.acting() == (combatant,)
+    if alone:
+        _finish_turn(tape, ruleset, dice)
+    tape.write([CombatantLeft(combatant)])
+    if not tape.state.combatants and tape.state.clock.started:
+        tape.write([CombatEnded("nobody is left")])
+    elif alone:
+        _start_from(tape, tape.state.clock.index, ruleset, dice)
+        _settle(tape, ruleset, dice)
+
+
 def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     _step_forward(tape, ruleset, dice)
     _settle(tape, ruleset, dice)
@@ -63,12 +85,17 @@ def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
 
 def _step_forward(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     """Start the next turn of the round, the held turns at its end, or a new round."""
+    _start_from(tape, tape.state.clock.index + 1, ruleset, dice)
+
+
+def _start_from(tape: Tape, at: int, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Start the turn at ``at``; past the end of the order, the held turns, else a new round."""
     clock = tape.state.clock
-    if clock.index + 1 < len(clock.order):
-        _start_turn(tape, clock.index + 1, ruleset, dice)
+    if at < len(clock.order):
+        _start_turn(tape, at, ruleset, dice)
     elif clock.held:
         _call_held_turns(tape)
-        _start_turn(tape, clock.index + 1, ruleset, dice)
+        _start_turn(tape, at, ruleset, dice)
     else:
         _begin_round(tape, ruleset, dice)
 

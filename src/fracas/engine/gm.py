@@ -15,7 +15,6 @@ from fracas.engine import clock
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import (
     CombatantJoined,
-    CombatantLeft,
     CombatEnded,
     EffectApplied,
     EffectEnded,
@@ -24,7 +23,6 @@ from fracas.engine.events import (
     Note,
     OrderChanged,
     PoolSet,
-    TurnStarted,
     VisibilityChanged,
 )
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
@@ -36,6 +34,7 @@ class AddCombatant(Action):
     """Add a combatant with a validated sheet; mid-fight it joins the order by initiative."""
 
     verb: ClassVar[str] = "add"
+    game_master: ClassVar[bool] = True
     name: str
     side: str
     sheet: Sheet
@@ -48,6 +47,7 @@ class RemoveCombatant(Action):
     """Take a combatant out of the encounter."""
 
     verb: ClassVar[str] = "remove"
+    game_master: ClassVar[bool] = True
     target: CombatantId
 
 
@@ -56,6 +56,7 @@ class Reveal(Action):
     """Show a hidden combatant to the players."""
 
     verb: ClassVar[str] = "reveal"
+    game_master: ClassVar[bool] = True
     target: CombatantId
 
 
@@ -64,6 +65,7 @@ class Conceal(Action):
     """Hide a combatant from the players."""
 
     verb: ClassVar[str] = "conceal"
+    game_master: ClassVar[bool] = True
     target: CombatantId
 
 
@@ -72,6 +74,7 @@ class SetPool(Action):
     """Set a resource (AP, Vitality…) to a value."""
 
     verb: ClassVar[str] = "set"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     pool: str
     value: int
@@ -82,6 +85,7 @@ class ApplyEffect(Action):
     """Put an effect on a combatant, until removed or for some rounds."""
 
     verb: ClassVar[str] = "effect"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     name: str
     rounds: int | None = None
@@ -93,6 +97,7 @@ class RemoveEffect(Action):
     """Remove an effect from a combatant."""
 
     verb: ClassVar[str] = "clear"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     name: str
 
@@ -102,15 +107,17 @@ class SetInitiative(Action):
     """Set a combatant's initiative; the order changes from the next round."""
 
     verb: ClassVar[str] = "initiative"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     value: int
 
 
 @dataclass(frozen=True)
 class MoveTurn(Action):
-    """Make it a combatant's turn now."""
+    """End the current turn and make it a combatant's turn now (its next turn this round)."""
 
     verb: ClassVar[str] = "turn"
+    game_master: ClassVar[bool] = True
     target: CombatantId
 
 
@@ -119,6 +126,7 @@ class EndCombat(Action):
     """End the fight."""
 
     verb: ClassVar[str] = "stop"
+    game_master: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -126,6 +134,7 @@ class AddNote(Action):
     """Write a note into the log."""
 
     verb: ClassVar[str] = "note"
+    game_master: ClassVar[bool] = True
     text: str = field(metadata={"rest": True, "help": "the note"})
 
 
@@ -213,11 +222,9 @@ class RemoveCombatantRule(GmRule[RemoveCombatant]):
     def resolve(
         self, state: EncounterState, action: RemoveCombatant, dice: DiceSource
     ) -> Sequence[Event]:
-        if state.is_turn_of(action.target) and len(state.acting()) == 1:
-            tape = clock.Tape(state)
-            clock.end_turn(tape, self.ruleset, dice)
-            return [*tape.events, CombatantLeft(action.target)]
-        return [CombatantLeft(action.target)]
+        tape = clock.Tape(state)
+        clock.remove(tape, action.target, self.ruleset, dice)
+        return tape.events
 
 
 class RevealRule(GmRule[Reveal]):
@@ -307,8 +314,12 @@ class MoveTurnRule(GmRule[MoveTurn]):
             )
 
     def resolve(self, state: EncounterState, action: MoveTurn, dice: DiceSource) -> Sequence[Event]:
-        index = next(i for i, t in enumerate(state.clock.order) if action.target in t.actors)
-        return [TurnStarted(index)]
+        clock_now = state.clock
+        turns = [i for i, t in enumerate(clock_now.order) if action.target in t.actors]
+        index = next((i for i in turns if i >= clock_now.index), turns[0])
+        tape = clock.Tape(state)
+        clock.jump_to(tape, index, self.ruleset, dice)
+        return tape.events
 
 
 class EndCombatRule(GmRule[EndCombat]):

@@ -18,6 +18,7 @@ class RollDice(Action):
     """Roll dice in the open (logged; undo takes it back, and cannot re-roll it)."""
 
     verb: ClassVar[str] = "roll"
+    game_master: ClassVar[bool] = True
     dice: str = field(metadata={"help": "dice notation: 1d20+3, 4d6kh3, 2d6[fire] (no spaces)"})
     secret: bool = field(default=False, metadata={"help": "only the game master sees the result"})
 

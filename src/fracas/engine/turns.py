@@ -19,6 +19,7 @@ class StartCombat(Action):
     """Roll initiative and begin round 1."""
 
     verb: ClassVar[str] = "start"
+    game_master: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)

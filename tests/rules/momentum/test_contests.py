@@ -176,3 +176,11 @@ def test_disarm_and_hide_have_no_size_limit() -> None:
             )
             is None
         )
+
+
+def test_a_negative_distance_is_refused() -> None:
+    """A distance below 0 m is no distance at all, not one within reach."""
+    refusal = contest_refusal(
+        Contest.GRAB, actor_size=Size.MEDIUM, target_size=Size.MEDIUM, distance_m=-1
+    )
+    assert refusal is not None and refusal.code == "bad_distance"

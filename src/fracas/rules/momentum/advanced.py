@@ -246,6 +246,7 @@ class Afflict(Action):
     """Afflict a target with a Status Effect that ends on a DR against a DR Power."""
 
     verb: ClassVar[str] = "afflict"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     status: StatusEffect
     by: CombatantId | None = field(
@@ -268,6 +269,7 @@ class FormUnion(Action):
     """Form a union of allies who share one turn, from the next round."""
 
     verb: ClassVar[str] = "union"
+    game_master: ClassVar[bool] = True
     members: tuple[CombatantId, ...]
 
 
@@ -276,6 +278,7 @@ class Disband(Action):
     """Break up a union (its name, or a member)."""
 
     verb: ClassVar[str] = "disband"
+    game_master: ClassVar[bool] = True
     name: str
 
 
@@ -284,6 +287,7 @@ class Surprise(Action):
     """Mark creatures surprised before combat starts: they act last in round 1."""
 
     verb: ClassVar[str] = "surprise"
+    game_master: ClassVar[bool] = True
     targets: tuple[CombatantId, ...]
 
 
@@ -292,6 +296,7 @@ class TieBreak(Action):
     """Put a creature first among equal Initiatives, from the next round."""
 
     verb: ClassVar[str] = "tiebreak"
+    game_master: ClassVar[bool] = True
     target: CombatantId
 
 

@@ -159,6 +159,8 @@ def contest_refusal(
     hand"; Climb: pass True when the climber can climb without hands).
     """
     rule = contest.rule
+    if distance_m < 0:
+        return Refusal("bad_distance", f"a distance cannot be negative ({distance_m} m)")
     if rule.reach_m is not None and distance_m > rule.reach_m:
         return Refusal("out_of_reach", f"{contest} needs the target within {rule.reach_m} m")
     above = target_size.categories_above(actor_size)

@@ -37,6 +37,7 @@ class Push(Action):
     """Force a target into an occupied space: the occupant's Strength DR halves the damage."""
 
     verb: ClassVar[str] = "push"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     into: CombatantId = field(metadata={"help": "who occupies the space"})
     distance: int = field(metadata={"help": "metres the target would have been moved"})
@@ -50,6 +51,7 @@ class Teleport(Action):
     """Teleport a target into an occupied space: Reality damage to both, then it returns."""
 
     verb: ClassVar[str] = "teleport"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     into: CombatantId = field(metadata={"help": "who occupies the space"})
     distance: int = field(metadata={"help": "metres teleported"})

@@ -33,6 +33,7 @@ class Place(Action):
     """Put a combatant on a square of the map (game master)."""
 
     verb: ClassVar[str] = "place"
+    game_master: ClassVar[bool] = True
     target: CombatantId
     x: int
     y: int

@@ -1,0 +1,1 @@
+"""The conformance suite: properties every registered ruleset must have, checked on its demo."""
