@@ -41,7 +41,7 @@ from fracas.engine.gm import (
     SetPoolRule,
 )
 from fracas.engine.rolls import RollDice, RollDiceRule
-from fracas.engine.ruleset import IllegalAction, Rule, Ruleset
+from fracas.engine.ruleset import Cost, IllegalAction, Rule, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import (
     EndTurn,
@@ -119,6 +119,10 @@ class Encounter:
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction when ``action`` is not allowed now; changes nothing."""
+        self._checked(action)
+
+    def _checked(self, action: Action) -> tuple[Rule[Any], Cost]:
+        """The action's rule and the cost it will pay, once the action is found legal."""
         state = self.state
         for name in combatants_named(action):
             if name not in state.combatants:
@@ -127,7 +131,9 @@ class Encounter:
             raise IllegalAction("ended", "combat is over")
         rule = self.rule(action)
         rule.verify(state, action)
-        self._afford(rule, action)
+        cost = rule.cost(state, action)
+        self._afford(cost, action)
+        return rule, cost
 
     def can(self, action: Action) -> bool:
         try:
@@ -142,11 +148,10 @@ class Encounter:
         Raises IllegalAction (the rules forbid it), DiceNeeded (typed-in dice ran out) or
         another FracasError; in every such case the state is unchanged.
         """
-        self.check(action)
-        rule = self.rule(action)
+        rule, cost = self._checked(action)
         dice = self._dice_for_step(faces)
         tape = Tape(self.state)
-        tape.write(_payment(rule, self.state, action))
+        tape.write(_payment(cost, action))
         tape.write(rule.resolve(tape.state, action, dice))
         self._follow_up(tape, dice)
         if faces is not None and isinstance(dice, LoadedDice) and dice.remaining:
@@ -157,8 +162,7 @@ class Encounter:
         self._commit(step, tape.state)
         return step
 
-    def _afford(self, rule: Rule[Any], action: Action) -> None:
-        cost = rule.cost(self.state, action)
+    def _afford(self, cost: Cost, action: Action) -> None:
         if not cost:
             return
         if action.actor is None:
@@ -238,10 +242,9 @@ class Encounter:
             self.undo()
 
 
-def _payment(rule: Rule[Any], state: EncounterState, action: Action) -> list[Event]:
+def _payment(cost: Cost, action: Action) -> list[Event]:
     if action.actor is None:
         return []
-    cost = rule.cost(state, action)
     return [
         PoolChanged(action.actor, pool, -amount, action.verb)
         for pool, amount in cost.items()
