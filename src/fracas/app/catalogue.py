@@ -1,8 +1,8 @@
 """The commands a session understands: its own, the engine's, the app's and the ruleset's.
 
-Session commands (``undo``, ``redo``, ``help``, ``status``, ``log``) are declared like actions so
-the one command language parses them, matches prefixes and writes their help; the session
-carries them out itself and they never reach the engine or the log.
+Session commands (``undo``, ``redo``, ``help``, ``status``, ``log``, ``order``, ``sheet``) are
+declared like actions so the one command language parses them, matches prefixes and writes their
+help; the session carries them out itself and they never reach the engine or the log.
 
 Who acts when a line has no ``NAME:`` prefix: the game master for actions marked
 ``game_master`` (adding, removing, overriding, notes, free rolls, a ruleset's setup actions),
@@ -82,7 +82,32 @@ class Log(SessionCommand):
     )
 
 
-SESSION_COMMANDS: tuple[type[SessionCommand], ...] = (Undo, Redo, Help, Status, Log)
+@dataclass(frozen=True)
+class Order(SessionCommand):
+    """Show the round's order: who acts when, with notes (MUSH: +vinit)."""
+
+    verb: ClassVar[str] = "order"
+    aliases: ClassVar[tuple[str, ...]] = ("vinit",)
+
+
+@dataclass(frozen=True)
+class ShowSheet(SessionCommand):
+    """Show a combatant's sheet, yours by default (sheet/b: the brief one)."""
+
+    verb: ClassVar[str] = "sheet"
+    brief: bool = field(default=False, metadata={"flag": "b", "help": "only the top-level numbers"})
+    who: str = field(default="", metadata={"rest": True, "help": "whose sheet (default: yours)"})
+
+
+SESSION_COMMANDS: tuple[type[SessionCommand], ...] = (
+    Undo,
+    Redo,
+    Help,
+    Status,
+    Log,
+    Order,
+    ShowSheet,
+)
 
 SHEET_HELP = "a combatant to copy the sheet of, or a sheet in braces: '{speed: 3, hp: 8}'"
 

@@ -22,6 +22,7 @@ import importlib
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from fracas.app.audience import GM, Audience
@@ -415,21 +416,62 @@ ENGINE_NARRATORS: Mapping[type[Event], EventNarrator] = {
 """A narrator for every engine event and every event of the app's own actions."""
 
 
-def ruleset_narrators(slug: str) -> Mapping[type[Event], EventNarrator]:
-    """``NARRATORS`` of the module ``fracas.app.narrators.<slug>``, or {} when there is none."""
+def narrator_module(slug: str) -> ModuleType | None:
+    """The module ``fracas.app.narrators.<slug>``, or None when the ruleset has none."""
     module_name = f"{NARRATORS_PACKAGE}.{slug}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name == module_name:
-            return {}
+            return None
         raise
-    table: Mapping[type[Event], EventNarrator] = getattr(module, "NARRATORS", {})
-    return table
+
+
+TurnPrompt = Callable[[Turn, EncounterState], Sequence[str]]
+"""Tells the players of a turn, privately, that it has started: ``(turn, state) -> lines``."""
+
+OrderTable = Callable[[EncounterState, Audience], Sequence[str]]
+"""The round's order as a table for an audience: ``(state, audience) -> lines``."""
+
+
+def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
+    """The prompt of any ruleset: whose turn, in which round, with the actors' pools."""
+    lines = [f"Round {state.clock.round}: it is your turn."]
+    for actor in turn.actors:
+        combatant = state.combatants.get(actor)
+        if combatant is not None and combatant.pools:
+            lines.append(f"{combatant.name}: {_pools_text(combatant)}.")
+    return tuple(lines)
+
+
+def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:
+    """The round's turns in order: name, initiative, the turn's label, effects as notes."""
+    clock = state.clock
+    if not clock.order:
+        return ("No order yet: the fight has not started.",)
+    rows = [("", "Name", "Init", "Turn", "Notes")]
+    for index, turn in enumerate(clock.order):
+        for actor in turn.actors:
+            combatant = state.combatants.get(actor)
+            if combatant is None or not audience.sees(combatant):
+                continue
+            marker = ">" if clock.started and index == clock.index and not state.ended else ""
+            notes = ", ".join(effect.name for effect in combatant.effects)
+            rows.append((marker, combatant.name, str(turn.initiative), turn.label, notes))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    title = f"Round {clock.round} order" if clock.round else "The order"
+    table = (
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+    return (title, *table)
 
 
 class Narrator:
     """Tells the events of one ruleset's encounters: the engine's, the app's and its own.
+
+    The ruleset's module may also define ``turn_prompt`` (a ``TurnPrompt``) and ``order_table``
+    (an ``OrderTable``) to replace the generic prompt and order table below.
 
     ``extra`` narrators (a ruleset from outside fracas, a test) win over all others; then the
     ruleset's module, then the engine's.
@@ -440,11 +482,13 @@ class Narrator:
         ruleset: Ruleset | type[Ruleset] | None = None,
         extra: Mapping[type[Event], EventNarrator] | None = None,
     ) -> None:
+        module = narrator_module(ruleset.descriptor.slug) if ruleset is not None else None
         table: dict[type[Event], EventNarrator] = dict(ENGINE_NARRATORS)
-        if ruleset is not None:
-            table.update(ruleset_narrators(ruleset.descriptor.slug))
+        table.update(getattr(module, "NARRATORS", {}))
         table.update(extra or {})
         self.table: Mapping[type[Event], EventNarrator] = table
+        self._turn_prompt: TurnPrompt = getattr(module, "turn_prompt", turn_prompt)
+        self._order_table: OrderTable = getattr(module, "order_table", order_table)
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -482,3 +526,11 @@ class Narrator:
     def step(self, step: Step, before: EncounterState, audience: Audience = GM) -> tuple[str, ...]:
         """The lines of one step, from the state before it."""
         return self.events(step.events, before, step.action, audience)
+
+    def turn_prompt(self, turn: Turn, state: EncounterState) -> tuple[str, ...]:
+        """What the players of ``turn`` are told privately as it starts (``state``: after)."""
+        return tuple(self._turn_prompt(turn, state))
+
+    def order_table(self, state: EncounterState, audience: Audience = GM) -> tuple[str, ...]:
+        """The round's order as ``audience`` may see it (``order``, MUSH ``+vinit``)."""
+        return tuple(self._order_table(state, audience))

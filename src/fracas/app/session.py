@@ -22,8 +22,10 @@ from fracas.app.audience import GM, Audience
 from fracas.app.catalogue import (
     Help,
     Log,
+    Order,
     Redo,
     SessionCommand,
+    ShowSheet,
     Status,
     Undo,
     build_catalogue,
@@ -31,6 +33,7 @@ from fracas.app.catalogue import (
 )
 from fracas.app.faces import faces_only, split_faces
 from fracas.app.narration import Narrator
+from fracas.app.sheets import sheet_lines
 from fracas.app.views import EncounterView, render_text, view
 from fracas.commands import (
     BindContext,
@@ -40,6 +43,7 @@ from fracas.commands import (
     help_table,
     normalize_name,
     parse_line,
+    resolve_name,
 )
 from fracas.dice import DiceNeeded, DiceValueError, LoadedDice
 from fracas.engine import saving
@@ -288,6 +292,11 @@ class Session:
             return Reply(shown, lines=tuple(render_text(self.view(self.audience(speaker)))))
         if isinstance(command, Log):
             return self._log(command.count, speaker, shown)
+        if isinstance(command, Order):
+            lines = self.narrator.order_table(self.state, self.audience(speaker))
+            return Reply(shown, lines=lines)
+        if isinstance(command, ShowSheet):
+            return self._sheet(command, speaker, shown)
         return Reply(shown, error=f"{command.verb}: not a session command")  # pragma: no cover
 
     def undo(self, shown: str = "undo") -> Reply:
@@ -334,6 +343,22 @@ class Session:
         else:
             return Reply(shown, error=f'log: "{count.strip()}" is not a number of steps or all')
         return Reply(shown, lines=tuple(self.log(limit, self.audience(speaker))))
+
+    def _sheet(self, command: ShowSheet, speaker: CombatantId | None, shown: str) -> Reply:
+        audience = self.audience(speaker)
+        if command.who.strip():
+            try:
+                who = resolve_name(command.who.strip(), self._names(speaker), command="sheet")
+            except CommandError as error:
+                return Reply(shown, error=error.message)
+        elif speaker is not None or len(self.state.acting()) == 1:
+            who = speaker if speaker is not None else self.state.acting()[0]
+        else:
+            return Reply(shown, error="sheet: whose? name a combatant (sheet Ada)")
+        combatant = self.state[who]
+        if not audience.sees_pools(combatant):
+            return Reply(shown, error=f"sheet: {combatant.name}'s sheet is the game master's")
+        return Reply(shown, lines=sheet_lines(combatant, brief=command.brief))
 
     # --- reading the encounter ----------------------------------------------------------
 

@@ -12,4 +12,14 @@ names a hidden combatant to a player, ``scene.until(anchor)`` an effect's end in
 number: the dice (``result.render()``), the target number, each step of the damage pipeline.
 A narrator may also override an engine event's narration for its ruleset. An event without a
 narrator is told generically (``AttackRolled: attacker=Druid, …``), never dropped.
+
+Two more names are optional, for a ruleset whose table talks its own way (the MUSH turn message
+of Kingsdale, its pose table):
+
+* ``turn_prompt(turn, state) -> Sequence[str]``: what the players of ``turn`` are told privately
+  when it starts (``state`` is the state once it has started);
+* ``order_table(state, audience) -> Sequence[str]``: the round's order for ``audience`` (the
+  ``order`` command, MUSH ``+vinit``); it must leave out what the audience may not see.
+
+Without them the generic ``fracas.app.narration.turn_prompt`` and ``order_table`` are used.
 """
