@@ -185,8 +185,17 @@ def _console() -> Console:
     return console
 
 
-def _show(console: Console, reply: Reply) -> None:
-    for line in reply.lines:
+def _told(session: Session, reply: Reply) -> list[str]:
+    """The reply's lines, then each player's prompt as ``[to NAME] LINE``."""
+    lines = list(reply.lines)
+    for prompt in reply.prompts:
+        names = " + ".join(session.state[a].name for a in prompt.actors)
+        lines.extend(f"[to {names}] {line}" for line in prompt.lines)
+    return lines
+
+
+def _show(console: Console, session: Session, reply: Reply) -> None:
+    for line in _told(session, reply):
         console.print(Text(line), soft_wrap=True)
     if reply.error is not None:
         console.print(Text(f"error: {reply.error}", style="bold red"), soft_wrap=True)
@@ -286,7 +295,7 @@ def play(
         if status and reply.ok:
             console.print(_table(view(session.encounter, name=session.name)))
             continue
-        _show(console, reply)
+        _show(console, session, reply)
         failed |= not reply.ok
         if reply.changed:
             if target is not None:
@@ -396,7 +405,7 @@ def run(
                 errors.append(f"{text}: {message}")
             continue
         reply = session.run(text)
-        out.extend(reply.lines)
+        out.extend(_told(session, reply))
         if reply.error is not None:
             out.append(f"error: {reply.error}")
             errors.append(f"{text}: {reply.error}")

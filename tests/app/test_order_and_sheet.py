@@ -57,10 +57,16 @@ def test_the_game_master_reads_any_sheet_and_must_say_whose_off_turn() -> None:
 def test_the_generic_turn_prompt_names_the_round_and_the_pools() -> None:
     session = toy_session()
     turn = session.state.clock.order[0]
-    assert turn_prompt(turn, session.state) == (
-        "Round 1: it is your turn.",
-        "Ada: AP 2/2, HP 10/10.",
-    )
+    assert turn_prompt(turn, session.state) == ("Round 1: your turn, Ada (AP 2/2, HP 10/10).",)
+
+
+def test_a_command_that_starts_a_turn_prompts_its_player() -> None:
+    session = toy_session()
+    reply = ok(session.run("end"))
+    assert [(p.actors, p.lines) for p in reply.prompts] == [
+        ((BO,), ("Round 1: your turn, Bo (AP 2/2, HP 12/12).",))
+    ]
+    assert ok(session.run("punch ada")).prompts == ()
 
 
 def test_a_narrator_uses_the_generic_prompt_and_table_when_its_ruleset_has_none() -> None:

@@ -55,6 +55,7 @@ Ada's initiative is 9
 Bo's initiative is 5
 Round 1 begins: Ada (9), Bo (5)
 Ada's turn
+[to Ada] Round 1: your turn, Ada (AP 2/2, HP 10/10).
 > punch bo
 Ada spends 1 AP (punch)
 Punched: attacker=Ada, target=Bo, face=4
@@ -68,6 +69,7 @@ Bo HP \u22126 (8 \u2192 2)
 > end
 End of Ada's turn
 Bo's turn
+[to Bo] Round 1: your turn, Bo (AP 2/2, HP 2/12).
 > Bo: punch ada
 Bo spends 1 AP (punch)
 Punched: attacker=Bo, target=Ada, face=3

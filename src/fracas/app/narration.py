@@ -435,13 +435,13 @@ OrderTable = Callable[[EncounterState, Audience], Sequence[str]]
 
 
 def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
-    """The prompt of any ruleset: whose turn, in which round, with the actors' pools."""
-    lines = [f"Round {state.clock.round}: it is your turn."]
-    for actor in turn.actors:
-        combatant = state.combatants.get(actor)
-        if combatant is not None and combatant.pools:
-            lines.append(f"{combatant.name}: {_pools_text(combatant)}.")
-    return tuple(lines)
+    """The prompt of any ruleset: the round, and the pools of the one whose turn it is."""
+    names = [state[a].name for a in turn.actors if a in state.combatants]
+    pools = [_pools_text(state[a]) for a in turn.actors if a in state.combatants]
+    text = f"Round {state.clock.round}: your turn, {joined(names)}"
+    if len(names) == 1 and pools[0]:
+        text += f" ({pools[0]})"
+    return (text + ".",)
 
 
 def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:

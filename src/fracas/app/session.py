@@ -49,7 +49,7 @@ from fracas.dice import DiceNeeded, DiceValueError, LoadedDice
 from fracas.engine import saving
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter, Step
-from fracas.engine.events import reduce
+from fracas.engine.events import TurnStarted, reduce
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 
@@ -74,11 +74,21 @@ class Reply:
     error: str | None = None
     needs: int | None = None
     changed: bool = False
+    prompts: tuple[Prompt, ...] = ()
+    """Told privately to the players whose turn the command started."""
 
     @property
     def ok(self) -> bool:
         """Nothing went wrong (a command waiting for dice is not wrong)."""
         return self.error is None
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Lines for the players of ``actors`` alone: their turn has started (MUSH: time to pose)."""
+
+    actors: tuple[CombatantId, ...]
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -267,7 +277,16 @@ class Session:
                 self._give_back(pending)
             return Reply(shown, error=message)
         lines = self.narrator.step(step, before, self.audience(speaker))
-        return Reply(shown, lines=lines, step=step, changed=True)
+        return Reply(shown, lines=lines, step=step, changed=True, prompts=self._prompts(step))
+
+    def _prompts(self, step: Step) -> tuple[Prompt, ...]:
+        """The prompt of the turn ``step`` started, if it started one that is still on."""
+        turn = self.state.clock.turn
+        if turn is None or self.state.ended or not any(
+            isinstance(event, TurnStarted) for event in step.events
+        ):
+            return ()
+        return (Prompt(turn.actors, self.narrator.turn_prompt(turn, self.state)),)
 
     def _give_back(self, pending: Pending) -> None:
         if not pending.from_stream:
