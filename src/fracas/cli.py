@@ -3,6 +3,7 @@
     fracas play [FILE] [--demo] [--load SAVE] [--seed N] [--dice FACES] [--save FILE]
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
+    fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
     fracas docs commands [--write PAGE | --check PAGE]
 
 Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
@@ -38,6 +39,7 @@ from fracas.app.files import (
 from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
 from fracas.app.session import Reply, Session
 from fracas.app.views import EncounterView, headline, view
+from fracas.chat.cli import chat_app
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
@@ -52,6 +54,7 @@ app = typer.Typer(
 )
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
+app.add_typer(chat_app, name="chat")
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")

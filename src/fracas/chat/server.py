@@ -1,0 +1,125 @@
+"""The line server: a chat session over TCP, for MUD/MUSH clients and plain ``telnet``.
+
+A connection first says who it is: ``connect NAME PASSWORD``. A new name keeps the password it
+first came with; the game master's password (given to ``fracas chat serve`` or made up and
+printed by it) makes its name a game master. Then every line goes to the chat session and its
+messages go out to whom they are for. ``QUIT`` leaves. A dropped connection loses nothing: the
+encounter goes on, and the same name connecting again gets its combatant back; a name that
+connects again while still connected takes over from the old connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+from collections.abc import Iterable
+
+from fracas.chat.messages import Everyone, GameMasters, Member, Message
+from fracas.chat.session import ChatSession
+from fracas.chat.telnet import LineTooLong, TelnetReader, encode
+
+QUIT = frozenset({"quit", "+quit", "logout"})
+READ_SIZE = 1024
+
+
+class ChatServer:
+    """Serves one chat session to every connection; ``title`` is shown on connecting."""
+
+    def __init__(self, chat: ChatSession, game_master_password: str, title: str) -> None:
+        self.chat = chat
+        self.game_master_password = game_master_password
+        self.title = title
+        self.passwords: dict[str, str] = {}
+        self.connections: dict[str, asyncio.StreamWriter] = {}
+
+    async def start(self, host: str, port: int) -> asyncio.Server:
+        """Listen on ``host``:``port`` (0: any free port; see the server's sockets)."""
+        return await asyncio.start_server(self.serve, host, port)
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection, from its greeting to its end."""
+        await _send(writer, self._greeting())
+        name: str | None = None
+        telnet = TelnetReader()
+        try:
+            while data := await reader.read(READ_SIZE):
+                try:
+                    lines, replies = telnet.feed(data)
+                except LineTooLong as error:
+                    await _send(writer, [f"error: {error}"])
+                    continue
+                if replies:
+                    writer.write(replies)
+                for line in lines:
+                    if line.strip().lower() in QUIT:
+                        await _send(writer, ["Goodbye. The fight goes on without you."])
+                        return
+                    if name is None:
+                        name = await self._login(line, writer)
+                    else:
+                        await self.deliver(self.chat.hear(name, line))
+        except ConnectionError:
+            pass
+        finally:
+            if name is not None and self.connections.get(name) is writer:
+                del self.connections[name]
+                await self.deliver(self.chat.leave(name))
+            writer.close()
+            with contextlib.suppress(ConnectionError):
+                await writer.wait_closed()
+
+    def _greeting(self) -> list[str]:
+        return [
+            f"fracas: {self.title}",
+            "Type: connect NAME PASSWORD (a new name keeps the password it first gets).",
+            "The game master connects with the game master's password. QUIT leaves.",
+        ]
+
+    async def _login(self, line: str, writer: asyncio.StreamWriter) -> str | None:
+        words = line.split()
+        if len(words) != 3 or words[0].lower() != "connect":
+            await _send(writer, ["error: first connect: connect NAME PASSWORD"])
+            return None
+        _, name, password = words
+        game_master = hmac.compare_digest(password, self.game_master_password)
+        known = self.passwords.setdefault(name, password)
+        if not hmac.compare_digest(known, password):
+            await _send(writer, [f"error: that is not {name}'s password"])
+            return None
+        old = self.connections.get(name)
+        if old is not None:
+            await _send(old, ["Connected again from elsewhere: this connection closes."])
+            old.close()
+        self.connections[name] = writer
+        await self.deliver(self.chat.join(name, game_master=game_master))
+        return name
+
+    async def deliver(self, messages: Iterable[Message]) -> None:
+        """Send each message to its recipients' connections, in order."""
+        touched: dict[int, asyncio.StreamWriter] = {}
+        for message in messages:
+            for writer in self._writers(message):
+                writer.write(encode(message.text))
+                touched[id(writer)] = writer
+        for writer in touched.values():
+            with contextlib.suppress(ConnectionError):
+                await writer.drain()
+
+    def _writers(self, message: Message) -> list[asyncio.StreamWriter]:
+        to = message.to
+        if isinstance(to, Everyone):
+            return list(self.connections.values())
+        if isinstance(to, GameMasters):
+            people = self.chat.people
+            return [w for n, w in self.connections.items() if people[n].game_master]
+        assert isinstance(to, Member)
+        found = self.connections.get(to.name)
+        return [found] if found is not None else []
+
+
+async def _send(writer: asyncio.StreamWriter, lines: list[str]) -> None:
+    for line in lines:
+        writer.write(encode(line))
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()

@@ -1,0 +1,253 @@
+"""A chat session: one encounter played by lines of chat, whatever carries them.
+
+People join by name, as players or as game masters. A player claims the combatant they play
+(``+claim Player 1``) and acts only for it; a game master acts for everyone (``NPC 1: +strike
+Player 1``). ``hear(name, line)`` takes one line and returns the messages it causes, each
+addressed to everyone, to the game masters, or to one member:
+
+* a line starting with ``+`` is a command of the engine's command language (the same commands
+  as ``fracas play``), run as its speaker; its narration goes to each member as their side may
+  see it, so a hidden NPC is never named to a player; the turn's prompt (the MUSH "pose now"
+  message) goes to the player of the combatant whose turn starts;
+* ``+claim``, ``+unclaim`` and ``+who`` are the chat's own;
+* any other line is a pose, shown to everyone: ``:draws his sword`` as ``Player 1 draws his
+  sword``, ``"Hold!`` as ``Player 1 says, "Hold!"``, anything else as ``Player 1: ...``.
+
+A bad command is one line to its speaker and changes nothing. Members who drop keep their
+claims, so reconnecting under the same name carries on where they were.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from fracas.app.audience import GM, Audience
+from fracas.app.session import Reply, Session
+from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message, to
+from fracas.commands import CommandError, parse_line, resolve_name
+from fracas.engine.action import CombatantId
+from fracas.engine.encounter import Step
+from fracas.engine.state import EncounterState
+
+OBSERVER = Audience("")
+"""What a player who plays nobody yet may see: nothing hidden, nobody's pools."""
+
+CHAT_HELP = (
+    "Chat: +claim NAME plays a combatant, +unclaim lets it go, +who lists who is here.",
+    'Pose with :TEXT (":draws") or say with "TEXT; other lines are shown as they are.',
+    "Commands start with +: +help COMMAND explains one. QUIT leaves (your claim stays).",
+)
+
+_ACTOR_PREFIX = re.compile(r"^[^:+\"]+:\s*\+")
+
+
+@dataclass(frozen=True)
+class Person:
+    """A member of the scene: game master or player, the combatant played, connected or not."""
+
+    name: str
+    game_master: bool
+    plays: CombatantId | None = None
+    connected: bool = True
+
+
+class ChatSession:
+    """An encounter's session, shared by everyone in a chat scene.
+
+    ``on_change`` is called after every line that changed the encounter (to save it).
+    """
+
+    def __init__(self, session: Session, on_change: Callable[[Session], None] | None = None):
+        self.session = session
+        self.on_change = on_change
+        self.people: dict[str, Person] = {}
+
+    # --- who is here ----------------------------------------------------------------------
+
+    def join(self, name: str, *, game_master: bool = False) -> list[Message]:
+        """``name`` connects (again): everyone is told, and the newcomer sees the order."""
+        known = self.people.get(name)
+        if known is not None and known.game_master != game_master:
+            role = "the game master" if known.game_master else "a player"
+            return [Message(Member(name), f"error: {name} is {role} here")]
+        person = replace(known, connected=True) if known else Person(name, game_master)
+        self.people[name] = person
+        role = " (game master)" if game_master else ""
+        messages = [Message(EVERYONE, f"{name}{role} has connected.")]
+        welcome = [f"Welcome, {name}. {self._playing(person)}"]
+        welcome += self.session.narrator.order_table(self.session.state, self.audience(person))
+        return messages + to(Member(name), welcome)
+
+    def leave(self, name: str) -> list[Message]:
+        """``name`` disconnects; their claim stays for when they come back."""
+        person = self.people.get(name)
+        if person is None or not person.connected:
+            return []
+        self.people[name] = replace(person, connected=False)
+        return [Message(EVERYONE, f"{name} has disconnected.")]
+
+    def audience(self, person: Person) -> Audience:
+        """What ``person`` may see: everything for a game master, else their side's view."""
+        if person.game_master:
+            return GM
+        if person.plays is None or person.plays not in self.session.state.combatants:
+            return OBSERVER
+        return Audience(self.session.state[person.plays].side)
+
+    # --- lines ----------------------------------------------------------------------------
+
+    def hear(self, name: str, line: str) -> list[Message]:
+        """The messages one line from ``name`` causes (nothing for a blank line)."""
+        person = self.people.get(name)
+        if person is None or not person.connected:
+            return []
+        text = line.strip()
+        if not text:
+            return []
+        if text.startswith("+") or (person.game_master and _ACTOR_PREFIX.match(text)):
+            return self._command(person, text)
+        return [Message(EVERYONE, self._pose(person, text))]
+
+    def _pose(self, person: Person, text: str) -> str:
+        who = self._display_name(person)
+        if text.startswith(":"):
+            return f"{who} {text[1:].lstrip()}"
+        if text.startswith('"'):
+            return f'{who} says, "{text[1:].strip()}"'
+        return f"{who}: {text}"
+
+    def _display_name(self, person: Person) -> str:
+        return self._played(person) or person.name
+
+    def _command(self, person: Person, text: str) -> list[Message]:
+        verb, rest = _verb(text)
+        if verb == "claim":
+            return self._claim(person, rest)
+        if verb == "unclaim":
+            return self._unclaim(person)
+        if verb == "who":
+            return to(Member(person.name), self._who())
+        if not person.game_master and person.plays is None:
+            return _error(person, "claim a combatant first: +claim NAME (+who shows who is free)")
+        speaker = None if person.game_master else person.plays
+        before = self.session.state
+        reply = self.session.run(text, speaker)
+        if reply.changed and self.on_change is not None:
+            self.on_change(self.session)
+        if reply.error is not None:
+            return _error(person, reply.error)
+        if reply.step is None:
+            return self._private_or_undo(person, reply, verb)
+        return self._told(reply.step, before) + self._prompts(reply)
+
+    def _private_or_undo(self, person: Person, reply: Reply, verb: str) -> list[Message]:
+        if not reply.changed:
+            lines = list(reply.lines)
+            if verb == "help" and not _verb(reply.command)[1]:
+                lines += CHAT_HELP
+            return to(Member(person.name), lines)
+        players = f"The game master {'takes back' if verb == 'undo' else 'does again'} a step."
+        messages = to(GAME_MASTERS, reply.lines)
+        return messages + self._to_players(lambda _: [players])
+
+    def _told(self, step: Step, before: EncounterState) -> list[Message]:
+        narrator = self.session.narrator
+        messages = to(GAME_MASTERS, narrator.step(step, before, GM))
+        return messages + self._to_players(
+            lambda person: narrator.step(step, before, self.audience(person))
+        )
+
+    def _to_players(self, lines: Callable[[Person], tuple[str, ...] | list[str]]) -> list[Message]:
+        messages: list[Message] = []
+        for person in self.people.values():
+            if person.connected and not person.game_master:
+                messages += to(Member(person.name), lines(person))
+        return messages
+
+    def _prompts(self, reply: Reply) -> list[Message]:
+        messages: list[Message] = []
+        for prompt in reply.prompts:
+            players = [
+                p
+                for p in self.people.values()
+                if p.connected and not p.game_master and p.plays in prompt.actors
+            ]
+            for player in players:
+                messages += to(Member(player.name), prompt.lines)
+            if not players:
+                names = " + ".join(self.session.state[a].name for a in prompt.actors)
+                messages += to(GAME_MASTERS, [f"[{names}] {line}" for line in prompt.lines])
+        return messages
+
+    # --- the chat's own commands -----------------------------------------------------------
+
+    def _claim(self, person: Person, typed: str) -> list[Message]:
+        if person.game_master:
+            return _error(person, "claim: the game master plays every combatant already")
+        state = self.session.state
+        taken = {p.plays for p in self.people.values() if p.name != person.name}
+        free = {c.id: c.name for c in state if not c.hidden and c.id not in taken}
+        if not typed:
+            return _error(person, "claim: whom? +claim NAME (+who shows who is free)")
+        try:
+            chosen = resolve_name(typed, free, what="combatant to play", command="claim")
+        except CommandError as error:
+            return _error(person, error.message)
+        self.people[person.name] = replace(person, plays=chosen)
+        return [Message(EVERYONE, f"{person.name} plays {state[chosen].name}.")]
+
+    def _unclaim(self, person: Person) -> list[Message]:
+        if person.plays is None:
+            return _error(person, "unclaim: you play nobody")
+        name = self._display_name(person)
+        self.people[person.name] = replace(person, plays=None)
+        return [Message(EVERYONE, f"{person.name} no longer plays {name}.")]
+
+    def _who(self) -> list[str]:
+        lines = ["Who is here:"]
+        for person in self.people.values():
+            away = "" if person.connected else " (away)"
+            lines.append(f"  {person.name}{away}: {self._role(person)}")
+        state = self.session.state
+        taken = {p.plays for p in self.people.values()}
+        free = [c.name for c in state if not c.hidden and c.id not in taken]
+        lines.append(f"Free to claim: {', '.join(free) if free else 'nobody'}")
+        return lines
+
+    def _playing(self, person: Person) -> str:
+        """The welcome's word on ``person``'s part in the fight."""
+        if person.game_master:
+            return "You run the game."
+        played = self._played(person)
+        return f"You play {played}." if played else "You play nobody yet: +claim NAME."
+
+    def _role(self, person: Person) -> str:
+        """``person``'s part in the fight, for ``+who``."""
+        if person.game_master:
+            return "game master"
+        return f"plays {self._played(person) or 'nobody'}"
+
+    def _played(self, person: Person) -> str | None:
+        """The name of the combatant ``person`` plays, if it is still in the fight."""
+        state = self.session.state
+        if person.plays is None or person.plays not in state.combatants:
+            return None
+        return state[person.plays].name
+
+
+def _verb(text: str) -> tuple[str, str]:
+    """The command word of a line (lower case, without + and switches) and what follows it."""
+    try:
+        line = parse_line(text)
+    except CommandError:
+        return "", ""
+    if line is None:
+        return "", ""
+    rest = line.text[line.verb_span[1] :].strip()
+    return line.verb, rest
+
+
+def _error(person: Person, message: str) -> list[Message]:
+    return [Message(Member(person.name), f"error: {message}")]
