@@ -7,6 +7,7 @@ import pytest
 from fracas.app import open_encounter
 from fracas.app.rulesets import demo_path
 from fracas.chat import EVERYONE, GAME_MASTERS, ChatSession, Member, Message
+from fracas.dice import LoadedDice
 from fracas.rules.momentum.ruleset import Momentum
 
 
@@ -137,3 +138,19 @@ def test_a_change_calls_back_to_be_saved(chat: ChatSession) -> None:
     chat.hear("alice", "+vinit")
     chat.hear("gm", "+start")
     assert saved == [len(chat.session.encounter.steps)]
+
+
+def test_a_player_types_the_faces_a_waiting_command_asks_for() -> None:
+    """Players may roll physical dice: a command waits for a face, given on the next line."""
+    chat = ChatSession(open_encounter(demo_path(Momentum), seed=5, dice=LoadedDice(())))
+    chat.join("alice")
+    chat.hear("alice", "+claim scout")
+    chat.session.run("start")
+    asked = chat.hear("alice", "+attack raptor-1 -with shortbow")
+    assert asked == [
+        Message(Member("alice"), "+attack raptor-1 -with shortbow: roll a d20 and type its face")
+    ]
+    assert chat.hear("alice", "15")[-1].to == Member("alice")  # now the d8
+    told = [m.text for m in chat.hear("alice", "6")]
+    assert "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in told
+    assert chat.hear("alice", "12") == [Message(EVERYONE, "Scout: 12")]  # nothing waits: a pose

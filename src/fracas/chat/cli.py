@@ -15,6 +15,7 @@ from fracas.app.files import autosave_path, load_session, open_encounter, write_
 from fracas.app.session import Session
 from fracas.chat.server import ChatServer
 from fracas.chat.session import ChatSession
+from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
 
 chat_app = typer.Typer(help="Play over chat: a line server for MUD/MUSH clients and telnet.")
@@ -48,15 +49,19 @@ def serve(
     save: Annotated[
         Path | None, typer.Option("--save", metavar="FILE", help="Save here after every step.")
     ] = None,
+    typed_dice: Annotated[
+        bool, typer.Option("--typed-dice", help="Every die is rolled at the table and typed in.")
+    ] = False,
 ) -> None:
     """Serve an encounter to chat clients: connect with telnet HOST PORT.
 
     Players connect, claim their combatant (+claim NAME) and play it with the engine's
     commands, each starting with + (+init, +vinit, +roll 1d20+3, +sheet/b); other lines are
-    poses. The encounter is saved after every step (to --save, the --load file, or
+    poses. Dice rolled at the table go after ! (+strike npc-1 !15), or on the next line when a
+    command asks for them. The encounter is saved after every step (to --save, the --load file, or
     ./NAME.fracas.json); --load resumes it after a restart.
     """
-    session = _open(file, demo, load, seed)
+    session = _open(file, demo, load, seed, LoadedDice(()) if typed_dice else None)
     target = save or load or autosave_path(session.name or "encounter")
     word = password or secrets.token_urlsafe(9)
 
@@ -83,16 +88,18 @@ async def _run(server: ChatServer, host: str, port: int, password: str, target: 
         await listening.serve_forever()
 
 
-def _open(file: str | None, demo: bool, load: Path | None, seed: int | None) -> Session:
+def _open(
+    file: str | None, demo: bool, load: Path | None, seed: int | None, dice: DiceSource | None
+) -> Session:
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     try:
         if load is not None:
-            return load_session(load)
+            return load_session(load, dice)
         if demo:
             path = known_rulesets.demo_of(file) if file else known_rulesets.default_demo()[1]
-            return open_encounter(path, chosen)
+            return open_encounter(path, chosen, dice)
         if file is not None:
-            return open_encounter(Path(file), chosen)
+            return open_encounter(Path(file), chosen, dice)
     except FracasError as error:
         _fail(str(error))
     _fail("no encounter: give an encounter file, --demo [RULESET] or --load SAVE")

@@ -10,6 +10,8 @@ addressed to everyone, to the game masters, or to one member:
   see it, so a hidden NPC is never named to a player; the turn's prompt (the MUSH "pose now"
   message) goes to the player of the combatant whose turn starts;
 * ``+claim``, ``+unclaim`` and ``+who`` are the chat's own;
+* a line of faces alone (``15``) answers a command of the speaker's waiting for dice rolled at
+  the table;
 * any other line is a pose, shown to everyone: ``:draws his sword`` as ``Player 1 draws his
   sword``, ``"Hold!`` as ``Player 1 says, "Hold!"``, anything else as ``Player 1: ...``.
 
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from fracas.app.audience import GM, Audience
+from fracas.app.faces import faces_only
 from fracas.app.session import Reply, Session
 from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message, to
 from fracas.commands import CommandError, parse_line, resolve_name
@@ -108,7 +111,14 @@ class ChatSession:
             return []
         if text.startswith("+") or (person.game_master and _ACTOR_PREFIX.match(text)):
             return self._command(person, text)
+        if self._awaits_dice(person) and faces_only(text) is not None:
+            return self._command(person, text)
         return [Message(EVERYONE, self._pose(person, text))]
+
+    def _awaits_dice(self, person: Person) -> bool:
+        if not person.game_master and person.plays is None:
+            return False
+        return self.session.pending(None if person.game_master else person.plays) is not None
 
     def _pose(self, person: Person, text: str) -> str:
         who = self._display_name(person)
