@@ -36,6 +36,7 @@ from fracas.rules.kingsdale.events import (
     DefenceRolled,
     Fumbled,
     InitiativeRolled,
+    PsionicsUsed,
     SpellWorked,
     StrikeRolled,
 )
@@ -45,7 +46,10 @@ from fracas.rules.kingsdale.queries import ACTIONS, STRIKE
 
 ARROW = "\u2192"
 
-BOOKKEEPING_MARKS = frozenset({"init natural", "pose", "owed", "running", "moved", "channelled"})
+BOOKKEEPING_MARKS = frozenset(
+    {"init natural", "pose", "owed", "running", "moved", "channelled", "casting", "ambushed",
+     "spotted ambush"}
+)  # fmt: skip
 """Marks told by their own records (or by the pose table), never line by line."""
 
 DEFENCES = {
@@ -158,8 +162,10 @@ def pool_changed(event: PoolChanged, scene: Scene) -> Told:
 
 
 def mark(event: MarkSet, scene: Scene) -> Told:
-    if event.key in BOOKKEEPING_MARKS or event.key == "casting":
+    if event.key in BOOKKEEPING_MARKS:
         return None
+    if event.key.startswith("drawn ") and event.value:
+        return f"{_capital(scene.name(event.combatant))} draws the {event.key[len('drawn ') :]}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
 
 
@@ -271,12 +277,20 @@ def check_rolled(event: CheckRolled, scene: Scene) -> Told:
 
 
 def spell_worked(event: SpellWorked, scene: Scene) -> Told:
+    """``NPC 2 casts Fire Bolt at Player 1 (10 PPE)``, or a step of a longer casting."""
     who = _capital(scene.name(event.caster))
     if event.interrupted:
         return f"{who} defends and loses the {event.spell} being cast (no PPE spent)"
     if event.cast:
-        return f"{who} casts {event.spell} ({event.needed} PPE)"
+        at = f" at {scene.name(event.target)}" if event.target is not None else ""
+        return f"{who} casts {event.spell}{at} ({event.needed} PPE)"
     return f"{who} channels {event.spell}: {event.channelled} of {event.needed} PPE"
+
+
+def psionics_used(event: PsionicsUsed, scene: Scene) -> Told:
+    """``NPC 1 uses Psi-Sword at Player 1 (5 ISP)``."""
+    at = f" at {scene.name(event.target)}" if event.target is not None else ""
+    return f"{_capital(scene.name(event.user))} uses {event.power}{at} ({event.isp} ISP)"
 
 
 NARRATORS: Mapping[type[Event], EventNarrator] = {
@@ -296,5 +310,6 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     DamageTaken: damage_taken,
     CheckRolled: check_rolled,
     SpellWorked: spell_worked,
+    PsionicsUsed: psionics_used,
 }
 """A narrator for every kingsdale event, and the engine events it tells its own way."""

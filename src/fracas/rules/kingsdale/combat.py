@@ -19,6 +19,7 @@ from fracas.engine.state import Effect, EncounterState, Scalar
 from fracas.rules.kingsdale import damage
 from fracas.rules.kingsdale.actions import Strike
 from fracas.rules.kingsdale.events import DamageRolled, DamageTaken, Fumbled, StrikeRolled
+from fracas.rules.kingsdale.manoeuvres import drawn
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
     DEAD,
@@ -60,6 +61,10 @@ def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: s
     for lost in WEAPON_LOST:
         if state[who].has(f"{lost}: {weapon.name}"):
             raise IllegalAction("weapon-lost", f"{verb}: {lost.lower()}: {weapon.name}")
+    if not drawn(state, who, weapon.name, weapon.holstered):
+        raise IllegalAction(
+            "not-drawn", f"{verb}: the {weapon.name} is holstered (draw it: one action)"
+        )
     return weapon
 
 
@@ -128,15 +133,17 @@ def strike_events(
     source: DiceSource,
     settings: KingsdaleSettings,
     undefendable: str = "",
+    hits: int = 1,
 ) -> list[Event]:
     """Roll the strike (two rolls for paired firearms on the Paired Weapons skill, or paired
-    weapons against a paired foe) and what each roll does."""
+    weapons against a paired foe) and what each roll does; ``hits``: damage rolls per hit (a
+    full spray's "damage from two rounds")."""
     actor = acting(action)
     weapon = weapon_of(state, actor, action.weapon, action.verb)
     events: list[Event] = []
-    for hand, modifier, hits in _hands(state, action, weapon, settings):
+    for hand, modifier, count in _hands(state, action, weapon, settings):
         events += _one_roll(
-            state, action, weapon, source, settings, undefendable, hand, modifier, hits
+            state, action, weapon, source, settings, undefendable, hand, modifier, count * hits
         )
     return events
 

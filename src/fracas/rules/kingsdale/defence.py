@@ -76,8 +76,6 @@ class DefenceRule:
     def verify(self, state: EncounterState, action: Answer) -> None:
         defender = acting(action)
         verb = action.verb
-        if not state.clock.started or state.ended:
-            raise IllegalAction("not-started", f"{verb}: the fight has not started")
         require_standing(state, defender, verb)
         strike = pending(state, action)
         if self.kind == "no defence":

@@ -105,6 +105,17 @@ class SpellWorked(Record):
     needed: int
     cast: bool = False
     interrupted: bool = False
+    target: CombatantId | None = None
+
+
+@dataclass(frozen=True)
+class PsionicsUsed(Record):
+    """A psionic power used (+psi) for its ISP, at ``target`` if any."""
+
+    user: CombatantId
+    power: str
+    isp: int
+    target: CombatantId | None = None
 
 
 KINGSDALE_EVENTS = (
@@ -116,4 +127,5 @@ KINGSDALE_EVENTS = (
     DamageTaken,
     CheckRolled,
     SpellWorked,
+    PsionicsUsed,
 )

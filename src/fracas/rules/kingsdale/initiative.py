@@ -105,11 +105,12 @@ class PoseKeeper:
                 share -= 1
                 data = {**horrified.data, "lose_attack": False}
                 events.append(EffectChanged(combatant.id, replace(horrified, data=data)))
-            left = max(share - int(combatant.marks.get(OWED) or 0), 0)
+            owed = int(combatant.marks.get(OWED) or 0)
+            left = max(share - owed, 0)
             events.append(PoolSet(combatant.id, ACTIONS, left, maximum=share, reason=label))
             events.append(MarkSet(combatant.id, POSE, key))
-            if combatant.marks.get(OWED):
-                events.append(MarkSet(combatant.id, OWED, 0))
+            if owed:
+                events.append(MarkSet(combatant.id, OWED, max(owed - share, 0)))
             if combatant.marks.get("running"):
                 events.append(MarkSet(combatant.id, "running", False))
             if combatant.marks.get("moved"):

@@ -17,19 +17,25 @@ from fracas.engine.events import Event
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.kingsdale import actions
+from fracas.rules.kingsdale.ambush import AmbushRule
+from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
 from fracas.rules.kingsdale.combat import StrikeRule
 from fracas.rules.kingsdale.defence import DefenceRule
 from fracas.rules.kingsdale.events import KINGSDALE_EVENTS
+from fracas.rules.kingsdale.horror import HorrorFactorRule
 from fracas.rules.kingsdale.initiative import (
     PoseKeeper,
     RollInitiativeRule,
     initiative_events,
     pose_order,
 )
+from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
+from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
 from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, sheet_of, standing
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
 from fracas.rules.kingsdale.sheet import payload_pool
+from fracas.rules.kingsdale.spray import SprayRule
 
 
 class Kingsdale(Ruleset):
@@ -112,6 +118,16 @@ def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
         actions.AutoDodge: DefenceRule(settings, "auto-dodge"),
         actions.AutoParry: DefenceRule(settings, "auto-parry"),
         actions.NoDefence: DefenceRule(settings, "no defence"),
+        actions.HorrorFactor: HorrorFactorRule(),
+        actions.Cast: CastRule(),
+        actions.Psionics: PsionicsRule(),
+        actions.Move: MoveRule(settings),
+        actions.Draw: DrawRule(),
+        actions.Reload: ReloadRule(),
+        actions.Perception: PerceptionRule(),
+        actions.SkillRoll: SkillRollRule(settings),
+        actions.Ambush: AmbushRule(settings),
+        actions.Spray: SprayRule(settings),
     }
 
 

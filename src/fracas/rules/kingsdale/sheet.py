@@ -60,6 +60,8 @@ class Weapon(_Record):
     shotgun: bool = False
     handgun: bool = False
     payload: int | None = Field(None, ge=1)
+    holstered: bool = False
+    """Carried but not in hand: drawing it takes one action."""
 
 
 class ArmorLayer(_Record):
