@@ -8,8 +8,8 @@ import pytest
 
 from fracas.engine.action import CombatantId
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import StartCombat
-from fracas.rules.kingsdale.actions import Move, NoDefence, Spray, Strike
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.kingsdale.actions import Move, NoDefence, Parry, Spray, Strike
 from fracas.rules.kingsdale.damage import Location
 from fracas.rules.kingsdale.events import DamageRolled, StrikeRolled
 from fracas.rules.kingsdale.queries import STRIKE
@@ -30,7 +30,7 @@ ARMOUR = [{"name": "EBA", "mdc": 100}]
 def fight(ada: dict[str, Any] | None = None, **others: Any) -> Fight:
     """Ada (attacks 9: three a pose) strikes first; Bo and Cy stand by."""
     one = Fight(
-        ada=sheet(attacks=9, weapons=[SMG, PULSE, PISTOL, SWORD], **(ada or {})),
+        ada=sheet(**{"attacks": 9, "weapons": [SMG, PULSE, PISTOL, SWORD], **(ada or {})}),
         bo=sheet(armor=ARMOUR, **others),
         cy=sheet(armor=ARMOUR),
     )
@@ -169,3 +169,73 @@ def test_paired_firearms_fire_two_handguns_with_one_roll() -> None:
     with pytest.raises(IllegalAction) as rifle:
         one(Strike(actor=ADA, target=BO, weapon="smg", paired=True), 12)
     assert rifle.value.code == "not-paired"
+
+
+def test_paired_weapons_strike_two_targets_with_two_rolls_in_one_action() -> None:
+    """Seed: "strike at two separate targets in one action … In all other cases, two rolls are
+    required, one for each weapon"; aimed and called paired shots "only when the PC is using
+    the weapons against a single target"."""
+    one = fight(ada={"paired_firearms": True})
+    step = one(Strike(actor=ADA, target=BO, weapon="pistol", paired=True, also=(CY,)), 12, 9)
+    strikes = [(e.target, e.roll.total) for e in step.events if isinstance(e, StrikeRolled)]
+    assert strikes == [(BO, 14), (CY, 11)]
+    assert one.actions("ada") == 2
+    with pytest.raises(IllegalAction) as aimed:
+        one(
+            Strike(
+                actor=ADA, target=BO, weapon="pistol", paired=True, also=(CY,), shot=Shot.AIMED
+            ),
+            12, 9,
+        )  # fmt: skip
+    assert aimed.value.code == "shot-not-allowed"
+
+
+def test_a_paired_fighter_parries_and_counter_strikes() -> None:
+    """Seed: "This skill allows the PC to either parry and counter-attack"; Paired Firearms:
+    "using one hand to parry … does still allow for a counterattack using the other hand";
+    "parrying a physical blow with the weapon is allowed"."""
+    one = Fight(ada=sheet(), bo=sheet(paired_firearms=True, weapons=[PISTOL]))
+    one(StartCombat(), 15, 10)
+    one(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = one(Parry(actor=BO, counter=True), 16, 11)
+    assert rolled(step).target == ADA
+    assert one.actions("bo") == 1
+    assert one.state[ADA].has(STRIKE)
+    plain = Fight(ada=sheet(), bo=sheet())
+    plain(StartCombat(), 15, 10)
+    plain(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    with pytest.raises(IllegalAction) as refused:
+        plain(Parry(actor=BO, counter=True), 16, 11)
+    assert refused.value.code == "not-paired"
+
+
+def test_a_taped_double_e_clip_changes_and_fires_in_one_action_at_no_bonuses() -> None:
+    """SOURCES.md 3.1 (Combat Amendments): "Taped double E-clips allow change-and-fire in one
+    action, with the shot at no bonuses"."""
+    taped = {**SMG, "taped_clips": True, "payload": 2}
+    two = fight(ada={"weapons": [taped]})
+    two(Strike(actor=ADA, target=BO), 10)
+    two(Strike(actor=ADA, target=BO), 10)
+    two(EndTurn())
+    two(NoDefence(actor=BO), 1, 1)
+    two(NoDefence(actor=BO), 1, 1)
+    for _ in range(2):
+        two(EndTurn())
+    with pytest.raises(IllegalAction) as empty:
+        two(Strike(actor=ADA, target=BO), 10)
+    assert empty.value.code == "not-enough-smg payload"
+    step = two(Strike(actor=ADA, target=BO, taped=True), 10)
+    assert (rolled(step).roll.total, two.actions("ada")) == (10, 2)
+    assert two.state[ADA].pools["SMG payload"].current == 1
+
+
+def test_paired_bare_fists_follow_the_paired_weapons_rules_for_sdc() -> None:
+    """Seed: "all Paired Weapons rules apply equally to a PC fighting with bare fists, the
+    primary difference being that bare fists will often only inflict SDC damage"."""
+    fists = {"name": "Fists", "kind": "melee", "damage": "1d4"}
+    one = Fight(ada=sheet(paired_weapons=True, weapons=[fists]), bo=sheet())
+    one(StartCombat(), 15, 10)
+    one(Strike(actor=ADA, target=BO, paired=True), 12)
+    step = one(NoDefence(actor=BO), 3, 4)
+    assert [e.amount for e in step.events if isinstance(e, DamageRolled)] == [3, 4]
+    assert one.state[BO].pools["SDC"].current == 13

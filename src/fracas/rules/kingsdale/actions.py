@@ -46,6 +46,10 @@ class Strike(Action):
     paired: bool = field(
         default=False, metadata={"help": "both paired weapons at the target: two hits, one roll"}
     )
+    taped: bool = field(
+        default=False,
+        metadata={"help": "change a taped double E-clip and fire in one action, at no bonuses"},
+    )
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,13 @@ class Parry(Action):
         default=None, metadata={"help": "a defensive psionic power raised with the parry"}
     )
     isp: int = field(default=0, metadata={"help": "the ISP the psionic power costs"})
+    counter: bool = field(
+        default=False,
+        metadata={"help": "paired weapons: strike back with the other hand (one action)"},
+    )
+    counter_with: str | None = field(
+        default=None, metadata={"help": "the weapon of the counter-strike", "flag": "with"}
+    )
 
 
 @dataclass(frozen=True)

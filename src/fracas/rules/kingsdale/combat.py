@@ -9,11 +9,11 @@ defender) does its damage at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, PoolChanged
+from fracas.engine.events import EffectApplied, Event, PoolChanged, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState, Scalar
 from fracas.rules.kingsdale import damage
@@ -40,6 +40,7 @@ from fracas.rules.kingsdale.strike import (
     Fumble,
     Outcome,
     Shot,
+    StrikeBonus,
     fumble,
     outcome,
     shot_refusal,
@@ -75,7 +76,7 @@ class StrikeRule:
     def cost(self, state: EncounterState, action: Strike) -> Cost:
         weapon = weapon_of(state, acting(action), action.weapon, action.verb)
         cost = {ACTIONS: ACTIONS_OF[action.shot]}
-        if weapon.payload is not None:
+        if weapon.payload is not None and not action.taped:
             cost[payload_pool(weapon)] = 1
         return cost
 
@@ -92,7 +93,7 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
     """The refusals every strike shares, on its turn or in an ambush."""
     actor = acting(action)
     verb = action.verb
-    if action.target == actor:
+    if action.target == actor or actor in action.also:
         raise IllegalAction("self-target", f"{verb}: {state[actor].name} cannot strike itself")
     if not standing(state[action.target]) and state[action.target].has(DEAD):
         raise IllegalAction("target-dead", f"{verb}: {state[action.target].name} is dead")
@@ -105,12 +106,18 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
         raise IllegalAction(
             "called-shot-aim", f"{verb}: a called shot names its aim (-at), and only a called shot"
         )
-    if action.also and action.shot is not Shot.BURST:
-        raise IllegalAction("burst-only", f"{verb}: only a burst strikes clustered targets (-also)")
+    if action.also and action.shot is not Shot.BURST and not action.paired:
+        raise IllegalAction(
+            "burst-only", f"{verb}: only a burst or a paired strike has other targets (-also)"
+        )
+    if action.paired and len(action.also) > 1:
+        raise IllegalAction("two-hands", f"{verb}: paired weapons strike two targets at most")
     if action.volley < 1 or (action.volley > 1 and weapon.kind is not WeaponKind.MISSILE):
         raise IllegalAction("bad-volley", f"{verb}: a volley is one or more missiles")
     if action.paired:
         check_paired(state, actor, weapon, verb)
+    if action.taped and not (weapon.taped_clips and weapon.payload is not None):
+        raise IllegalAction("no-taped-clips", f"{verb}: the {weapon.name} has no taped E-clips")
 
 
 def check_paired(state: EncounterState, actor: CombatantId, weapon: Weapon, verb: str) -> None:
@@ -141,7 +148,22 @@ def strike_events(
     actor = acting(action)
     weapon = weapon_of(state, actor, action.weapon, action.verb)
     events: list[Event] = []
-    for hand, modifier, count in _hands(state, action, weapon, settings):
+    if action.taped and weapon.payload is not None:
+        events.append(
+            PoolSet(actor, payload_pool(weapon), weapon.payload - 1, reason="taped E-clip")
+        )
+    hands = _hands(state, action, weapon, settings)
+    if action.paired and action.also:
+        penalties = [penalty for _, penalty, _ in hands] if len(hands) == 2 else [0, 0]
+        for name, target, penalty in zip(
+            ("first hand", "second hand"), (action.target, action.also[0]), penalties, strict=True
+        ):
+            single = replace(action, target=target, also=(), paired=False)
+            events += _one_roll(
+                state, single, weapon, source, settings, undefendable, name, penalty, hits
+            )
+        return events
+    for hand, modifier, count in hands:
         events += _one_roll(
             state, action, weapon, source, settings, undefendable, hand, modifier, count * hits
         )
@@ -179,7 +201,7 @@ def _one_roll(
     actor = acting(action)
     sheet = sheet_of(state[actor])
     wild = action.wild or bool(state[actor].marks.get("running"))
-    bonus = strike_bonus(
+    bonus = StrikeBonus(()) if action.taped else strike_bonus(
         base=sheet.strike, weapon=weapon, shot=action.shot, wild=wild,
         modifier=action.mod + penalty, settings=settings,
     )  # fmt: skip
@@ -188,6 +210,7 @@ def _one_roll(
     needed = threshold(weapon, action.shot, settings)
     result_of = outcome(natural, result.total, needed, action.shot, settings)
     shot = action.shot.value + (f", {hand}" if hand else "") + (", wild" if wild else "")
+    shot += ", taped E-clip: no bonuses" if action.taped else ""
     why = undefendable or _undefendable(state, action, weapon, settings)
     events: list[Event] = [
         StrikeRolled(

@@ -13,11 +13,11 @@ from typing import Literal
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged
+from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
-from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry
-from fracas.rules.kingsdale.combat import hit_events
+from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
+from fracas.rules.kingsdale.combat import check_strike, hit_events, strike_events
 from fracas.rules.kingsdale.events import DefenceRolled, SpellWorked
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
@@ -30,6 +30,7 @@ from fracas.rules.kingsdale.queries import (
     acting,
     require_standing,
     sheet_of,
+    standing,
 )
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import WeaponKind
@@ -62,8 +63,11 @@ class DefenceRule:
 
     def cost(self, state: EncounterState, action: Answer) -> Cost:
         defender = state[acting(action)]
+        counter = 1 if isinstance(action, Parry) and action.counter else 0
         if self.kind == "parry" and not sheet_of(defender).hand_to_hand:
-            return {ACTIONS: 1}
+            return {ACTIONS: 1 + counter}
+        if counter:
+            return {ACTIONS: counter}
         if self.kind == "dodge" and not self._borrows(state, action):
             return {ACTIONS: 1}
         return {}
@@ -96,6 +100,8 @@ class DefenceRule:
             raise IllegalAction(
                 "no-auto-parry", f"{verb}: {state[defender].name} has no auto-parry"
             )
+        if isinstance(action, Parry) and action.counter:
+            check_counter(state, action, strike, self.settings)
         if isinstance(action, Parry) and action.psi is not None:
             if action.isp < 0 or state[defender].pools.get(ISP) is None:
                 raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
@@ -124,12 +130,18 @@ class DefenceRule:
         events.append(
             DefenceRolled(defender, attacker, self.kind, roll_result, total, success)  # type: ignore[arg-type]
         )
-        if success:
-            if isinstance(action, Parry) and action.psi is not None:
-                events.append(PoolChanged(defender, ISP, -action.isp, f"psi {action.psi}"))
-                events.append(Note(f"raises {action.psi} with the parry", defender))
-            return events
-        return events + hit_events(state, defender, strike.data, source, self.settings)
+        if success and isinstance(action, Parry) and action.psi is not None:
+            events.append(PoolChanged(defender, ISP, -action.isp, f"psi {action.psi}"))
+            events.append(Note(f"raises {action.psi} with the parry", defender))
+        if not success:
+            events += hit_events(state, defender, strike.data, source, self.settings)
+        if isinstance(action, Parry) and action.counter:
+            after = reduce(state, events)
+            if standing(after[defender]):
+                events += strike_events(
+                    after, counter_strike(action, strike), source, self.settings
+                )
+        return events
 
     def _bonus(self, state: EncounterState, action: Answer, strike: Effect) -> int:
         sheet = sheet_of(state[acting(action)])
@@ -139,6 +151,26 @@ class DefenceRule:
             return sheet.auto_dodge or 0
         close = strike.data.get("close") and strike.data.get("kind") != WeaponKind.MELEE.value
         return sheet.dodge + (self.settings.close_dodge_penalty if close else 0)
+
+
+def counter_strike(action: Parry, strike: Effect) -> Strike:
+    """The other hand's strike back at the attacker."""
+    attacker = CombatantId(str(strike.data["attacker"]))
+    return Strike(actor=action.actor, target=attacker, weapon=action.counter_with)
+
+
+def check_counter(
+    state: EncounterState, action: Parry, strike: Effect, settings: KingsdaleSettings
+) -> None:
+    """Seed, Paired Weapons: "This skill allows the PC to either parry and counter-attack"; Paired
+    Firearms: "using one hand to parry … does still allow for a counterattack using the other
+    hand"."""
+    sheet = sheet_of(state[acting(action)])
+    if not (sheet.paired_weapons or sheet.paired_firearms):
+        raise IllegalAction(
+            "not-paired", "parry: only Paired Weapons or Paired Firearms parry and counter at once"
+        )
+    check_strike(state, counter_strike(action, strike), settings)
 
 
 def _beats(total: int, natural: int, strike: Effect, settings: KingsdaleSettings) -> bool:

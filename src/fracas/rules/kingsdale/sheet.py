@@ -61,6 +61,8 @@ class Weapon(_Record):
     handgun: bool = False
     payload: int | None = Field(None, ge=1)
     holstered: bool = False
+    taped_clips: bool = False
+    """Taped double E-clips: change-and-fire in one action (Combat Amendments)."""
     """Carried but not in hand: drawing it takes one action."""
 
 
