@@ -106,14 +106,14 @@ def test_shots_cannot_be_parried_and_close_shots_are_minus_10_to_dodge() -> None
     """SOURCES.md 3.1-3.2: bullets and energy blasts cannot be parried; "No -10 to dodge …
     except when fired from <= 10 ft"."""
     fight = started(armor=[{"name": "EBA", "mdc": 80}])
-    fight(Strike(actor=ADA, target=BO, weapon="rifle", close=True), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", feet=10), 12)
     with pytest.raises(IllegalAction) as refused:
         fight(Parry(actor=BO), 15)
     assert refused.value.code == "cannot-parry"
     step = fight(Dodge(actor=BO), 19, 1, 1, 1)
     defence = next(e for e in step.events if isinstance(e, DefenceRolled))
     assert defence.roll is not None and defence.roll.total == 12 and not defence.success
-    fight(Strike(actor=ADA, target=BO, weapon="rifle"), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", feet=11), 12)
     step = fight(Dodge(actor=BO), 13)
     assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
 

@@ -41,7 +41,10 @@ class Strike(Action):
     )
     mod: int = field(default=0, metadata={"help": "other bonuses and penalties, cumulative"})
     wild: bool = field(default=False, metadata={"help": "shooting wild (drunk, horseback …)"})
-    close: bool = field(default=False, metadata={"help": "a shot fired from 10 ft or less"})
+    feet: int | None = field(
+        default=None,
+        metadata={"help": "the distance in feet (a shot from 10 ft or less is -10 to dodge)"},
+    )
     volley: int = field(default=1, metadata={"help": "missiles in the volley (4+: no dodge)"})
     paired: bool = field(
         default=False, metadata={"help": "both paired weapons at the target: two hits, one roll"}

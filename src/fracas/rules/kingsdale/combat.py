@@ -112,6 +112,8 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
         )
     if action.paired and len(action.also) > 1:
         raise IllegalAction("two-hands", f"{verb}: paired weapons strike two targets at most")
+    if action.feet is not None and action.feet < 0:
+        raise IllegalAction("bad-distance", f"{verb}: a distance is 0 feet or more")
     if action.volley < 1 or (action.volley > 1 and weapon.kind is not WeaponKind.MISSILE):
         raise IllegalAction("bad-volley", f"{verb}: a volley is one or more missiles")
     if action.paired:
@@ -228,7 +230,7 @@ def _one_roll(
         "total": result.total,
         "natural": natural,
         "kind": weapon.kind.value,
-        "close": action.close,
+        "close": action.feet is not None and action.feet <= settings.close_range_ft,
         "volley": action.volley,
         "hits": hits,
         "at": action.at.value if action.at is not None else None,

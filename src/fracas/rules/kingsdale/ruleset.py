@@ -31,7 +31,7 @@ from fracas.rules.kingsdale.initiative import (
 )
 from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
 from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
-from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, sheet_of, standing
+from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, standing
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
 from fracas.rules.kingsdale.sheet import payload_pool
@@ -129,6 +129,3 @@ def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
         actions.Ambush: AmbushRule(settings),
         actions.Spray: SprayRule(settings),
     }
-
-
-__all__ = ["Kingsdale", "sheet_of"]
