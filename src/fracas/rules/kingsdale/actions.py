@@ -37,7 +37,10 @@ class Strike(Action):
         default=None, metadata={"help": "a called shot's aim: head, body, arm or leg"}
     )
     also: tuple[CombatantId, ...] = field(
-        default=(), metadata={"help": "a burst's other clustered targets (5 ft apart or less)"}
+        default=(),
+        metadata={
+            "help": "a burst's clustered targets (5 ft apart or less); a paired second target"
+        },
     )
     mod: int = field(default=0, metadata={"help": "other bonuses and penalties, cumulative"})
     wild: bool = field(default=False, metadata={"help": "shooting wild (drunk, horseback …)"})
