@@ -12,6 +12,7 @@ from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kingsdale.actions import Move, NoDefence, Parry, Spray, Strike
 from fracas.rules.kingsdale.damage import Location
 from fracas.rules.kingsdale.events import DamageRolled, StrikeRolled
+from fracas.rules.kingsdale.paired import paired_parry_refusal
 from fracas.rules.kingsdale.queries import STRIKE
 from fracas.rules.kingsdale.strike import Shot
 
@@ -239,3 +240,27 @@ def test_paired_bare_fists_follow_the_paired_weapons_rules_for_sdc() -> None:
     step = one(NoDefence(actor=BO), 3, 4)
     assert [e.amount for e in step.events if isinstance(e, DamageRolled)] == [3, 4]
     assert one.state[BO].pools["SDC"].current == 13
+
+
+def test_paired_weapons_parry_and_counter_or_parry_two_not_both() -> None:
+    """Seed: "This skill allows the PC to either parry and counter-attack, or parry two (or
+    more) opponents during one action, but not both." "If a PC is attacked by more than two
+    opponents, there is nothing that can be done beyond parrying two of them." (per pose)"""
+    assert paired_parry_refusal(("ada",), False, "cy", counter=True) is not None
+    assert paired_parry_refusal(("ada",), True, "cy", counter=False) is not None
+    assert paired_parry_refusal(("ada",), True, "ada", counter=False) is None
+    assert paired_parry_refusal(("ada", "cy"), False, "dee", counter=False) is not None
+    assert paired_parry_refusal(("ada", "cy"), False, "cy", counter=False) is None
+    one = Fight(ada=sheet(), bo=sheet(paired_weapons=True), cy=sheet())
+    one(StartCombat(), 15, 10, 5)
+    one(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    one(Parry(actor=BO), 16)
+    one(EndTurn())
+    one(EndTurn())
+    one(Strike(actor=CY, target=BO, weapon="sword"), 12)
+    before = one.state
+    with pytest.raises(IllegalAction) as both:
+        one(Parry(actor=BO, counter=True, counter_with="sword"), 16, 11)
+    assert both.value.code == "paired-parry"
+    assert one.state is before
+    one(Parry(actor=BO), 16)

@@ -48,7 +48,7 @@ ARROW = "\u2192"
 
 BOOKKEEPING_MARKS = frozenset(
     {"init natural", "pose", "owed", "running", "moved", "channelled", "casting", "ambushed",
-     "spotted ambush"}
+     "spotted ambush", "parried", "countered"}
 )  # fmt: skip
 """Marks told by their own records (or by the pose table), never line by line."""
 

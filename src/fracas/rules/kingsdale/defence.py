@@ -19,6 +19,12 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
 from fracas.rules.kingsdale.combat import check_strike, hit_events, strike_events
 from fracas.rules.kingsdale.events import DefenceRolled, SpellWorked
+from fracas.rules.kingsdale.paired import (
+    COUNTERED,
+    PARRIED,
+    paired_parry_refusal,
+    parried_ids,
+)
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
     CASTING,
@@ -102,6 +108,17 @@ class DefenceRule:
             )
         if isinstance(action, Parry) and action.counter:
             check_counter(state, action, strike, self.settings)
+        if self.kind in ("parry", "auto-parry") and (sheet.paired_weapons or sheet.paired_firearms):
+            marks = state[defender].marks
+            counter = isinstance(action, Parry) and action.counter
+            why = paired_parry_refusal(
+                parried_ids(marks.get(PARRIED)),
+                bool(marks.get(COUNTERED)),
+                str(strike.data["attacker"]),
+                counter,
+            )
+            if why is not None:
+                raise IllegalAction("paired-parry", f"{verb}: {why}")
         if isinstance(action, Parry) and action.psi is not None:
             if action.isp < 0 or state[defender].pools.get(ISP) is None:
                 raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
@@ -120,6 +137,7 @@ class DefenceRule:
             events.append(Note("dodges with an action of the next pose", defender))
         if self.kind != "no defence":
             events += _interrupt(state, defender)
+        events += _paired_marks(state, action, self.kind, attacker)
         roll_result, success = None, False
         if self.kind != "no defence":
             bonus = self._bonus(state, action, strike)
@@ -171,6 +189,21 @@ def check_counter(
             "not-paired", "parry: only Paired Weapons or Paired Firearms parry and counter at once"
         )
     check_strike(state, counter_strike(action, strike), settings)
+
+
+def _paired_marks(state: EncounterState, action: Answer, kind: Kind, attacker: str) -> list[Event]:
+    """A paired fighter's parries and counter-strike this pose, for the limits above."""
+    defender = acting(action)
+    sheet = sheet_of(state[defender])
+    if kind not in ("parry", "auto-parry") or not (sheet.paired_weapons or sheet.paired_firearms):
+        return []
+    parried = parried_ids(state[defender].marks.get(PARRIED))
+    events: list[Event] = []
+    if attacker not in parried:
+        events.append(MarkSet(defender, PARRIED, ",".join((*parried, attacker))))
+    if isinstance(action, Parry) and action.counter:
+        events.append(MarkSet(defender, COUNTERED, True))
+    return events
 
 
 def _beats(total: int, natural: int, strike: Effect, settings: KingsdaleSettings) -> bool:

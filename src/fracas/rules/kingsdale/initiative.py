@@ -17,6 +17,8 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState, Turn
 from fracas.rules.kingsdale.actions import RollInitiative
 from fracas.rules.kingsdale.events import InitiativeRolled
+from fracas.rules.kingsdale.manoeuvres import MOVED, RUNNING
+from fracas.rules.kingsdale.paired import COUNTERED, PARRIED
 from fracas.rules.kingsdale.poses import POSES, pose_index, split
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
@@ -88,6 +90,10 @@ def pose_at(state: EncounterState, index: int) -> str:
     return POSES[0]
 
 
+PER_POSE_MARKS = (RUNNING, MOVED, PARRIED, COUNTERED)
+"""Marks that last one pose: movement, and a paired fighter's parries and counter-strike."""
+
+
 @dataclass(frozen=True)
 class PoseKeeper:
     """Fills everyone's Actions pool as each pose begins."""
@@ -111,10 +117,11 @@ class PoseKeeper:
             events.append(MarkSet(combatant.id, POSE, key))
             if owed:
                 events.append(MarkSet(combatant.id, OWED, max(owed - share, 0)))
-            if combatant.marks.get("running"):
-                events.append(MarkSet(combatant.id, "running", False))
-            if combatant.marks.get("moved"):
-                events.append(MarkSet(combatant.id, "moved", 0))
+            events += [
+                MarkSet(combatant.id, key, None)
+                for key in PER_POSE_MARKS
+                if combatant.marks.get(key)
+            ]
         return events
 
 
