@@ -236,3 +236,8 @@ def test_a_called_shot_past_the_armour_kills_or_dismembers() -> None:
         called=damage.Location.HEAD, settings=SETTINGS,
     )  # fmt: skip
     assert not held.killed
+    borg = damage.take(
+        120, mega=True, armor=LAYERS, mdc=200, sdc=0, hp=0,
+        called=damage.Location.HEAD, settings=SETTINGS,
+    )  # fmt: skip
+    assert not borg.killed and borg.steps[-1] == damage.Step("MDC", 200, 190)

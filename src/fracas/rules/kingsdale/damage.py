@@ -73,7 +73,8 @@ def take(
     settings: KingsdaleSettings,
 ) -> Account:
     """The account of ``amount`` damage (M.D. if ``mega``) on a target wearing ``armor``
-    (outermost first). ``mdc`` is an M.D.C. being's own M.D.C. (None for an S.D.C. being).
+    (outermost first). ``mdc`` is an M.D.C. being's own M.D.C. (None for an S.D.C. being). The
+    called-shot exemption is from the S.D.C. conversion, so it applies to S.D.C. beings only.
 
     Seed: "10 MDC Armor of Ithan, 28 MDC Branaghan Overcoat, 60 MDC EBA and a 12 MDC NG
     Stalker Suit … A hit from a 120 MDC … 10 SDC would flow through to hit the target."
@@ -94,7 +95,7 @@ def take(
         left -= taken
     if left <= 0:
         return Account(amount, mega, tuple(steps))
-    if called is not None and worn and mega:
+    if called is not None and worn and mega and mdc is None:
         if called.limb:
             return Account(amount, mega, tuple(steps), severed=called)
         return Account(amount, mega, tuple(steps), killed=True)

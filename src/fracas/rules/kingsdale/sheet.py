@@ -111,6 +111,9 @@ class Sheet(_Record):
                 raise ValueError(f"{name!r} is a pool of its own; name the armour otherwise")
         if len(set(names)) != len(names):
             raise ValueError("two armour layers (or weapon payloads) share a name")
+        weapons = [w.name.lower() for w in self.weapons]
+        if len(set(weapons)) != len(weapons):
+            raise ValueError("two weapons share a name")
         return self
 
     @property
