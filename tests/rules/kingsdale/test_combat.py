@@ -7,6 +7,7 @@ import pytest
 from fracas.engine.action import CombatantId
 from fracas.engine.gm import RemoveEffect
 from fracas.engine.ruleset import IllegalAction
+from fracas.engine.saving import load, save
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
 from fracas.rules.kingsdale.damage import Location
@@ -219,3 +220,15 @@ def test_the_gm_may_change_a_fumbles_outcome() -> None:
     fight(RemoveEffect(target=ADA, name="Weapon failed: Sword"))
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     assert fight.state[BO].has(STRIKE)
+
+
+def test_a_fight_with_pending_strikes_and_a_severed_limb_saves_and_loads() -> None:
+    """DESIGN.md: "A save file is the ruleset, its settings, the seed and the event log; loading
+    replays it to the identical state"."""
+    fight = started(armor=[{"name": "Vest", "mdc": 5}])
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.ARM), 10)
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    fight(EndTurn())
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    assert fight.state[BO].has("Dismembered arm") and fight.state[ADA].has(STRIKE)
+    assert load(save(fight.encounter)).state == fight.state
