@@ -11,7 +11,13 @@ from fracas.engine.saving import load, save
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
 from fracas.rules.kingsdale.damage import Location
-from fracas.rules.kingsdale.events import DamageTaken, DefenceRolled, Fumbled, StrikeRolled
+from fracas.rules.kingsdale.events import (
+    DamageRolled,
+    DamageTaken,
+    DefenceRolled,
+    Fumbled,
+    StrikeRolled,
+)
 from fracas.rules.kingsdale.queries import STRIKE
 from fracas.rules.kingsdale.strike import Shot
 
@@ -232,3 +238,21 @@ def test_a_fight_with_pending_strikes_and_a_severed_limb_saves_and_loads() -> No
     fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
     assert fight.state[BO].has("Dismembered arm") and fight.state[ADA].has(STRIKE)
     assert load(save(fight.encounter)).state == fight.state
+
+
+def test_melee_damage_adds_the_md_punch_or_the_ps_bonus() -> None:
+    """SOURCES.md 3.1 (Combat Amendments): "an MD melee weapon plus the wielder's MD normal punch
+    damage … SDC melee weapons add the P.S. SDC damage bonus."""
+    vibro = {"name": "Vibro-Sword", "kind": "melee", "damage": "2d6", "mega": True}
+    borg = Fight(
+        ada=sheet(md_punch="1d4", weapons=[vibro]), bo=sheet(armor=[{"name": "EBA", "mdc": 90}])
+    )
+    borg(StartCombat(), 15, 10)
+    borg(Strike(actor=ADA, target=BO), 12)
+    step = borg(NoDefence(actor=BO), 3, 4, 2)
+    assert next(e for e in step.events if isinstance(e, DamageRolled)).amount == 9
+    strong = Fight(ada=sheet(ps_damage=3), bo=sheet())
+    strong(StartCombat(), 15, 10)
+    strong(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = strong(NoDefence(actor=BO), 3, 4)
+    assert next(e for e in step.events if isinstance(e, DamageRolled)).amount == 10

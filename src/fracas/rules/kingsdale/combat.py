@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from fracas.dice import DiceSource, dice, roll
+from fracas.dice import DiceSource, Expression, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, PoolChanged, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
@@ -34,7 +34,7 @@ from fracas.rules.kingsdale.queries import (
     standing,
 )
 from fracas.rules.kingsdale.settings import KingsdaleSettings
-from fracas.rules.kingsdale.sheet import Weapon, WeaponKind, payload_pool
+from fracas.rules.kingsdale.sheet import Sheet, Weapon, WeaponKind, payload_pool
 from fracas.rules.kingsdale.strike import (
     ACTIONS_OF,
     Fumble,
@@ -291,7 +291,7 @@ def hit_events(
     at = damage.Location(str(data["at"])) if data.get("at") else None
     events: list[Event] = []
     for _ in range(int(data.get("hits") or 1)):
-        result = roll(weapon.damage, source)
+        result = roll(damage_dice(sheet_of(state[attacker]), weapon), source)
         amount, note = max(result.total, 0), ""
         if settings.natural_20_critical and data.get("natural") == 20:
             amount, note = amount * 2, "critical (natural 20): double damage"
@@ -301,6 +301,19 @@ def hit_events(
             events.append(DamageRolled(attacker, victim, result, amount, weapon.mega, note))
             events += wound(state, victim, amount, weapon.mega, at, settings)
     return events
+
+
+def damage_dice(sheet: Sheet, weapon: Weapon) -> Expression:
+    """SOURCES.md 3.1 (Combat Amendments, melee damage bonus): an M.D. melee weapon adds the
+    wielder's M.D. normal punch damage; an S.D.C. melee weapon adds the P.S. damage bonus."""
+    expression: Expression = weapon.damage
+    if weapon.kind is not WeaponKind.MELEE:
+        return expression
+    if weapon.mega and sheet.md_punch is not None:
+        return expression + sheet.md_punch
+    if not weapon.mega and sheet.ps_damage:
+        return expression + sheet.ps_damage
+    return expression
 
 
 def wound(

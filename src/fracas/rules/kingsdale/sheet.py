@@ -81,6 +81,10 @@ class Sheet(_Record):
     extra_arms: bool = False
     initiative: int = 0
     strike: int = 0
+    ps_damage: int = Field(0, description="the P.S. S.D.C. damage bonus of melee weapons")
+    md_punch: DiceNotation | None = Field(
+        None, description="M.D. normal punch damage, added to M.D. melee weapons"
+    )
     parry: int = 0
     dodge: int = 0
     auto_dodge: int | None = None
