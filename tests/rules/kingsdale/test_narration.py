@@ -64,3 +64,17 @@ def test_free_rolls_are_the_mush_roll() -> None:
     """Seed: "He rolls to strike via the command +roll 1d20+strike bonus"."""
     session = demo([15])
     assert session.run("+roll 1d20+3").lines == ("The game master rolls: 1d20 (15) + 3 = 18",)
+
+
+def test_a_hidden_npcs_strike_is_not_told_to_the_players() -> None:
+    """Issue 3: hidden NPCs; narration never names a hidden combatant to a player."""
+    session = demo([18, 16, 12, 8, 14])
+    session.run("conceal npc-1")
+    session.run("start")
+    session.run("end")
+    assert session.run("strike player-1 -with mace").ok
+    _, step, before = list(session.history())[-1]
+    gm = session.narrator.step(step, before)
+    players = session.narrator.step(step, before, Audience("players"))
+    assert any("NPC 1 strikes Player 1" in line for line in gm)
+    assert not any("NPC 1" in line for line in players)
