@@ -8,6 +8,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, HoldTurn, StartCombat
 from fracas.rules.kingsdale.actions import RollInitiative
+from fracas.rules.kingsdale.settings import KingsdaleSettings
 
 from .support import Fight, demo, sheet
 
@@ -102,3 +103,17 @@ def test_nobody_holds_a_pose() -> None:
     with pytest.raises(IllegalAction) as refused:
         fight(HoldTurn(actor=ADA))
     assert refused.value.code == "cannot-hold"
+
+
+def test_initiative_ties_go_to_the_higher_bonus_then_who_joined_first() -> None:
+    """Default (the chapter is silent on ties): the higher initiative bonus, a setting."""
+    fight = Fight(ada=sheet(initiative=1), bo=sheet(initiative=3))
+    fight(StartCombat(), 14, 12)
+    assert [t.actors for t in fight.state.clock.order[:2]] == [(BO,), (ADA,)]
+    plain = Fight(
+        KingsdaleSettings(initiative_ties_by_bonus=False),
+        ada=sheet(initiative=1),
+        bo=sheet(initiative=3),
+    )
+    plain(StartCombat(), 14, 12)
+    assert [t.actors for t in plain.state.clock.order[:2]] == [(ADA,), (BO,)]

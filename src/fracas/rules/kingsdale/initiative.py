@@ -125,16 +125,18 @@ class PoseKeeper:
         return events
 
 
-def pose_order(state: EncounterState) -> tuple[Turn, ...]:
+def pose_order(state: EncounterState, ties_by_bonus: bool = True) -> tuple[Turn, ...]:
     """Three poses; within each, highest initiative first; a failed Horror Factor before the
-    fight loses initiative for that melee (last in every pose); ties by who joined first."""
+    fight loses initiative for that melee (last in every pose); ties to the higher initiative
+    bonus (``ties_by_bonus``), then to who joined first."""
     melee = state.clock.round + 1
     joined = {c: n for n, c in enumerate(state.combatants)}
 
-    def rank(combatant: Combatant) -> tuple[bool, int, int]:
+    def rank(combatant: Combatant) -> tuple[bool, int, int, int]:
         horrified = combatant.effect(HORRIFIED)
         lost = horrified is not None and horrified.data.get("melee") == melee
-        return (lost, -(combatant.initiative or 0), joined[combatant.id])
+        bonus = sheet_of(combatant).initiative if ties_by_bonus else 0
+        return (lost, -(combatant.initiative or 0), -bonus, joined[combatant.id])
 
     ranked = sorted(state, key=rank)
     return tuple(Turn((c.id,), c.initiative or 0, label) for label in POSES for c in ranked)

@@ -88,7 +88,7 @@ class Kingsdale(Ruleset):
         return events
 
     def order(self, state: EncounterState) -> tuple[Turn, ...]:
-        return pose_order(state)
+        return pose_order(state, self.rules.initiative_ties_by_bonus)
 
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         return PoseKeeper().events(state, turn)

@@ -14,6 +14,13 @@ class KingsdaleSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    # Initiative
+    initiative_ties_by_bonus: bool = Field(
+        True,
+        description="Default: equal initiative goes to the higher initiative bonus, then to who"
+        " joined first (the chapter is silent on ties).",
+    )
+
     # Strike thresholds (Standard Action/Attack, Called Shots, What is a Miss)
     melee_strike: int = Field(5, description="Seed: physical attacks need a total of 5 to strike.")
     ranged_strike: int = Field(8, description="Seed: ranged attacks need a total of 8 to strike.")
