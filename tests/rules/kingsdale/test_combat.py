@@ -256,3 +256,23 @@ def test_melee_damage_adds_the_md_punch_or_the_ps_bonus() -> None:
     strong(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     step = strong(NoDefence(actor=BO), 3, 4)
     assert next(e for e in step.events if isinstance(e, DamageRolled)).amount == 10
+
+
+def test_illegal_targets_are_refused_and_change_nothing() -> None:
+    """Issue 3: "An action the rules forbid (… an illegal target) is refused with the rule that
+    forbids it, and changes nothing."""
+    fight = started(armor=[{"name": "Vest", "mdc": 5}])
+    before = fight.state
+    with pytest.raises(IllegalAction) as itself:
+        fight(Strike(actor=ADA, target=ADA, weapon="sword"), 12)
+    assert itself.value.code == "self-target"
+    with pytest.raises(IllegalAction) as not_burst:
+        fight(Strike(actor=ADA, target=BO, weapon="rifle", also=(BO,)), 12)
+    assert not_burst.value.code == "burst-only"
+    with pytest.raises(IllegalAction) as volley:
+        fight(Strike(actor=ADA, target=BO, weapon="rifle", volley=4), 12)
+    assert volley.value.code == "bad-volley"
+    assert fight.state is before
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.HEAD), 10)
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    assert fight.state.ended
