@@ -1,0 +1,230 @@
+"""Answering a strike: parry, dodge, auto-dodge, auto-parry or no defence, given off-turn.
+
+"Defence by parry or dodge, the defender meeting or beating the strike". A dodge uses one
+action of the current pose ("dodge used one action, parry did not"); a parry none for a
+hand-to-hand fighter; auto-actions none. A mage who defends loses the spell being cast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from fracas.dice import DiceSource, dice, roll
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, reduce
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Effect, EncounterState
+from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
+from fracas.rules.kingsdale.combat import check_strike, hit_events, strike_events
+from fracas.rules.kingsdale.events import DefenceRolled, SpellWorked
+from fracas.rules.kingsdale.paired import (
+    COUNTERED,
+    PARRIED,
+    paired_parry_refusal,
+    parried_ids,
+)
+from fracas.rules.kingsdale.queries import (
+    ACTIONS,
+    CASTING,
+    CHANNELLED,
+    HORROR_STRUCK,
+    ISP,
+    OWED,
+    STRIKE,
+    acting,
+    require_standing,
+    sheet_of,
+    standing,
+)
+from fracas.rules.kingsdale.settings import KingsdaleSettings
+from fracas.rules.kingsdale.sheet import WeaponKind
+from fracas.rules.kingsdale.strike import defended
+
+Answer = Parry | Dodge | AutoDodge | AutoParry | NoDefence
+Kind = Literal["parry", "dodge", "auto-dodge", "auto-parry", "no defence"]
+
+
+def pending(state: EncounterState, action: Answer) -> Effect:
+    """The strike ``action`` answers: the one from ``-from``, else the oldest."""
+    defender = acting(action)
+    waiting = [e for e in state[defender].effects if e.name == STRIKE]
+    if action.attacker is not None:
+        waiting = [e for e in waiting if e.data.get("attacker") == action.attacker]
+    if not waiting:
+        whose = f" from {state[action.attacker].name}" if action.attacker is not None else ""
+        raise IllegalAction(
+            "no-strike", f"{action.verb}: there is no strike{whose} on {state[defender].name}"
+        )
+    return waiting[0]
+
+
+@dataclass(frozen=True)
+class DefenceRule:
+    """One rule for every answer; ``kind`` says which."""
+
+    settings: KingsdaleSettings
+    kind: Kind
+
+    def cost(self, state: EncounterState, action: Answer) -> Cost:
+        defender = state[acting(action)]
+        counter = 1 if isinstance(action, Parry) and action.counter else 0
+        if self.kind == "parry" and not sheet_of(defender).hand_to_hand:
+            return {ACTIONS: 1 + counter}
+        if counter:
+            return {ACTIONS: counter}
+        if self.kind == "dodge" and not self._borrows(state, action):
+            return {ACTIONS: 1}
+        return {}
+
+    def _borrows(self, state: EncounterState, action: Answer) -> bool:
+        """A dodge with this pose's actions spent takes one of the next pose's (a setting)."""
+        pool = state[acting(action)].pools[ACTIONS]
+        return self.settings.dodge_borrows_next_pose and pool.current <= 0
+
+    def verify(self, state: EncounterState, action: Answer) -> None:
+        defender = acting(action)
+        verb = action.verb
+        require_standing(state, defender, verb)
+        strike = pending(state, action)
+        if self.kind == "no defence":
+            return
+        sheet = sheet_of(state[defender])
+        if state[defender].has(HORROR_STRUCK):
+            raise IllegalAction(
+                "horror-struck", f"{verb}: a failed Horror Factor takes the parry or dodge"
+            )
+        melee = strike.data.get("kind") == WeaponKind.MELEE.value
+        if self.kind in ("parry", "auto-parry") and not melee and not self.settings.parry_shots:
+            raise IllegalAction("cannot-parry", f"{verb}: shots and missiles cannot be parried")
+        if self.kind == "auto-dodge" and sheet.auto_dodge is None:
+            raise IllegalAction(
+                "no-auto-dodge", f"{verb}: {state[defender].name} has no auto-dodge"
+            )
+        if self.kind == "auto-parry" and not sheet.auto_parry:
+            raise IllegalAction(
+                "no-auto-parry", f"{verb}: {state[defender].name} has no auto-parry"
+            )
+        if isinstance(action, Parry) and action.counter:
+            check_counter(state, action, strike, self.settings)
+        if self.kind in ("parry", "auto-parry") and (sheet.paired_weapons or sheet.paired_firearms):
+            marks = state[defender].marks
+            counter = isinstance(action, Parry) and action.counter
+            why = paired_parry_refusal(
+                parried_ids(marks.get(PARRIED)),
+                bool(marks.get(COUNTERED)),
+                str(strike.data["attacker"]),
+                counter,
+            )
+            if why is not None:
+                raise IllegalAction("paired-parry", f"{verb}: {why}")
+        if isinstance(action, Parry) and action.psi is not None:
+            if action.isp < 0 or state[defender].pools.get(ISP) is None:
+                raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
+            if state[defender].pools[ISP].current < action.isp:
+                raise IllegalAction("not-enough-isp", f"{verb}: not enough ISP for {action.psi}")
+
+    def resolve(self, state: EncounterState, action: Answer, source: DiceSource) -> Sequence[Event]:
+        defender = acting(action)
+        strike = pending(state, action)
+        attacker = str(strike.data["attacker"])
+        total = int(strike.data["total"] or 0)
+        events: list[Event] = [EffectEnded(defender, strike.id, reason="answered")]
+        if self.kind == "dodge" and self._borrows(state, action):
+            owed = int(state[defender].marks.get(OWED) or 0) + 1
+            events.append(MarkSet(defender, OWED, owed))
+            events.append(Note("dodges with an action of the next pose", defender))
+        if self.kind != "no defence":
+            events += _interrupt(state, defender)
+        events += _paired_marks(state, action, self.kind, attacker)
+        roll_result, success = None, False
+        if self.kind != "no defence":
+            bonus = self._bonus(state, action, strike)
+            roll_result = roll(dice(1, 20) + bonus if bonus else dice(1, 20), source)
+            success = _beats(
+                roll_result.total, roll_result.kept_faces(20)[0], strike, self.settings
+            )
+        events.append(
+            DefenceRolled(defender, attacker, self.kind, roll_result, total, success)  # type: ignore[arg-type]
+        )
+        if success and isinstance(action, Parry) and action.psi is not None:
+            events.append(PoolChanged(defender, ISP, -action.isp, f"psi {action.psi}"))
+            events.append(Note(f"raises {action.psi} with the parry", defender))
+        if not success:
+            events += hit_events(state, defender, strike.data, source, self.settings)
+        if isinstance(action, Parry) and action.counter:
+            after = reduce(state, events)
+            if standing(after[defender]):
+                events += strike_events(
+                    after, counter_strike(action, strike), source, self.settings
+                )
+        return events
+
+    def _bonus(self, state: EncounterState, action: Answer, strike: Effect) -> int:
+        sheet = sheet_of(state[acting(action)])
+        if self.kind in ("parry", "auto-parry"):
+            return sheet.parry
+        if self.kind == "auto-dodge":
+            return sheet.auto_dodge or 0
+        close = strike.data.get("close") and strike.data.get("kind") != WeaponKind.MELEE.value
+        return sheet.dodge + (self.settings.close_dodge_penalty if close else 0)
+
+
+def counter_strike(action: Parry, strike: Effect) -> Strike:
+    """The other hand's strike back at the attacker."""
+    attacker = CombatantId(str(strike.data["attacker"]))
+    return Strike(actor=action.actor, target=attacker, weapon=action.counter_with)
+
+
+def check_counter(
+    state: EncounterState, action: Parry, strike: Effect, settings: KingsdaleSettings
+) -> None:
+    """Seed, Paired Weapons: "This skill allows the PC to either parry and counter-attack"; Paired
+    Firearms: "using one hand to parry … does still allow for a counterattack using the other
+    hand"."""
+    sheet = sheet_of(state[acting(action)])
+    if not (sheet.paired_weapons or sheet.paired_firearms):
+        raise IllegalAction(
+            "not-paired", "parry: only Paired Weapons or Paired Firearms parry and counter at once"
+        )
+    check_strike(state, counter_strike(action, strike), settings)
+
+
+def _paired_marks(state: EncounterState, action: Answer, kind: Kind, attacker: str) -> list[Event]:
+    """A paired fighter's parries and counter-strike this pose, for the limits above."""
+    defender = acting(action)
+    sheet = sheet_of(state[defender])
+    if kind not in ("parry", "auto-parry") or not (sheet.paired_weapons or sheet.paired_firearms):
+        return []
+    parried = parried_ids(state[defender].marks.get(PARRIED))
+    events: list[Event] = []
+    if attacker not in parried:
+        events.append(MarkSet(defender, PARRIED, ",".join((*parried, attacker))))
+    if isinstance(action, Parry) and action.counter:
+        events.append(MarkSet(defender, COUNTERED, True))
+    return events
+
+
+def _beats(total: int, natural: int, strike: Effect, settings: KingsdaleSettings) -> bool:
+    return defended(
+        defence_total=total,
+        defence_natural=natural,
+        strike_total=int(strike.data["total"] or 0),
+        strike_natural=int(strike.data["natural"] or 0),
+        settings=settings,
+    )
+
+
+def _interrupt(state: EncounterState, defender: str) -> list[Event]:
+    """ "Casting spells that require more PPE … are interrupted if the mage chooses to defend." """
+    who = CombatantId(defender)
+    spell = state[who].marks.get(CASTING)
+    if not spell:
+        return []
+    channelled = int(state[who].marks.get(CHANNELLED) or 0)
+    return [
+        SpellWorked(who, str(spell), channelled, channelled, interrupted=True),
+        MarkSet(who, CASTING, None),
+        MarkSet(who, CHANNELLED, None),
+    ]

@@ -1,0 +1,131 @@
+"""The kingsdale ruleset: the engine hooks of Chronicles of Kingsdale's "Combat Rules".
+
+Turn structure: a round of the engine is a melee round of three poses; the order holds one turn
+per combatant per pose, highest initiative first within each pose (its ``label`` names the
+pose). Each combatant's Actions pool is filled as a pose begins with its share of its attacks
+(the chapter's table); strikes, dodges and other standard actions spend it, off-turn too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fracas.dice import DiceSource
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.rules.kingsdale import actions
+from fracas.rules.kingsdale.ambush import AmbushRule
+from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
+from fracas.rules.kingsdale.combat import StrikeRule
+from fracas.rules.kingsdale.defence import DefenceRule
+from fracas.rules.kingsdale.events import KINGSDALE_EVENTS
+from fracas.rules.kingsdale.horror import HorrorFactorRule
+from fracas.rules.kingsdale.initiative import (
+    PoseKeeper,
+    RollInitiativeRule,
+    initiative_events,
+    pose_order,
+)
+from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
+from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
+from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, standing
+from fracas.rules.kingsdale.settings import KingsdaleSettings
+from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
+from fracas.rules.kingsdale.sheet import payload_pool
+from fracas.rules.kingsdale.spray import SprayRule
+
+
+class Kingsdale(Ruleset):
+    descriptor = Descriptor(
+        slug="kingsdale",
+        name="Chronicles of Kingsdale (Rifts / Palladium)",
+        aliases=("cok", "rifts", "palladium", "seed-002"),
+        source="seeds/002_ad3376a028124478.txt: Combat Rules",
+    )
+    settings_model = KingsdaleSettings
+    sheet_model = KingsdaleSheet
+    actions = actions.ACTIONS
+    events = KINGSDALE_EVENTS
+
+    def __init__(self, settings: KingsdaleSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, KingsdaleSettings)
+        self.rules: KingsdaleSettings = self.settings
+        self._rules = _rules(self.rules)
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """Actions (filled each pose), H.P., S.D.C., an M.D.C. being's M.D.C., PPE and ISP,
+        each armour layer's M.D.C. and each weapon's payload."""
+        assert isinstance(sheet, KingsdaleSheet)
+        pools = {ACTIONS: Pool(0, 0), HP: Pool(sheet.hp, sheet.hp), SDC: Pool(sheet.sdc, sheet.sdc)}
+        if sheet.mdc_being:
+            pools[MDC] = Pool(sheet.mdc, sheet.mdc)
+        if sheet.ppe:
+            pools[PPE] = Pool(sheet.ppe, sheet.ppe)
+        if sheet.isp:
+            pools[ISP] = Pool(sheet.isp, sheet.isp)
+        for layer in sheet.armor:
+            pools[layer.name] = Pool(layer.mdc, layer.mdc)
+        for weapon in sheet.weapons:
+            if weapon.payload is not None:
+                pools[payload_pool(weapon)] = Pool(weapon.payload, weapon.payload, Reset.NEVER)
+        return pools
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """``start`` rolls for anyone who has not rolled ``+init`` already."""
+        events: list[Event] = []
+        for who in combatants:
+            if state[who].initiative is None:
+                events += initiative_events(state, who, dice)
+        return events
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        return pose_order(state, self.rules.initiative_ties_by_bonus)
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        return PoseKeeper().events(state, turn)
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        return standing(combatant)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """The fight is over when only one side has anyone standing."""
+        sides = {c.side for c in state}
+        up = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(up) <= 1:
+            winner = next(iter(up), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
+        return "poses go by initiative; nobody holds a pose (Kingsdale)"
+
+
+def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
+    return {
+        actions.RollInitiative: RollInitiativeRule(),
+        actions.Strike: StrikeRule(settings),
+        actions.Parry: DefenceRule(settings, "parry"),
+        actions.Dodge: DefenceRule(settings, "dodge"),
+        actions.AutoDodge: DefenceRule(settings, "auto-dodge"),
+        actions.AutoParry: DefenceRule(settings, "auto-parry"),
+        actions.NoDefence: DefenceRule(settings, "no defence"),
+        actions.HorrorFactor: HorrorFactorRule(),
+        actions.Cast: CastRule(),
+        actions.Psionics: PsionicsRule(),
+        actions.Move: MoveRule(settings),
+        actions.Draw: DrawRule(),
+        actions.Reload: ReloadRule(),
+        actions.Perception: PerceptionRule(),
+        actions.SkillRoll: SkillRollRule(settings),
+        actions.Ambush: AmbushRule(settings),
+        actions.Spray: SprayRule(settings),
+    }

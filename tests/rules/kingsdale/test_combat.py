@@ -1,0 +1,278 @@
+"""Strike, parry, dodge and damage on the engine, with loaded dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from fracas.engine.action import CombatantId
+from fracas.engine.gm import RemoveEffect
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.saving import load, save
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
+from fracas.rules.kingsdale.damage import Location
+from fracas.rules.kingsdale.events import (
+    DamageRolled,
+    DamageTaken,
+    DefenceRolled,
+    Fumbled,
+    StrikeRolled,
+)
+from fracas.rules.kingsdale.queries import STRIKE
+from fracas.rules.kingsdale.strike import Shot
+
+from .support import Fight, sheet
+
+ADA, BO = CombatantId("ada"), CombatantId("bo")
+MISSILES = {"name": "Missiles", "kind": "missile", "damage": "1d6", "mega": True}
+
+
+def started(**changes: object) -> Fight:
+    """Ada (initiative 15) strikes first; Bo (10) defends."""
+    fight = Fight(ada=sheet(strike=3), bo=sheet(parry=4, dodge=3, **changes))
+    fight(StartCombat(), 15, 10)
+    return fight
+
+
+def test_the_demo_dodge_uses_one_action_and_the_parry_none() -> None:
+    """Seed demo: "NPC 1 rolls to dodge one strike and parry the other … His pose has one
+    action remaining … (dodge used one action, parry did not, leaving one remaining)"."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 14)
+    fight(EndTurn())
+    fight(Dodge(actor=BO), 16)
+    fight(Parry(actor=BO), 15)
+    assert fight.actions("bo") == 1
+    assert not fight.state[BO].has(STRIKE)
+
+
+def test_a_strike_waits_for_the_defence_and_a_failed_one_takes_damage() -> None:
+    """Seed: "Defence by parry or dodge, the defender meeting or beating the strike"."""
+    fight = started()
+    step = fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    rolled = next(e for e in step.events if isinstance(e, StrikeRolled))
+    assert (rolled.roll.total, rolled.needed, rolled.outcome) == (15, 5, "hit")
+    assert fight.state[BO].has(STRIKE)
+    step = fight(Parry(actor=BO), 10, 4, 5)
+    defence = next(e for e in step.events if isinstance(e, DefenceRolled))
+    assert (defence.roll and defence.roll.total, defence.success) == (14, False)
+    assert fight.state[BO].pools["SDC"].current == 11
+
+
+def test_a_tie_goes_to_the_defender() -> None:
+    """SOURCES.md 3.2: the defender "meets or beats" the strike."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = fight(Parry(actor=BO), 11)
+    assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+
+
+def test_a_parry_costs_an_action_without_hand_to_hand() -> None:
+    """SOURCES.md 3.2: "Parry costs none for H2H-trained characters"."""
+    fight = started(hand_to_hand=False)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Parry(actor=BO), 15)
+    assert fight.actions("bo") == 1
+
+
+def test_auto_actions_use_no_action_and_need_the_ability() -> None:
+    """Seed: "the use of one of these actions does not remove an action from the PC's combat
+    'bin'"; SOURCES.md 3.1: auto-dodge adds only its own bonuses."""
+    fight = started(auto_dodge=1)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = fight(AutoDodge(actor=BO), 14)
+    defence = next(e for e in step.events if isinstance(e, DefenceRolled))
+    assert defence.roll is not None and defence.roll.total == 15 and defence.success
+    assert fight.actions("bo") == 2
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    with pytest.raises(IllegalAction) as refused:
+        fight(AutoParry(actor=BO), 14)
+    assert refused.value.code == "no-auto-parry"
+
+
+def test_a_dodge_with_no_actions_left_borrows_from_the_next_pose() -> None:
+    """Seed demo, Pose Two: "Player 1 poses his dodge and remaining attack" (his Pose One
+    actions were spent on attacks when NPC 2 struck him)."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(EndTurn())
+    fight(NoDefence(actor=BO), 3, 3)
+    fight(NoDefence(actor=BO), 3, 3)
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    fight(Dodge(actor=ADA), 18)
+    assert fight.actions("ada") == 0
+    fight(Dodge(actor=ADA), 18)
+    fight(EndTurn())
+    assert fight.actions("ada") == 0  # Pose Two: Two, less the two borrowed
+
+
+def test_shots_cannot_be_parried_and_close_shots_are_minus_10_to_dodge() -> None:
+    """SOURCES.md 3.1-3.2: bullets and energy blasts cannot be parried; "No -10 to dodge …
+    except when fired from <= 10 ft"."""
+    fight = started(armor=[{"name": "EBA", "mdc": 80}])
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", feet=10), 12)
+    with pytest.raises(IllegalAction) as refused:
+        fight(Parry(actor=BO), 15)
+    assert refused.value.code == "cannot-parry"
+    step = fight(Dodge(actor=BO), 19, 1, 1, 1)
+    defence = next(e for e in step.events if isinstance(e, DefenceRolled))
+    assert defence.roll is not None and defence.roll.total == 12 and not defence.success
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", feet=11), 12)
+    step = fight(Dodge(actor=BO), 13)
+    assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+
+
+def test_a_volley_of_four_missiles_cannot_be_dodged() -> None:
+    """SOURCES.md 3.1: "Volleys of 4 or more cannot" be dodged."""
+    fight = Fight(ada=sheet(weapons=[MISSILES]), bo=sheet())
+    fight(StartCombat(), 15, 10)
+    step = fight(Strike(actor=ADA, target=BO, volley=4), 12, 3)
+    assert any(isinstance(e, DamageTaken) for e in step.events)
+    assert not fight.state[BO].has(STRIKE)
+
+
+def test_the_defender_answers_before_striking_and_strikes_only_in_its_pose() -> None:
+    """Seed demo: NPC 1 answers Player 1's strikes, then strikes back in his pose."""
+    fight = started()
+    with pytest.raises(IllegalAction) as early:
+        fight(Strike(actor=BO, target=ADA), 12)
+    assert early.value.code == "not-your-pose"
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(EndTurn())
+    before = fight.state
+    with pytest.raises(IllegalAction) as first:
+        fight(Strike(actor=BO, target=ADA), 12)
+    assert first.value.code == "answer-first"
+    assert fight.state is before
+
+
+def test_a_strike_needs_an_action_left() -> None:
+    """Seed: "strikes and counter-strikes can only be made if the PC still has available melee
+    actions"."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    with pytest.raises(IllegalAction) as refused:
+        fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    assert refused.value.code == "not-enough-actions"
+
+
+def test_a_natural_one_misses_and_rolls_on_the_fumble_table() -> None:
+    """Seed: "If a player rolls a 1 he or she must then roll 1d20 … 4 results in dropping the
+    weapon."""
+    fight = started()
+    step = fight(Strike(actor=ADA, target=BO, weapon="sword"), 1, 4)
+    assert next(e for e in step.events if isinstance(e, Fumbled)).result == "drops the weapon"
+    assert fight.state[ADA].has("Weapon dropped: Sword")
+    with pytest.raises(IllegalAction) as refused:
+        fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    assert refused.value.code == "weapon-lost"
+
+
+def test_a_natural_20_doubles_damage_and_needs_a_natural_20_to_stop() -> None:
+    """SOURCES.md 3.2: "A natural-20 strike is a critical (double damage) and can only be
+    beaten by a natural-20 parry or dodge"."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 20)
+    fight(Parry(actor=BO), 19, 3, 4)
+    assert fight.state[BO].pools["SDC"].current == 6
+
+
+def test_md_damage_goes_through_armour_layers_to_the_wearer() -> None:
+    """Seed: "excess damage will be converted to SDC and applied to the target … Only the last
+    layer will convert to SDC."""
+    armour = [{"name": "Coat", "mdc": 5}, {"name": "EBA", "mdc": 10}]
+    fight = started(armor=armour)
+    fight(Strike(actor=ADA, target=BO, weapon="rifle"), 12)
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    pools = fight.state[BO].pools
+    assert (pools["Coat"].current, pools["EBA"].current, pools["SDC"].current) == (0, 0, 17)
+
+
+def test_a_called_head_shot_past_the_armour_kills() -> None:
+    """Seed: "A called shot that exceeds armor capacity will kill the target on a head or body
+    shot"; called shots use two attacks and need 12 to hit at range."""
+    fight = started(armor=[{"name": "Vest", "mdc": 5}])
+    step = fight(
+        Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.HEAD), 10
+    )
+    rolled = next(e for e in step.events if isinstance(e, StrikeRolled))
+    assert (rolled.roll.total, rolled.needed, rolled.outcome) == (12, 12, "hit")
+    assert fight.actions("ada") == 0
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    assert fight.state[BO].has("Dead")
+    assert fight.state.ended
+
+
+def test_undo_takes_back_a_defence_and_its_damage() -> None:
+    """DESIGN.md: undo restores the snapshot (the pending strike comes back)."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    before = fight.state
+    fight(NoDefence(actor=BO), 3, 3)
+    fight.encounter.undo()
+    assert fight.state is before and fight.state[BO].has(STRIKE)
+
+
+def test_the_gm_may_change_a_fumbles_outcome() -> None:
+    """Seed: "If the GM strongly feels that these results are not within the nature of the
+    scene, then the GM may change the outcome of the natural 1" (here: ``clear`` the effect)."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 1, 3)
+    assert fight.state[ADA].has("Weapon failed: Sword")
+    fight(RemoveEffect(target=ADA, name="Weapon failed: Sword"))
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    assert fight.state[BO].has(STRIKE)
+
+
+def test_a_fight_with_pending_strikes_and_a_severed_limb_saves_and_loads() -> None:
+    """DESIGN.md: "A save file is the ruleset, its settings, the seed and the event log; loading
+    replays it to the identical state"."""
+    fight = started(armor=[{"name": "Vest", "mdc": 5}])
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.ARM), 10)
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    fight(EndTurn())
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    assert fight.state[BO].has("Dismembered arm") and fight.state[ADA].has(STRIKE)
+    assert load(save(fight.encounter)).state == fight.state
+
+
+def test_melee_damage_adds_the_md_punch_or_the_ps_bonus() -> None:
+    """SOURCES.md 3.1 (Combat Amendments): "an MD melee weapon plus the wielder's MD normal punch
+    damage … SDC melee weapons add the P.S. SDC damage bonus."""
+    vibro = {"name": "Vibro-Sword", "kind": "melee", "damage": "2d6", "mega": True}
+    borg = Fight(
+        ada=sheet(md_punch="1d4", weapons=[vibro]), bo=sheet(armor=[{"name": "EBA", "mdc": 90}])
+    )
+    borg(StartCombat(), 15, 10)
+    borg(Strike(actor=ADA, target=BO), 12)
+    step = borg(NoDefence(actor=BO), 3, 4, 2)
+    assert next(e for e in step.events if isinstance(e, DamageRolled)).amount == 9
+    strong = Fight(ada=sheet(ps_damage=3), bo=sheet())
+    strong(StartCombat(), 15, 10)
+    strong(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = strong(NoDefence(actor=BO), 3, 4)
+    assert next(e for e in step.events if isinstance(e, DamageRolled)).amount == 10
+
+
+def test_illegal_targets_are_refused_and_change_nothing() -> None:
+    """Issue 3: "An action the rules forbid (… an illegal target) is refused with the rule that
+    forbids it, and changes nothing."""
+    fight = started(armor=[{"name": "Vest", "mdc": 5}])
+    before = fight.state
+    with pytest.raises(IllegalAction) as itself:
+        fight(Strike(actor=ADA, target=ADA, weapon="sword"), 12)
+    assert itself.value.code == "self-target"
+    with pytest.raises(IllegalAction) as not_burst:
+        fight(Strike(actor=ADA, target=BO, weapon="rifle", also=(BO,)), 12)
+    assert not_burst.value.code == "burst-only"
+    with pytest.raises(IllegalAction) as volley:
+        fight(Strike(actor=ADA, target=BO, weapon="rifle", volley=4), 12)
+    assert volley.value.code == "bad-volley"
+    assert fight.state is before
+    fight(Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.HEAD), 10)
+    fight(NoDefence(actor=BO), 6, 6, 6)
+    assert fight.state.ended
