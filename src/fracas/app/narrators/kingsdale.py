@@ -79,7 +79,8 @@ def turn_prompt(turn: Turn, state: EncounterState) -> Sequence[str]:
     actions = sum(state[a].pools[ACTIONS].current for a in turn.actors if a in state.combatants)
     return (
         f"{heading(state, turn)}.",
-        f"You have {word(actions)} attacks/actions for this pose.",
+        f"You have {word(actions)} {'attack/action' if actions == 1 else 'attacks/actions'}"
+        " for this pose.",
         "Please pose and make any necessary rolls.",
     )
 
