@@ -23,7 +23,7 @@ TIMEOUT = 10.0
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    """A running ``fracas chat serve`` on the momentum demo: its port and its save file."""
+    """A running ``fracas chat serve`` on the Kingsdale demo: its port and its save file."""
     save = tmp_path / "fight.json"
     command = [
         sys.executable,
@@ -32,7 +32,7 @@ def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
         "chat",
         "serve",
         "--demo",
-        "momentum",
+        "kingsdale",
         "--port",
         "0",
         "--seed",
@@ -61,7 +61,10 @@ class Client:
         reader: asyncio.StreamReader | telnetlib3.TelnetReader,
         writer: asyncio.StreamWriter | telnetlib3.TelnetWriter,
     ) -> None:
-        self.reader, self.writer, self.seen = reader, writer, list[str]()
+        self.reader, self.writer = reader, writer
+        self.seen: list[str] = []
+        self.taken: set[int] = set()
+        """The lines an ``until`` has returned."""
 
     @classmethod
     async def bare(cls, port: int) -> Client:
@@ -81,80 +84,121 @@ class Client:
             self.writer.write(data)
         await self.writer.drain()
 
-    async def until(self, wanted: str) -> list[str]:
-        """Read lines until one holds ``wanted``; the lines read since the last call."""
-        start = len(self.seen)
-        while not any(wanted in line for line in self.seen[start:]):
-            raw = await asyncio.wait_for(self.reader.readline(), TIMEOUT)
+    async def until(self, wanted: str) -> str:
+        """The first line holding ``wanted`` that no earlier wait took, reading as needed."""
+        while True:
+            for index, line in enumerate(self.seen):
+                if wanted in line and index not in self.taken:
+                    self.taken.add(index)
+                    return line
+            try:
+                raw = await asyncio.wait_for(self.reader.readline(), TIMEOUT)
+            except TimeoutError:
+                raise AssertionError(f"no {wanted!r} after {self.seen[-5:]}") from None
             assert raw, f"connection closed while waiting for {wanted!r}"
             line = raw.decode() if isinstance(raw, bytes) else raw
             self.seen.append(line.rstrip("\r\n"))
-        return self.seen[start:]
 
     async def close(self) -> None:
         self.writer.close()
 
 
-async def play(port: int) -> tuple[Client, Client, Client]:
+POSES = ("One", "Two", "Three")
+
+
+async def log_in(port: int) -> tuple[Client, Client, Client]:
+    """The game master, Alice (Player 1) and Bob (Player 2), connected and claimed."""
     gm, alice, bob = await Client.bare(port), await Client.telnet(port), await Client.bare(port)
     for client, login in ((gm, f"gm {PASSWORD}"), (alice, "alice pw1"), (bob, "bob pw2")):
         await client.until("QUIT leaves")
         await client.send(f"connect {login}")
         await client.until("Welcome")
-    await alice.send("+claim scout")
-    await bob.until("alice plays Scout.")
-    await bob.send("+claim druid")
-    await alice.until("bob plays Druid.")
-    await gm.send("+add Lurker raptors Raptor-1 -hidden")
-    await gm.until("Lurker joins the fight")
-    await gm.send("+start")
-    await alice.until("Round 1: your turn, Scout")
-    await alice.send(":nocks an arrow")
-    await bob.until("Scout nocks an arrow")
-    await alice.send("+attack raptor-1 -with shortbow !15 6")
-    for client in (gm, alice, bob):
-        await client.until("Raptor 1 takes")
-    await bob.send("+end")
-    await bob.until("error: it is not Druid's turn")
-    await alice.send("+end")
-    await bob.until("Round 1: your turn, Druid")
-    await bob.close()
-    await gm.until("bob has disconnected.")
-    first_bob = bob.seen
-    bob = await Client.bare(port)
-    await bob.until("QUIT leaves")
-    await bob.send("connect bob pw2")
-    await bob.until("Welcome, bob. You play Druid.")
-    await bob.send("+vinit")
-    await bob.until("Raptor 4")
-    await gm.send("+vinit")
-    await gm.until("Lurker")
-    await alice.send("QUIT")
-    await alice.until("Goodbye.")
-    for client in (gm, alice, bob):
-        await client.close()
-    bob.seen[:0] = first_bob
+    await alice.send("+claim player 1")
+    await bob.until("alice plays Player 1.")
+    await bob.send("+claim player 2")
+    await alice.until("bob plays Player 2.")
     return gm, alice, bob
 
 
-def test_a_game_master_and_two_players_play_a_round_over_telnet(
+async def reconnect(gm: Client, bob: Client, port: int) -> Client:
+    """Bob's connection drops and he comes back: the fight went on, his claim is kept."""
+    await bob.close()
+    await gm.until("bob has disconnected.")
+    again = await Client.bare(port)
+    again.seen, again.taken = list(bob.seen), set(range(len(bob.seen)))
+    await again.until("QUIT leaves")
+    await again.send("connect bob pw2")
+    await again.until("Welcome, bob. You play Player 2.")
+    return again
+
+
+async def melee_round(port: int) -> tuple[Client, Client, Client]:
+    """Initiative, then the three poses of melee round 1: Player 1 (21), NPC 1 (18),
+    Player 2 (13), NPC 2 (9) and the hidden Lurker (7), whose turns the game master ends."""
+    gm, alice, bob = await log_in(port)
+    await gm.send('+add Lurker npcs "NPC 1" -hidden')
+    await gm.until("Lurker joins the fight")
+    await alice.send("+init !18")
+    await bob.until("Player 1 rolls initiative: 1d20 (18) + 3 = 21")
+    await bob.send("+init !12")
+    await gm.until("Player 2 rolls initiative")
+    await gm.send("+start !16 8 5")
+    await alice.until("Melee Round 1 begins")
+    await alice.send(":lunges at NPC 1")
+    await bob.until("Player 1 lunges at NPC 1")
+    await alice.send("+strike npc-1 -with vibro !15")
+    await gm.until("NPC 1 may parry, dodge")
+    await gm.send("NPC 1: +dodge !16")
+    await alice.until("NPC 1 dodges Player 1's strike")
+    await bob.send("+strike npc-1 -with vibro")
+    await bob.until("error: ")
+    for pose in POSES:
+        await alice.until(f"Melee Round 1 - Pose {pose} - Initiative Count 21.")
+        await alice.send("+vinit")
+        await alice.until(f"Pose Round {pose} of Three in Melee Round 1")
+        await alice.send("+end")
+        await gm.until(f"[NPC 1] Melee Round 1 - Pose {pose} - Initiative Count 18.")
+        await gm.send("+next")
+        await bob.until(f"Melee Round 1 - Pose {pose} - Initiative Count 13.")
+        if pose == "Two":
+            bob = await reconnect(gm, bob, port)
+        await bob.send("+end")
+        await gm.until(f"[NPC 2] Melee Round 1 - Pose {pose} - Initiative Count 9.")
+        await gm.send("+next")
+        await gm.until(f"[Lurker] Melee Round 1 - Pose {pose} - Initiative Count 7.")
+        await gm.send("+vinit")
+        await gm.until(f"Pose Round {pose} of Three in Melee Round 1")
+        await gm.send("+next")
+    for client in (gm, alice, bob):
+        await client.until("Melee Round 2 - Pose One - Initiative Count 21")
+    await alice.send("QUIT")
+    await alice.until("Goodbye.")
+    for client in (gm, bob):
+        await client.close()
+    return gm, alice, bob
+
+
+def test_a_game_master_and_two_players_play_a_melee_round_over_telnet(
     server: tuple[int, Path],
 ) -> None:
+    """Seed: "When it is your turn to pose you will receive an automated message such as this:
+    Melee Round 1 - Pose One - Initiative Count 21. You have Two attacks/actions for this pose."
+    """
     port, save = server
-    gm, alice, bob = asyncio.run(play(port))
-    hit = "Scout attacks Raptor 1 with Shortbow: 1d20 (15) + 8 = 23"
-    assert f"{hit} vs Evasion 20: hit" in gm.seen
-    assert f"{hit}: hit" in alice.seen and f"{hit}: hit" in bob.seen
-    assert any("Lurker" in line for line in gm.seen)
+    gm, alice, bob = asyncio.run(melee_round(port))
+    for pose in POSES:
+        assert f"Melee Round 1 - Pose {pose} - Initiative Count 21." in alice.seen
+        assert f"Melee Round 1 - Pose {pose} - Initiative Count 13." in bob.seen
+        assert f"Pose Round {pose} of Three in Melee Round 1" in alice.seen
+    assert "You have Two attacks/actions for this pose." in alice.seen
+    assert not any("Initiative Count 13." in line for line in alice.seen)
+    assert not any("Initiative Count 21." in line for line in bob.seen)
+    assert any(line.startswith("[Lurker] ") for line in gm.seen)
     assert not any("Lurker" in line for line in alice.seen + bob.seen)
-    assert "error: it is not Druid's turn" not in alice.seen + gm.seen
-    assert not any("your turn, Druid" in line for line in alice.seen)
-    assert "Welcome, bob. You play Druid." in bob.seen
-    assert ["Lurker", "28"] in [line.split() for line in gm.seen]
+    assert "Player 1 lunges at NPC 1" in gm.seen + bob.seen
+    refusal = [line for line in bob.seen if line.startswith("error: ")]
+    assert len(refusal) == 1 and not any(line in gm.seen + alice.seen for line in refusal)
+    assert "bob has disconnected." in alice.seen and "bob has connected." in alice.seen
     saved = json.loads(save.read_text())
-    assert [step["action"]["type"] for step in saved["steps"]][-4:] == [
-        "AddCombatant",
-        "StartCombat",
-        "Attack",
-        "EndTurn",
-    ]
+    kinds = [step["action"]["type"] for step in saved["steps"]]
+    assert kinds.count("EndTurn") == 15 and kinds.count("Strike") == 1
