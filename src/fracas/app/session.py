@@ -221,6 +221,9 @@ class Session:
             return speaker
         if action.game_master or issubclass(action, SessionCommand):
             return None
+        chosen = self.encounter.ruleset.default_actor(self.state, action)
+        if chosen is not None:
+            return chosen
         acting = self.state.acting()
         return acting[0] if len(acting) == 1 else None
 

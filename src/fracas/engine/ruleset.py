@@ -120,3 +120,8 @@ class Ruleset(ABC):
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         """Why ``combatant`` may not hold its turn now, or None when it may."""
         return "this rule system has no held turns"
+
+    def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
+        """Who gives an ``action`` the game master types without naming anyone, when it is
+        not the one whose turn it is (the defender a strike waits on); None: no such one."""
+        return None

@@ -36,3 +36,23 @@ def test_a_player_cannot_answer_for_another() -> None:
     before = session.state
     reply = session.run("NPC 1: parry", P1)
     assert reply.error is not None and session.state is before
+
+
+def test_a_defence_the_game_master_types_is_the_defenders() -> None:
+    """Seed demo: "NPC 1 rolls to dodge one strike": the game master types ``dodge`` on Player
+    1's pose, and it is NPC 1, the one the strike waits on, who dodges."""
+    session = demo([18, 16, 12, 8, 15, 16])
+    session.run("start")
+    session.run("strike npc-1 -with vibro")
+    reply = session.run("dodge")
+    assert reply.step is not None and reply.step.action.actor == NPC1
+    assert "NPC 1 dodges Player 1's strike: 1d20 (16) + 3 = 19 vs 18: succeeds" in reply.lines
+
+
+def test_with_no_strike_waiting_a_typed_defence_is_the_posers_and_refused() -> None:
+    """Issue 3: an action the rules forbid is refused with the rule, and changes nothing."""
+    session = demo([18, 16, 12, 8])
+    session.run("start")
+    before = session.state
+    assert session.run("dodge").error == "dodge: there is no strike on Player 1"
+    assert session.state is before

@@ -31,7 +31,7 @@ from fracas.rules.kingsdale.initiative import (
 )
 from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
 from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
-from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, standing
+from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, STRIKE, standing
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
 from fracas.rules.kingsdale.sheet import payload_pool
@@ -107,6 +107,23 @@ class Kingsdale(Ruleset):
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"
+
+    def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
+        """A defence the game master types (``dodge``) is the one defender a strike waits on."""
+        if action not in DEFENCES:
+            return None
+        waiting = [c.id for c in state if any(e.name == STRIKE for e in c.effects)]
+        return waiting[0] if len(waiting) == 1 else None
+
+
+DEFENCES: tuple[type[Action], ...] = (
+    actions.Parry,
+    actions.Dodge,
+    actions.AutoDodge,
+    actions.AutoParry,
+    actions.NoDefence,
+)
+"""The answers to a strike, given off-turn by its defender."""
 
 
 def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
