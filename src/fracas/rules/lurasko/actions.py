@@ -1,0 +1,58 @@
+"""The lurasko actions: what a combatant can ask for, as frozen records.
+
+Each action's verb is what the command language types; the first docstring line is its help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from fracas.engine.action import Action, CombatantId
+from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack with a weapon (1 action): the target's defense roll, then damage and drive."""
+
+    verb: ClassVar[str] = "attack"
+    target: CombatantId
+    weapon: str | None = field(
+        default=None, metadata={"help": "weapon (default: the first)", "flag": "with"}
+    )
+    strength: int | None = field(
+        default=None, metadata={"help": "melee: use this much of your STR (0 or more)"}
+    )
+    reduce: int = field(
+        default=100, metadata={"help": "melee: the weapon's damage at 50 or 25 percent"}
+    )
+    halve: bool = field(
+        default=False, metadata={"help": "ranged: damage and drive at 50 percent (3 Hindrance)"}
+    )
+    critical: CriticalEffect = field(
+        default=CriticalEffect.INJURY_TYPE,
+        metadata={"help": "on a critical: choose the injury type, or +10 drive"},
+    )
+    injury: InjuryType = field(
+        default=InjuryType.PERCEPTION,
+        metadata={"help": "the injury type a critical chooses"},
+    )
+    engaged: bool = field(
+        default=False, metadata={"help": "ranged: fired from engagement range of the target"}
+    )
+    grappling: bool = field(default=False, metadata={"help": "you are grappling with the target"})
+    far: bool = field(
+        default=False, metadata={"help": "ranged: beyond the weapon's critical range"}
+    )
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move in your turn's movement phase, before you act."""
+
+    verb: ClassVar[str] = "move"
+    where: str = field(default="", metadata={"rest": True, "help": "where to"})
+
+
+ACTIONS: tuple[type[Action], ...] = (Attack, Move)

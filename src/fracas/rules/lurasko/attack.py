@@ -1,0 +1,333 @@
+"""The Attack action: shielding before the defense, the defense roll, damage and drive through
+armor, high-precision shielding and resistances, degrees of injury and energy effects.
+
+"Whenever your attack hits (whether melee or ranged), find the damage and drive of your
+weapon(s)." Low- and medium-precision shielding "must occur before any defense roll is
+attempted", so when it can act the damage is found first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fracas.dice import DiceSource, RollResult, dice, roll
+from fracas.engine.events import Event, MarkSet
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.lurasko import actions as a
+from fracas.rules.lurasko.damage import (
+    DamageStep,
+    Defences,
+    Portion,
+    resolve_damage,
+    shield_steps,
+)
+from fracas.rules.lurasko.defense import DefenseOutcome, defense_hindrance, defense_result
+from fracas.rules.lurasko.events import (
+    DamageCalledOut,
+    DefenseRolled,
+    InjuryTypeSet,
+    ShieldingUsed,
+)
+from fracas.rules.lurasko.injury import degrees_crossed, injury_type
+from fracas.rules.lurasko.offense import (
+    Reduction,
+    called_out,
+    critical_drive_bonus,
+    energy_portion,
+    melee_reduction,
+    normal_portion,
+    ranged_reduction,
+    strength_used,
+)
+from fracas.rules.lurasko.queries import (
+    ACTED,
+    ACTIONS,
+    damage_of,
+    degrees_of,
+    factor_of,
+    sheet_of,
+    standing,
+)
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.sheet import Weapon
+from fracas.rules.lurasko.shielding import Incoming, may_shield, shield
+from fracas.rules.lurasko.turns import acting, require_turn
+from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
+from fracas.rules.lurasko.wounds import energy_aftermath, spend_shielding, wound
+
+
+def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
+    """The weapon called ``name`` (any case, a unique prefix), or the first."""
+    weapons = sheet_of(combatant).weapons
+    if not weapons:
+        raise IllegalAction("no-weapon", f"{combatant.name} has no weapon to attack with")
+    if name is None:
+        return weapons[0]
+    wanted = name.lower()
+    found = [w for w in weapons if w.name.lower() == wanted] or [
+        w for w in weapons if w.name.lower().startswith(wanted)
+    ]
+    if len(found) != 1:
+        known = ", ".join(w.name for w in weapons)
+        raise IllegalAction("unknown-weapon", f"no single weapon {name!r} (has: {known})")
+    return found[0]
+
+
+@dataclass
+class _Rolled:
+    """The damage dice of one attack, rolled once, when first needed."""
+
+    normal: RollResult | None = None
+    energy: RollResult | None = None
+    done: bool = False
+
+    def roll(self, weapon: Weapon, source: DiceSource) -> None:
+        if self.done:
+            return
+        self.done = True
+        if weapon.damage is not None:
+            self.normal = roll(weapon.damage, source)
+        if weapon.energy_damage is not None:
+            self.energy = roll(weapon.energy_damage, source)
+
+    @property
+    def results(self) -> tuple[RollResult, ...]:
+        """The rolls that had dice in them (fixed damage is called out, not rolled)."""
+        return tuple(r for r in (self.normal, self.energy) if r is not None and r.dice())
+
+
+@dataclass
+class _Attack:
+    """One attack being resolved: the parties, the weapon, the choices and what happened."""
+
+    state: EncounterState
+    action: a.Attack
+    settings: LuraskoSettings
+    source: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rolled: _Rolled = field(default_factory=_Rolled)
+    before_defense: list[DamageStep] = field(default_factory=list)
+    energy_left: int | None = None
+
+    def __post_init__(self) -> None:
+        self.attacker = self.state[acting(self.action)]
+        self.target = self.state[self.action.target]
+        self.weapon = weapon_of(self.attacker, self.action.weapon)
+        self.reduction = reduction_of(self.action, self.weapon, self.settings)
+        self.incoming = Incoming(
+            ranged=self.weapon.reach is Reach.RANGED,
+            all_energy=self.weapon.all_energy,
+            engaged=self.action.engaged or self.weapon.reach is Reach.MELEE,
+            grappling=self.action.grappling,
+            explosive=self.weapon.explosive,
+            impact=True,
+        )
+
+    def resolve(self) -> list[Event]:
+        if self._shielded_before_defense():
+            return self.events
+        outcome = self._defense_roll()
+        if outcome.hits:
+            self._hit(outcome)
+        return self.events
+
+    # --- low and medium precision ------------------------------------------------------
+
+    def _shielded_before_defense(self) -> bool:
+        """Low and medium shielding that can stop this attack act first, on its energy."""
+        sources = [
+            s.source()
+            for s in sheet_of(self.target).shields
+            if s.precision.before_defense and may_shield(s.precision, self.incoming)
+        ]
+        points = {name: pool.current for name, pool in self.target.pools.items()}
+        if self.weapon.energy is None or not any(points.get(s.pool, 0) for s in sources):
+            return False
+        self.rolled.roll(self.weapon, self.source)
+        damage = self._energy_damage()
+        left, uses, _ = shield(sources, self.weapon.energy, damage, points)
+        self.energy_left = left
+        steps = shield_steps(uses)
+        self.before_defense = list(steps)
+        self.events.append(ShieldingUsed(self.target.id, steps, stopped=left == 0))
+        self.events += spend_shielding(self.target.id, uses)
+        return left == 0
+
+    def _energy_damage(self) -> int:
+        assert self.rolled.energy is not None
+        reduction = self.reduction if self.weapon.reach is Reach.RANGED else None
+        assert self.weapon.energy is not None
+        portion = energy_portion(
+            self.weapon.energy, max(self.rolled.energy.total, 0), reduction=reduction
+        )
+        return portion.damage
+
+    # --- the defense roll ---------------------------------------------------------------
+
+    def _defense_roll(self) -> DefenseOutcome:
+        hindrance = defense_hindrance(
+            pressure=self.weapon.offense
+            - self.settings.pressure_lost_per_hand_arm_degree
+            * degrees_of(self.attacker, InjuryType.HAND_ARM),
+            defender_hindrance=self.settings.hindrance_per_mobility_degree
+            * degrees_of(self.target, InjuryType.MOBILITY),
+            attacker_hindrance=self.reduction.hindrance,
+        )
+        die = self.settings.defense_die
+        result = roll(die + hindrance if hindrance else die, self.source)
+        tn = sheet_of(self.target).tn
+        may_crit = not (self.weapon.reach is Reach.RANGED and self.action.far)
+        found = defense_result(
+            result.total,
+            tn,
+            critical_margin=self.settings.critical_margin,
+            may_be_critical=may_crit,
+        )
+        self.events.append(
+            DefenseRolled(
+                self.target.id, self.attacker.id, result, tn, found.outcome.value, found.margin
+            )
+        )
+        return found.outcome
+
+    # --- the hit ------------------------------------------------------------------------
+
+    def _hit(self, outcome: DefenseOutcome) -> None:
+        self.rolled.roll(self.weapon, self.source)
+        critical = outcome is DefenseOutcome.CRITICAL
+        bonus = 0
+        if critical and self.action.critical is CriticalEffect.DRIVE:
+            bonus = critical_drive_bonus(
+                self.weapon.reach,
+                precise=self.weapon.precise,
+                bonus=self.settings.critical_drive_bonus,
+                precise_bonus=self.settings.critical_precise_drive_bonus,
+            )
+        portions = self._portions(bonus)
+        strength = self._strength() if self.weapon.reach is Reach.MELEE else None
+        self.events.append(
+            DamageCalledOut(
+                self.attacker.id,
+                self.target.id,
+                self.weapon.name,
+                portions,
+                self.rolled.results,
+                strength,
+                self.reduction.percent,
+                bonus,
+            )
+        )
+        self._damage(portions, chosen=self.action.injury if critical and not bonus else None)
+
+    def _strength(self) -> int:
+        if not self.settings.strength_to_damage:
+            return 0
+        return strength_used(sheet_of(self.attacker).strength, self.action.strength)
+
+    def _portions(self, drive_bonus: int) -> tuple[Portion, ...]:
+        normal = None
+        if self.rolled.normal is not None:
+            assert self.weapon.drive is not None
+            normal = normal_portion(
+                max(self.rolled.normal.total, 0),
+                self.weapon.drive,
+                reach=self.weapon.reach,
+                strength=self._strength() if self.weapon.reach is Reach.MELEE else 0,
+                reduction=self.reduction,
+                material=self.weapon.material,
+            )
+        energy = None
+        if self.weapon.energy is not None:
+            damage = self.energy_left if self.energy_left is not None else self._energy_damage()
+            energy = energy_portion(self.weapon.energy, damage)
+        return called_out(normal, energy, drive_bonus=drive_bonus)
+
+    def _damage(self, portions: tuple[Portion, ...], chosen: InjuryType | None) -> None:
+        target = self.target
+        sheet = sheet_of(target)
+        defences = Defences(
+            armor=sheet.armor.range() if sheet.armor else None,
+            resistances=tuple(r.rule() for r in sheet.resistances),
+            shields=tuple(s.source() for s in sheet.shields),
+            points={name: pool.current for name, pool in target.pools.items()},
+        )
+        account, uses = resolve_damage(portions, defences, before_defense=self.before_defense)
+        factor = factor_of(target, self.settings)
+        injury = chosen
+        if degrees_crossed(damage_of(target), account.total, factor) and injury is None:
+            injury = self._injury_type()
+        elif injury is not None:
+            self.events.append(InjuryTypeSet(target.id, injury, "critical"))
+        self.events += spend_shielding(target.id, uses)
+        self.events += wound(self.state, target.id, account, injury, settings=self.settings)
+        blast_hit = any(p.kind.value == "blast" for p in portions)
+        _, effects = energy_aftermath(
+            self.state,
+            target.id,
+            self.attacker.id,
+            account,
+            blast_hit=blast_hit,
+            settings=self.settings,
+        )
+        self.events += effects
+
+    def _injury_type(self) -> InjuryType:
+        """ "The GM will have already rolled on the melee or ranged injury type table"; the roll
+        is shown only when the hit's damage crosses a multiple of the injury factor."""
+        ranged = self.weapon.reach is Reach.RANGED
+        result = roll(dice(1, 20), self.source)
+        kind = injury_type(result.total, ranged=ranged)
+        table = "ranged" if ranged else "melee"
+        self.events.append(InjuryTypeSet(self.target.id, kind, table, result))
+        return kind
+
+
+def reduction_of(action: a.Attack, weapon: Weapon, settings: LuraskoSettings) -> Reduction:
+    if weapon.reach is Reach.MELEE:
+        return melee_reduction(action.reduce, hindrance=settings.melee_reduction_hindrance)
+    return ranged_reduction(action.halve, hindrance=settings.ranged_reduction_hindrance)
+
+
+@dataclass(frozen=True)
+class AttackRule:
+    settings: LuraskoSettings
+
+    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+        return {ACTIONS: 1}
+
+    def verify(self, state: EncounterState, action: a.Attack) -> None:
+        actor = acting(action)
+        require_turn(state, actor, action.verb)
+        attacker, target = state[actor], state[action.target]
+        if target.id == actor:
+            raise IllegalAction("self-target", "attack: you cannot attack yourself")
+        if not standing(target):
+            raise IllegalAction("target-dead", f"attack: {target.name} is already dead")
+        weapon = weapon_of(attacker, action.weapon)
+        melee = weapon.reach is Reach.MELEE
+        if melee and action.halve:
+            raise IllegalAction(
+                "melee-halve", "halving damage and drive is for ranged weapons (-reduce for melee)"
+            )
+        if not melee and (action.reduce != 100 or action.strength is not None):
+            raise IllegalAction(
+                "ranged-reduce",
+                "a ranged weapon's damage is lowered only by halving it (-halve, 3 Hindrance)",
+            )
+        if action.reduce not in (100, 50, 25):
+            raise IllegalAction(
+                "bad-reduction", "a melee weapon's damage is reduced to 50 or 25 percent only"
+            )
+        strength = sheet_of(attacker).strength
+        if action.strength is not None and not 0 <= action.strength <= strength:
+            raise IllegalAction(
+                "bad-strength", f"STR can be lowered to 0–{strength}, not {action.strength}"
+            )
+
+    def resolve(
+        self, state: EncounterState, action: a.Attack, dice_: DiceSource
+    ) -> Sequence[Event]:
+        events = _Attack(state, action, self.settings, dice_).resolve()
+        return [*events, MarkSet(acting(action), ACTED, True)]

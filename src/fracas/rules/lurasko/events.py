@@ -1,0 +1,82 @@
+"""What the lurasko ruleset records beyond the engine's own events: every roll, every account.
+
+These are records: the state changes through the engine's events that come with them (marks for
+damage and degrees, pools for shielding points and aura stores, effects for stun and the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.dice import RollResult
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Record
+from fracas.rules.lurasko.damage import DamageAccount, DamageStep, Portion
+from fracas.rules.lurasko.vocabulary import InjuryType
+
+
+@dataclass(frozen=True)
+class DamageCalledOut(Record):
+    """The attack's damage and drive per portion, "17, 20 drive", with the dice behind them
+    (none for fixed damage) and what the attacker chose: the STR used, a reduction to a
+    ``percent`` of the damage, a critical's drive bonus."""
+
+    attacker: CombatantId
+    target: CombatantId
+    weapon: str
+    portions: tuple[Portion, ...]
+    rolls: tuple[RollResult, ...] = ()
+    strength: int | None = None
+    percent: int = 100
+    drive_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class ShieldingUsed(Record):
+    """Low- or medium-precision shielding before the defense roll; ``stopped``: nothing was
+    left, and the attack is over."""
+
+    target: CombatantId
+    steps: tuple[DamageStep, ...]
+    stopped: bool
+
+
+@dataclass(frozen=True)
+class DefenseRolled(Record):
+    """The defender's roll against its TN: ``outcome`` is dodged, hit or critical, ``margin``
+    how far the roll failed by."""
+
+    defender: CombatantId
+    attacker: CombatantId
+    roll: RollResult
+    tn: int
+    outcome: str
+    margin: int
+
+
+@dataclass(frozen=True)
+class InjuryTypeSet(Record):
+    """The hit's injury type: rolled on the melee or ranged table (``roll``), or chosen by the
+    attacker with a critical (``roll`` None) or fixed by the rules (a damage aura: Core)."""
+
+    target: CombatantId
+    injury: InjuryType
+    table: str
+    roll: RollResult | None = None
+
+
+@dataclass(frozen=True)
+class DamageTaken(Record):
+    """The itemised account of one hit on ``target``, its running damage before and after,
+    its injury factor and the degrees of injury the hit inflicted."""
+
+    target: CombatantId
+    account: DamageAccount
+    damage_before: int
+    damage_after: int
+    factor: int
+    degrees: int
+    injury: InjuryType | None
+
+
+LURASKO_EVENTS = (DamageCalledOut, ShieldingUsed, DefenseRolled, InjuryTypeSet, DamageTaken)

@@ -1,0 +1,66 @@
+"""Reading a combatant the lurasko way: its sheet, running damage, degrees, standing."""
+
+from __future__ import annotations
+
+from fracas.engine.state import Combatant
+from fracas.rules.lurasko.injury import injury_factor
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.sheet import Sheet
+from fracas.rules.lurasko.vocabulary import InjuryType
+
+ACTIONS = "Action"
+"""The pool of actions in a turn's action phase."""
+
+DAMAGE = "damage"
+DEAD = "dead"
+ACTED = "acted"
+FATIGUE = "fatigue"
+WAR_FEVER = "war_fever_hindrance"
+"""Marks: running damage, death, having acted this turn (its movement phase is over), fatigue,
+and the Hindrance of the war-fever roll owed at the end of the combat."""
+
+STUNNED = "Stunned"
+IGNITED = "Ignited"
+DEAFENED = "Deafened"
+KNOCKED_DOWN = "Knocked down"
+"""Effects energy damage gives."""
+
+
+def sheet_of(combatant: Combatant) -> Sheet:
+    sheet = combatant.sheet
+    assert isinstance(sheet, Sheet)
+    return sheet
+
+
+def degrees_mark(injury: InjuryType) -> str:
+    """The mark holding a combatant's degrees of one injury type (``core``, ``hand_arm``)."""
+    return injury.value
+
+
+def damage_of(combatant: Combatant) -> int:
+    value = combatant.marks.get(DAMAGE)
+    return value if isinstance(value, int) else 0
+
+
+def degrees_of(combatant: Combatant, injury: InjuryType) -> int:
+    value = combatant.marks.get(degrees_mark(injury))
+    return value if isinstance(value, int) else 0
+
+
+def factor_of(combatant: Combatant, settings: LuraskoSettings) -> int:
+    sheet = sheet_of(combatant)
+    if sheet.injury_factor is not None:
+        return sheet.injury_factor
+    return injury_factor(sheet.bcon, sheet.wgt, minimum=settings.injury_factor_minimum)
+
+
+def standing(combatant: Combatant) -> bool:
+    return not combatant.marks.get(DEAD)
+
+
+def high_shielded(combatant: Combatant) -> bool:
+    """Whether the combatant has high-precision shielding with points to spend."""
+    return any(
+        s.precision.value == "high" and combatant.pools[s.pool_name].current > 0
+        for s in sheet_of(combatant).shields
+    )

@@ -1,0 +1,105 @@
+"""The lurasko ruleset: the engine hooks of Legends of Lur-Asko's "Back in Combat" (seed 004).
+
+Turn structure (SOURCES.md 5, combat1.html's opening; the rest are settings): 5-second rounds;
+in each combatant's turn a movement phase, then an action phase with ``actions_per_turn``
+actions; initiative rolled once when combat starts, highest first. The fight is over when one
+side is left standing (the dead: Core degrees at 2 x bCON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fracas.dice import DiceSource, roll
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event, InitiativeSet, MarkSet
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.rules.lurasko import actions
+from fracas.rules.lurasko.attack import AttackRule
+from fracas.rules.lurasko.events import LURASKO_EVENTS
+from fracas.rules.lurasko.movement import MoveRule
+from fracas.rules.lurasko.queries import ACTED, ACTIONS, STUNNED, standing
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+
+
+class Lurasko(Ruleset):
+    descriptor = Descriptor(
+        slug="lurasko",
+        name="Legends of Lur-Asko",
+        aliases=("lur-asko", "seed-004"),
+        source="seeds/004_64b8e17f45694c25.txt: Back in Combat",
+    )
+    settings_model = LuraskoSettings
+    sheet_model = LuraskoSheet
+    actions = actions.ACTIONS
+    events = LURASKO_EVENTS
+
+    def __init__(self, settings: LuraskoSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, LuraskoSettings)
+        self.rules: LuraskoSettings = self.settings
+        self._rules: dict[type[Action], Rule[Any]] = {
+            actions.Attack: AttackRule(self.rules),
+            actions.Move: MoveRule(),
+        }
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """Actions a turn; each shielding pool with the points its sources start with (a pool
+        shared by several sources starts with the most any of them lists); each aura's store."""
+        assert isinstance(sheet, LuraskoSheet)
+        per_turn = self.rules.actions_per_turn
+        pools = {ACTIONS: Pool(per_turn, per_turn, Reset.TURN)}
+        for shield in sheet.shields:
+            have = pools.get(shield.pool_name)
+            points = max(shield.points, have.current if have else 0)
+            pools[shield.pool_name] = Pool(points, points)
+        for aura in sheet.auras:
+            pools[aura.name] = Pool(aura.stored, aura.stored)
+        return pools
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """The setting's roll plus the sheet's initiative bonus."""
+        events: list[Event] = []
+        for c in combatants:
+            bonus = _sheet(state[c]).initiative
+            expression = self.rules.initiative_dice
+            result = roll(expression + bonus if bonus else expression, dice)
+            events.append(InitiativeSet(c, result.total, result.render()))
+        return events
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """Highest initiative first; ties in the order combatants joined."""
+        joined = {c: n for n, c in enumerate(state.combatants)}
+        turns = [Turn((c.id,), c.initiative or 0) for c in state]
+        return tuple(sorted(turns, key=lambda t: (-t.initiative, joined[t.actors[0]])))
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """A new turn opens with its movement phase."""
+        return [MarkSet(a, ACTED, None) for a in turn.actors if state[a].marks.get(ACTED)]
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        """The dead take no turns; neither do the stunned (reading chosen here: a stun lasts
+        "until the end of the attacker's next turn" and leaves no action)."""
+        return standing(combatant) and not combatant.has(STUNNED)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        sides = {c.side for c in state}
+        alive = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(alive) <= 1:
+            winner = next(iter(alive), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+
+def _sheet(combatant: Combatant) -> LuraskoSheet:
+    sheet = combatant.sheet
+    assert isinstance(sheet, LuraskoSheet)
+    return sheet
