@@ -98,19 +98,22 @@ def called_out(
     *,
     drive_bonus: int = 0,
     normal_stopped: bool = False,
+    explosive: bool = False,
 ) -> tuple[Portion, ...]:
     """The portions of one hit with their drives. With both: the energy portion takes the
     normal drive when that is higher, else keeps its own. ``drive_bonus`` (a critical, an
     Ability) "appl[ies] to both the normal and energy drive". ``normal_stopped``: the normal
     portion is a projectile stopped by a kinetic shield: "consider the normal portion's damage
-    and drive to be 0, and resolve the energy portion normally"."""
+    and drive to be 0, and resolve the energy portion normally". ``explosive``: "These rules do
+    not apply to the frag and blast elements of explosive damage, which have separate drive
+    values in every case"."""
     portions: list[Portion] = []
     if normal is not None:
         if normal_stopped:
             normal = Portion(DamageKind.NORMAL, 0, 0, normal.material)
         portions.append(normal)
     if energy is not None:
-        if normal is not None and normal.drive > energy.drive:
+        if normal is not None and normal.drive > energy.drive and not explosive:
             energy = Portion(energy.kind, energy.damage, normal.drive)
         portions.append(energy)
     if not portions:
