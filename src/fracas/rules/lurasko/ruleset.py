@@ -23,6 +23,7 @@ from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.queries import ACTED, ACTIONS, STUNNED, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+from fracas.rules.lurasko.wounds import extinguished
 
 
 class Lurasko(Ruleset):
@@ -84,6 +85,12 @@ class Lurasko(Ruleset):
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """A new turn opens with its movement phase."""
         return [MarkSet(a, ACTED, None) for a in turn.actors if state[a].marks.get(ACTED)]
+
+    def follow_ups(
+        self, state: EncounterState, events: Sequence[Event], dice: DiceSource
+    ) -> Sequence[Event]:
+        """An ignited character given high-precision shielding is extinguished at once."""
+        return [e for c in state for e in extinguished(state, c.id)]
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The dead take no turns; neither do the stunned (reading chosen here: a stun lasts
