@@ -21,6 +21,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange
 from fracas.rules.lurasko.damage import DamageAccount, DamageStep, Portion, StepKind
 from fracas.rules.lurasko.events import (
+    AuraStruck,
     DamageCalledOut,
     DamageTaken,
     DefenseRolled,
@@ -152,6 +153,16 @@ def _drive(s: DamageStep, armor: ArmorRange | None) -> str:
     return f"drive {s.drive} {band} {span}{electric}"
 
 
+def aura(event: AuraStruck, scene: Scene) -> Told:
+    """``Construct's Static field strikes back at Legionary: electric 30, 30 drive (undodgeable,
+    Core injuries)``."""
+    holder = _capital(scene.name(event.holder))
+    return (
+        f"{holder}'s {event.aura} strikes back at {scene.name(event.attacker)}:"
+        f" {portion(event.portion)} (undodgeable, Core injuries)"
+    )
+
+
 def mark(event: MarkSet, scene: Scene) -> Told:
     """The marks a hit's account already told say nothing; war fever is told in words."""
     if event.key in QUIET_MARKS:
@@ -171,6 +182,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     ShieldingUsed: shielding,
     InjuryTypeSet: injury_type,
     DamageTaken: damage_taken,
+    AuraStruck: aura,
     MarkSet: mark,
 }
 """A narrator for every lurasko event (``LURASKO_EVENTS``), and the marks a hit sets."""

@@ -16,13 +16,8 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
-from fracas.rules.lurasko.damage import (
-    DamageStep,
-    Defences,
-    Portion,
-    resolve_damage,
-    shield_steps,
-)
+from fracas.rules.lurasko.auras import Provocation
+from fracas.rules.lurasko.damage import DamageStep, Portion, resolve_damage, shield_steps
 from fracas.rules.lurasko.defense import DefenseOutcome, defense_hindrance, defense_result
 from fracas.rules.lurasko.events import (
     DamageCalledOut,
@@ -55,7 +50,13 @@ from fracas.rules.lurasko.sheet import Weapon
 from fracas.rules.lurasko.shielding import Incoming, may_shield, shield
 from fracas.rules.lurasko.turns import acting, require_turn
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
-from fracas.rules.lurasko.wounds import energy_aftermath, spend_shielding, wound
+from fracas.rules.lurasko.wounds import (
+    aura_strikes_back,
+    defences_of,
+    energy_aftermath,
+    spend_shielding,
+    wound,
+)
 
 
 def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
@@ -131,7 +132,18 @@ class _Attack:
         outcome = self._defense_roll()
         if outcome.hits:
             self._hit(outcome)
+            self.events += aura_strikes_back(
+                self.state,
+                self.target.id,
+                self.attacker.id,
+                self._provocation(),
+                outcome,
+                settings=self.settings,
+            )
         return self.events
+
+    def _provocation(self) -> Provocation | None:
+        return Provocation.MELEE_HIT if self.weapon.reach is Reach.MELEE else None
 
     # --- low and medium precision ------------------------------------------------------
 
@@ -246,14 +258,9 @@ class _Attack:
 
     def _damage(self, portions: tuple[Portion, ...], chosen: InjuryType | None) -> None:
         target = self.target
-        sheet = sheet_of(target)
-        defences = Defences(
-            armor=sheet.armor.range() if sheet.armor else None,
-            resistances=tuple(r.rule() for r in sheet.resistances),
-            shields=tuple(s.source() for s in sheet.shields),
-            points={name: pool.current for name, pool in target.pools.items()},
+        account, uses = resolve_damage(
+            portions, defences_of(target), before_defense=self.before_defense
         )
-        account, uses = resolve_damage(portions, defences, before_defense=self.before_defense)
         factor = factor_of(target, self.settings)
         injury = chosen
         if degrees_crossed(damage_of(target), account.total, factor) and injury is None:

@@ -79,4 +79,21 @@ class DamageTaken(Record):
     injury: InjuryType | None
 
 
-LURASKO_EVENTS = (DamageCalledOut, ShieldingUsed, DefenseRolled, InjuryTypeSet, DamageTaken)
+@dataclass(frozen=True)
+class AuraStruck(Record):
+    """``holder``'s damage aura struck back at ``attacker``: undodgeable, Core injuries."""
+
+    holder: CombatantId
+    attacker: CombatantId
+    aura: str
+    portion: Portion
+
+
+LURASKO_EVENTS = (
+    DamageCalledOut,
+    ShieldingUsed,
+    DefenseRolled,
+    InjuryTypeSet,
+    DamageTaken,
+    AuraStruck,
+)

@@ -19,6 +19,10 @@ WAR_FEVER = "war_fever_hindrance"
 """Marks: running damage, death, having acted this turn (its movement phase is over), fatigue,
 and the Hindrance of the war-fever roll owed at the end of the combat."""
 
+INCAPACITATED = ("Incapacitated", "Paralyzed", "Pinned")
+"""Effects a game master gives that leave no action (the chapter's examples)."""
+AURA_LIGHT = "Moderate light (Low Stealth)"
+PSEUDOGRAVITY_LIGHT = "Dim light (Low Stealth)"
 STUNNED = "Stunned"
 IGNITED = "Ignited"
 DEAFENED = "Deafened"

@@ -20,9 +20,11 @@ from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack import AttackRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.movement import MoveRule
-from fracas.rules.lurasko.queries import ACTED, ACTIONS, STUNNED, standing
+from fracas.rules.lurasko.queries import ACTED, ACTIONS, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+from fracas.rules.lurasko.turns import cannot_act
+from fracas.rules.lurasko.upkeep import aura_light, unmaintained
 from fracas.rules.lurasko.wounds import extinguished
 
 
@@ -89,13 +91,21 @@ class Lurasko(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice: DiceSource
     ) -> Sequence[Event]:
-        """An ignited character given high-precision shielding is extinguished at once."""
-        return [e for c in state for e in extinguished(state, c.id)]
+        """An ignited character given high-precision shielding is extinguished at once; energy
+        stored in an aura makes its holder a moderate light (Low Stealth), and only while it
+        lasts."""
+        return [e for c in state for e in (*extinguished(state, c.id), *aura_light(state, c.id))]
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Maintaining auras is a free action on one's turn: those who cannot act let them
+        expire at the end of their turn."""
+        return [e for actor in turn.actors for e in unmaintained(state, actor)]
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        """The dead take no turns; neither do the stunned (reading chosen here: a stun lasts
-        "until the end of the attacker's next turn" and leaves no action)."""
-        return standing(combatant) and not combatant.has(STUNNED)
+        """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned
+        (reading chosen here: a stun lasts "until the end of the attacker's next turn" and
+        leaves no action)."""
+        return standing(combatant) and cannot_act(combatant) is None
 
     def outcome(self, state: EncounterState) -> str | None:
         sides = {c.side for c in state}

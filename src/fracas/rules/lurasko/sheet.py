@@ -125,13 +125,16 @@ class Shield(_Record):
 
 
 class Aura(_Record):
-    """A damage aura: ``stored`` damage of one ``kind`` (normal auras "specify drive")."""
+    """A damage aura: ``stored`` damage of one ``kind`` (normal auras "specify drive").
+    ``expend``: what it strikes back with when provoked, a multiple of 10 (None: the full
+    store); ``mental``: created by a purely mental action."""
 
     name: str = Field(min_length=1)
     kind: DamageKind
     stored: int = Field(0, ge=0)
     drive: int | None = Field(None, ge=0)
-    device: bool = False
+    expend: int | None = Field(None, ge=10, multiple_of=10)
+    mental: bool = False
 
     @model_validator(mode="after")
     def _normal_has_drive(self) -> Self:

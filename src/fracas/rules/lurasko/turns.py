@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.state import EncounterState
-from fracas.rules.lurasko.queries import ACTED, STUNNED, standing
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.lurasko.queries import ACTED, INCAPACITATED, STUNNED, standing
 
 
 def acting(action: Action) -> CombatantId:
@@ -25,8 +25,13 @@ def require_able(state: EncounterState, actor: CombatantId) -> None:
     combatant = state[actor]
     if not standing(combatant):
         raise IllegalAction("down", f"{combatant.name} is dead and cannot act")
-    if combatant.has(STUNNED):
-        raise IllegalAction("stunned", f"{combatant.name} is stunned and cannot act")
+    if (why := cannot_act(combatant)) is not None:
+        raise IllegalAction(why.lower(), f"{combatant.name} is {why.lower()} and cannot act")
+
+
+def cannot_act(combatant: Combatant) -> str | None:
+    """The effect that leaves ``combatant`` no action (stunned, incapacitated ...), or None."""
+    return next((e for e in (STUNNED, *INCAPACITATED) if combatant.has(e)), None)
 
 
 def require_movement_phase(state: EncounterState, actor: CombatantId, verb: str) -> None:

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
-from fracas.engine.state import Anchor, Effect, EncounterState, Moment
-from fracas.rules.lurasko.damage import DamageAccount
+from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
+from fracas.rules.lurasko.auras import (
+    Provocation,
+    aura_amount,
+    aura_portion,
+    provokes,
+    reacting_aura,
+)
+from fracas.rules.lurasko.damage import DamageAccount, Defences, resolve_damage
+from fracas.rules.lurasko.defense import DefenseOutcome
 from fracas.rules.lurasko.energy import EnergyEffects, Victim, energy_effects
-from fracas.rules.lurasko.events import DamageTaken
+from fracas.rules.lurasko.events import AuraStruck, DamageTaken
 from fracas.rules.lurasko.injury import degrees_crossed
 from fracas.rules.lurasko.queries import (
     DAMAGE,
@@ -30,11 +38,23 @@ from fracas.rules.lurasko.shielding import ShieldUse
 from fracas.rules.lurasko.vocabulary import ENERGY_KINDS, InjuryType
 
 SHIELDING = "shielding"
-"""The reason of a shielding pool's change."""
+AURA = "aura"
+"""The reasons of a shielding pool's and an aura's change."""
 
 
 def spend_shielding(target: CombatantId, uses: tuple[ShieldUse, ...]) -> list[Event]:
     return [PoolChanged(target, u.source.pool, -u.spent, SHIELDING) for u in uses if u.spent]
+
+
+def defences_of(combatant: Combatant) -> Defences:
+    """A combatant's armor, resistances and shielding as the damage pipeline needs them."""
+    sheet = sheet_of(combatant)
+    return Defences(
+        armor=sheet.armor.range() if sheet.armor else None,
+        resistances=tuple(r.rule() for r in sheet.resistances),
+        shields=tuple(s.source() for s in sheet.shields),
+        points={name: pool.current for name, pool in combatant.pools.items()},
+    )
 
 
 def wound(
@@ -117,3 +137,45 @@ def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:
     if ignited is None or not high_shielded(victim):
         return []
     return [EffectEnded(target, ignited.id, reason="high-precision shielding")]
+
+
+def aura_strikes_back(
+    state: EncounterState,
+    holder: CombatantId,
+    attacker: CombatantId,
+    provocation: Provocation | None,
+    outcome: DefenseOutcome,
+    *,
+    settings: LuraskoSettings,
+) -> list[Event]:
+    """The holder's first aura with damage stored hits the provoking attacker: undodgeable, only
+    high-precision shielding against it, Core injuries; "take 'attacker' as the character who
+    attacked and took damage from the aura" for effects lasting to the end of the attacker's
+    next turn. It strikes even if the attack killed its holder: both are resolved before
+    injuries take effect."""
+    if not provokes(provocation, critical=outcome is DefenseOutcome.CRITICAL):
+        return []
+    sheet = sheet_of(state[holder])
+    stores = [(a.name, state[holder].pools[a.name].current) for a in sheet.auras]
+    name = reacting_aura(stores)
+    if name is None:
+        return []
+    aura = next(a for a in sheet.auras if a.name == name)
+    amount = aura_amount(dict(stores)[name], aura.expend)
+    portion = aura_portion(aura.kind, amount, aura.drive)
+    account, uses = resolve_damage([portion], defences_of(state[attacker]))
+    events: list[Event] = [
+        AuraStruck(holder, attacker, name, portion),
+        PoolChanged(holder, name, -amount, AURA),
+        *spend_shielding(attacker, uses),
+        *wound(state, attacker, account, InjuryType.CORE, settings=settings),
+    ]
+    _, effects = energy_aftermath(
+        state,
+        attacker,
+        attacker,
+        account,
+        blast_hit=portion.kind.value == "blast",
+        settings=settings,
+    )
+    return events + effects
