@@ -47,3 +47,25 @@ def duel(hero: Sheet | None = None, foe: Sheet | None = None, **settings: Any) -
 def of_type(events: tuple[object, ...], kind: type[T]) -> list[T]:
     """The events of one kind, in order."""
     return [e for e in events if isinstance(e, kind)]
+
+
+OTHER = CombatantId("other")
+FIREBALL = {
+    "name": "Fireball",
+    "reach": "ranged",
+    "energy": "heat",
+    "energy_damage": "80",
+    "offense": 10,
+    "area": True,
+}
+
+
+def skirmish(foe: Sheet | None = None, other: Sheet | None = None) -> Encounter:
+    """Hero (a Fireball, a Sword; initiative 15) against Foe (5) and Other (4): Hero's turn."""
+    encounter = Encounter(Lurasko())
+    hero = sheet(weapons=[FIREBALL, SWORD])
+    encounter.apply(AddCombatant(name="Hero", side="heroes", sheet=hero))
+    encounter.apply(AddCombatant(name="Foe", side="foes", sheet=foe or sheet()))
+    encounter.apply(AddCombatant(name="Other", side="foes", sheet=other or sheet()))
+    encounter.apply(StartCombat(), faces=[15, 5, 4])
+    return encounter

@@ -21,6 +21,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange
 from fracas.rules.lurasko.damage import DamageAccount, DamageStep, Portion, StepKind
 from fracas.rules.lurasko.events import (
+    AreaBurst,
     AuraStruck,
     DamageCalledOut,
     DamageTaken,
@@ -153,6 +154,18 @@ def _drive(s: DamageStep, armor: ArmorRange | None) -> str:
     return f"drive {s.drive} {band} {span}{electric}"
 
 
+def area_burst(event: AreaBurst, scene: Scene) -> Told:
+    """``The burst meets Arcanist at its original 80: 30 left after shielding; area 7 on the
+    others`` or ``... stopped: it bursts too far away to injure anyone``."""
+    target = scene.name(event.target)
+    head = f"The area attack meets {target} at its original {event.original}"
+    if event.over:
+        return f"{head}: stopped, it bursts too far from the group to injure anyone"
+    left = f": {event.left} left after shielding" if event.left != event.original else ""
+    area = f"area {event.area} on the others" if event.area else "too weak for an area"
+    return f"{head}{left}; {area}"
+
+
 def aura(event: AuraStruck, scene: Scene) -> Told:
     """``Construct's Static field strikes back at Legionary: electric 30, 30 drive (undodgeable,
     Core injuries)``."""
@@ -183,6 +196,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     InjuryTypeSet: injury_type,
     DamageTaken: damage_taken,
     AuraStruck: aura,
+    AreaBurst: area_burst,
     MarkSet: mark,
 }
 """A narrator for every lurasko event (``LURASKO_EVENTS``), and the marks a hit sets."""

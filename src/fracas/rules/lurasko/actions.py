@@ -45,6 +45,9 @@ class Attack(Action):
     far: bool = field(
         default=False, metadata={"help": "ranged: beyond the weapon's critical range"}
     )
+    around: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "area weapons: the others in the target's group"}
+    )
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,12 @@ attempted", so when it can act the damage is found first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fracas.dice import DiceSource, RollResult, dice, roll
-from fracas.engine.events import Event, MarkSet
-from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.auras import Provocation
@@ -37,18 +38,15 @@ from fracas.rules.lurasko.offense import (
     strength_used,
 )
 from fracas.rules.lurasko.queries import (
-    ACTED,
-    ACTIONS,
     damage_of,
     degrees_of,
     factor_of,
     sheet_of,
-    standing,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Weapon
-from fracas.rules.lurasko.shielding import Incoming, may_shield, shield
-from fracas.rules.lurasko.turns import acting, require_turn
+from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield
+from fracas.rules.lurasko.turns import acting
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
 from fracas.rules.lurasko.wounds import (
     aura_strikes_back,
@@ -100,7 +98,7 @@ class _Rolled:
 
 
 @dataclass
-class _Attack:
+class Strike:
     """One attack being resolved: the parties, the weapon, the choices and what happened."""
 
     state: EncounterState
@@ -111,6 +109,8 @@ class _Attack:
     rolled: _Rolled = field(default_factory=_Rolled)
     before_defense: list[DamageStep] = field(default_factory=list)
     energy_left: int | None = None
+    points_left: dict[CombatantId, dict[str, int]] = field(default_factory=dict)
+    """Shielding points each defender has left after shielding earlier in this attack."""
 
     def __post_init__(self) -> None:
         self.attacker = self.state[acting(self.action)]
@@ -154,18 +154,33 @@ class _Attack:
             for s in sheet_of(self.target).shields
             if s.precision.before_defense and may_shield(s.precision, self.incoming)
         ]
-        points = {name: pool.current for name, pool in self.target.pools.items()}
+        points = self._points(self.target)
         if self.weapon.energy is None or not any(points.get(s.pool, 0) for s in sources):
             return False
         self.rolled.roll(self.weapon, self.source)
-        damage = self._energy_damage()
-        left, uses, _ = shield(sources, self.weapon.energy, damage, points)
+        left = self._shield_first(self.target, sources, self._energy_damage())
         self.energy_left = left
-        steps = shield_steps(uses)
-        self.before_defense = list(steps)
-        self.events.append(ShieldingUsed(self.target.id, steps, stopped=left == 0))
-        self.events += spend_shielding(self.target.id, uses)
         return left == 0
+
+    def _points(self, defender: Combatant) -> dict[str, int]:
+        return self.points_left.get(
+            defender.id, {name: pool.current for name, pool in defender.pools.items()}
+        )
+
+    def _shield_first(
+        self, defender: Combatant, sources: Sequence[ShieldSource], damage: int
+    ) -> int:
+        """Shielding before the defense roll: what it leaves, its steps kept for the account."""
+        assert self.weapon.energy is not None
+        left, uses, points = shield(sources, self.weapon.energy, damage, self._points(defender))
+        if not uses:
+            return left
+        self.points_left[defender.id] = points
+        steps = shield_steps(uses)
+        self.before_defense += steps
+        self.events.append(ShieldingUsed(defender.id, steps, stopped=left == 0))
+        self.events += spend_shielding(defender.id, uses)
+        return left
 
     def _energy_damage(self) -> int:
         assert self.rolled.energy is not None
@@ -178,18 +193,21 @@ class _Attack:
 
     # --- the defense roll ---------------------------------------------------------------
 
-    def _defense_roll(self) -> DefenseOutcome:
+    def _defense_roll(self, defender: Combatant | None = None, tn_bonus: int = 0) -> DefenseOutcome:
+        """The defender's roll (the target unless named); ``tn_bonus``: a character caught in
+        an area defends at a better TN (SOURCES.md 5.4)."""
+        defender = defender or self.target
         hindrance = defense_hindrance(
             pressure=self.weapon.offense
             - self.settings.pressure_lost_per_hand_arm_degree
             * degrees_of(self.attacker, InjuryType.HAND_ARM),
             defender_hindrance=self.settings.hindrance_per_mobility_degree
-            * degrees_of(self.target, InjuryType.MOBILITY),
+            * degrees_of(defender, InjuryType.MOBILITY),
             attacker_hindrance=self.reduction.hindrance,
         )
         die = self.settings.defense_die
         result = roll(die + hindrance if hindrance else die, self.source)
-        tn = sheet_of(self.target).tn
+        tn = sheet_of(defender).tn + tn_bonus
         may_crit = not (self.weapon.reach is Reach.RANGED and self.action.far)
         found = defense_result(
             result.total,
@@ -199,7 +217,7 @@ class _Attack:
         )
         self.events.append(
             DefenseRolled(
-                self.target.id, self.attacker.id, result, tn, found.outcome.value, found.margin
+                defender.id, self.attacker.id, result, tn, found.outcome.value, found.margin
             )
         )
         return found.outcome
@@ -231,7 +249,8 @@ class _Attack:
                 bonus,
             )
         )
-        self._damage(portions, chosen=self.action.injury if critical and not bonus else None)
+        chosen = self.action.injury if critical and not bonus else None
+        self._damage(self.target, portions, chosen, self.before_defense)
 
     def _strength(self) -> int:
         if not self.settings.strength_to_damage:
@@ -256,15 +275,21 @@ class _Attack:
             energy = energy_portion(self.weapon.energy, damage)
         return called_out(normal, energy, drive_bonus=drive_bonus, explosive=self.weapon.explosive)
 
-    def _damage(self, portions: tuple[Portion, ...], chosen: InjuryType | None) -> None:
-        target = self.target
-        account, uses = resolve_damage(
-            portions, defences_of(target), before_defense=self.before_defense
-        )
+    def _damage(
+        self,
+        target: Combatant,
+        portions: tuple[Portion, ...],
+        chosen: InjuryType | None,
+        before_defense: Sequence[DamageStep] = (),
+    ) -> None:
+        """``portions`` landing on ``target``: the account, the injury type, the wound and the
+        energy effects."""
+        defences = replace(defences_of(target), points=self._points(target))
+        account, uses = resolve_damage(portions, defences, before_defense=before_defense)
         factor = factor_of(target, self.settings)
         injury = chosen
         if degrees_crossed(damage_of(target), account.total, factor) and injury is None:
-            injury = self._injury_type()
+            injury = self._injury_type(target)
         elif injury is not None:
             self.events.append(InjuryTypeSet(target.id, injury, "critical"))
         self.events += spend_shielding(target.id, uses)
@@ -280,14 +305,14 @@ class _Attack:
         )
         self.events += effects
 
-    def _injury_type(self) -> InjuryType:
+    def _injury_type(self, target: Combatant) -> InjuryType:
         """ "The GM will have already rolled on the melee or ranged injury type table"; the roll
         is shown only when the hit's damage crosses a multiple of the injury factor."""
         ranged = self.weapon.reach is Reach.RANGED
         result = roll(dice(1, 20), self.source)
         kind = injury_type(result.total, ranged=ranged)
         table = "ranged" if ranged else "melee"
-        self.events.append(InjuryTypeSet(self.target.id, kind, table, result))
+        self.events.append(InjuryTypeSet(target.id, kind, table, result))
         return kind
 
 
@@ -295,46 +320,3 @@ def reduction_of(action: a.Attack, weapon: Weapon, settings: LuraskoSettings) ->
     if weapon.reach is Reach.MELEE:
         return melee_reduction(action.reduce, hindrance=settings.melee_reduction_hindrance)
     return ranged_reduction(action.halve, hindrance=settings.ranged_reduction_hindrance)
-
-
-@dataclass(frozen=True)
-class AttackRule:
-    settings: LuraskoSettings
-
-    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
-        return {ACTIONS: 1}
-
-    def verify(self, state: EncounterState, action: a.Attack) -> None:
-        actor = acting(action)
-        require_turn(state, actor, action.verb)
-        attacker, target = state[actor], state[action.target]
-        if target.id == actor:
-            raise IllegalAction("self-target", "attack: you cannot attack yourself")
-        if not standing(target):
-            raise IllegalAction("target-dead", f"attack: {target.name} is already dead")
-        weapon = weapon_of(attacker, action.weapon)
-        melee = weapon.reach is Reach.MELEE
-        if melee and action.halve:
-            raise IllegalAction(
-                "melee-halve", "halving damage and drive is for ranged weapons (-reduce for melee)"
-            )
-        if not melee and (action.reduce != 100 or action.strength is not None):
-            raise IllegalAction(
-                "ranged-reduce",
-                "a ranged weapon's damage is lowered only by halving it (-halve, 3 Hindrance)",
-            )
-        if action.reduce not in (100, 50, 25):
-            raise IllegalAction(
-                "bad-reduction", "a melee weapon's damage is reduced to 50 or 25 percent only"
-            )
-        strength = sheet_of(attacker).strength
-        if action.strength is not None and not 0 <= action.strength <= strength:
-            raise IllegalAction(
-                "bad-strength", f"STR can be lowered to 0–{strength}, not {action.strength}"
-            )
-
-    def resolve(
-        self, state: EncounterState, action: a.Attack, dice_: DiceSource
-    ) -> Sequence[Event]:
-        events = _Attack(state, action, self.settings, dice_).resolve()
-        return [*events, MarkSet(acting(action), ACTED, True)]

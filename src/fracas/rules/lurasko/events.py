@@ -80,6 +80,20 @@ class DamageTaken(Record):
 
 
 @dataclass(frozen=True)
+class AreaBurst(Record):
+    """A deliberate AoE on ``target``: its ``original`` energy, what is left after the
+    target's shielding (``left``), the area damage the others in its group face (None: no
+    area), and whether the attack was ``over`` (stopped by low-precision shielding)."""
+
+    attacker: CombatantId
+    target: CombatantId
+    original: int
+    left: int
+    area: int | None
+    over: bool
+
+
+@dataclass(frozen=True)
 class AuraStruck(Record):
     """``holder``'s damage aura struck back at ``attacker``: undodgeable, Core injuries."""
 
@@ -96,4 +110,5 @@ LURASKO_EVENTS = (
     InjuryTypeSet,
     DamageTaken,
     AuraStruck,
+    AreaBurst,
 )

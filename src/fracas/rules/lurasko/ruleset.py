@@ -17,7 +17,7 @@ from fracas.engine.events import Event, InitiativeSet, MarkSet
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions
-from fracas.rules.lurasko.attack import AttackRule
+from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.queries import ACTED, ACTIONS, standing

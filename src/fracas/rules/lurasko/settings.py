@@ -57,6 +57,12 @@ class LuraskoSettings(BaseModel):
         " lowering the pressure its attacks put on the defense roll.",
     )
 
+    area_defense_tn_bonus: int = Field(
+        5,
+        description="SOURCES.md 5.4: each character in an AoE's area makes its own defense roll"
+        " at +5 TN.",
+    )
+
     # Damage and injury
     injury_factor_minimum: int = Field(
         2, ge=1, description="SOURCES.md 5.1: injury factor = bCON x WGT / 5, minimum 2."

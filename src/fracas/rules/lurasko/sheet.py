@@ -60,7 +60,8 @@ class Weapon(_Record):
     ``critical_range``: a ranged weapon's critical hits need the target within it (metres;
     None: any range). ``precise`` melee weapons gain 20 drive on a critical. ``material``
     (quartz, adamant) is what resistances to physical weapons look at. ``explosive``: a
-    grenade or other explosive device."""
+    grenade or other explosive device. ``area``: a deliberate AoE (all energy): 50 % impact on
+    the target, 25 % on the others in its group."""
 
     name: str = Field(min_length=1)
     reach: Reach
@@ -73,6 +74,7 @@ class Weapon(_Record):
     material: str | None = None
     critical_range: int | None = Field(None, ge=0)
     explosive: bool = False
+    area: bool = False
 
     @model_validator(mode="after")
     def _has_damage(self) -> Self:
@@ -86,6 +88,8 @@ class Weapon(_Record):
             raise ValueError("energy must be particle, electric, heat, frost or blast")
         if self.damage is None and self.energy is None:
             raise ValueError("a weapon needs damage and drive, energy damage, or both")
+        if self.area and not (self.energy is not None and self.damage is None):
+            raise ValueError("an area weapon deals energy damage only")
         return self
 
     @property
