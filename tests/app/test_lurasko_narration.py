@@ -10,7 +10,7 @@ from fracas.engine.encounter import Encounter
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.ruleset import Lurasko
-from tests.rules.lurasko.support import CHAINMAIL, FOE, HERO, duel, sheet
+from tests.rules.lurasko.support import CHAINMAIL, FOE, HERO, OTHER, duel, sheet, skirmish
 
 NARRATOR = Narrator(Lurasko)
 
@@ -46,3 +46,25 @@ def test_a_player_sees_the_rolls_but_not_the_enemys_numbers() -> None:
     lines = told(encounter, Attack(actor=HERO, target=FOE), [10, 8], player("heroes"))
     assert "Foe's defense roll: 1d20 (10) + 10 = 20: hit" in lines
     assert "Foe takes 8" in lines
+
+
+def test_shielding_an_aura_and_an_area_are_told() -> None:
+    static = {"name": "Static field", "kind": "electric", "stored": 30}
+    encounter = duel(foe=sheet(auras=[static]))
+    lines = told(encounter, Attack(actor=HERO, target=FOE), [10, 1])
+    assert (
+        "Foe's Static field strikes back at Hero: electric 30, 30 drive"
+        " (undodgeable, Core injuries)" in lines
+    )
+    assert "Stunned on Hero from Foe (until the end of Hero's next turn)" in lines
+    ward = {"name": "Ward", "precision": "low", "points": 50}
+    area = skirmish(foe=sheet(shields=[ward]))
+    lines = told(area, Attack(actor=HERO, target=FOE, around=(OTHER,)), [10, 1])
+    assert lines[1:3] == [
+        "Foe's shielding before the defense roll: shield Ward (low) \u221250 (80 \u2192 30)",
+        "Foe Ward \u221250 (50 \u2192 0): shielding",
+    ]
+    assert (
+        "The area attack meets Foe at its original 80: 30 left after shielding;"
+        " too weak for an area" in lines
+    )

@@ -95,8 +95,11 @@ def energy_aftermath(
     *,
     blast_hit: bool,
     settings: LuraskoSettings,
+    by: CombatantId | None = None,
 ) -> tuple[EnergyEffects, list[Event]]:
-    """The energy effects of one attack and the events that give them."""
+    """The energy effects of one attack and the events that give them. Effects lasting "until
+    the end of the attacker's next turn" end on ``attacker``'s; ``by`` (the attacker unless
+    named) is who caused them."""
     victim = state[target]
     taken = {kind: account.of(kind) for kind in ENERGY_KINDS}
     effects = energy_effects(
@@ -125,7 +128,8 @@ def energy_aftermath(
         (effects.knocked_down, KNOCKED_DOWN, None),
     ):
         if applies and not victim.has(name):
-            events.append(EffectApplied(target, Effect(name=name, ends=ends, source=attacker)))
+            cause = by or attacker
+            events.append(EffectApplied(target, Effect(name=name, ends=ends, source=cause)))
     return effects, events
 
 
@@ -177,5 +181,6 @@ def aura_strikes_back(
         account,
         blast_hit=portion.kind.value == "blast",
         settings=settings,
+        by=holder,
     )
     return events + effects
