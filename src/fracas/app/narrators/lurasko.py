@@ -27,6 +27,7 @@ from fracas.rules.lurasko.events import (
     DamageTaken,
     DefenseRolled,
     InjuryTypeSet,
+    PseudogravityUsed,
     ShieldingUsed,
 )
 from fracas.rules.lurasko.queries import ACTED, DAMAGE, WAR_FEVER
@@ -166,6 +167,20 @@ def area_burst(event: AreaBurst, scene: Scene) -> Told:
     return f"{head}{left}; {area}"
 
 
+def pseudogravity(event: PseudogravityUsed, scene: Scene) -> Told:
+    """``Arcanist spends 60 points of Gravity hand on Gunner (silencing 4, 4): 12 effective vs
+    18 needed of 180 lb: not moved; both give off a distinctive sound``."""
+    user, target = _capital(scene.name(event.user)), scene.name(event.target)
+    head = f"{user} spends {event.spent} points of {event.source} on {target}"
+    if event.silencings:
+        head += f" (silencing {', '.join(str(s) for s in event.silencings)})"
+    result = "moved" if event.moved else "not moved"
+    if scene.shows_pools(event.target):
+        numbers = f"{event.effective} effective vs {event.needed} needed of {event.weight_lb} lb"
+        result = f"{numbers}: {result}"
+    return f"{head}: {result}; both give off a distinctive sound"
+
+
 def aura(event: AuraStruck, scene: Scene) -> Told:
     """``Construct's Static field strikes back at Legionary: electric 30, 30 drive (undodgeable,
     Core injuries)``."""
@@ -197,6 +212,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     DamageTaken: damage_taken,
     AuraStruck: aura,
     AreaBurst: area_burst,
+    PseudogravityUsed: pseudogravity,
     MarkSet: mark,
 }
 """A narrator for every lurasko event (``LURASKO_EVENTS``), and the marks a hit sets."""

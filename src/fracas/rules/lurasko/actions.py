@@ -58,4 +58,36 @@ class Move(Action):
     where: str = field(default="", metadata={"rest": True, "help": "where to"})
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Move)
+@dataclass(frozen=True)
+class Charge(Action):
+    """Make shielding or pseudogravity points for a source, paying its resource, on your turn."""
+
+    verb: ClassVar[str] = "charge"
+    source: str = field(metadata={"help": "the shielding or pseudogravity source"})
+    points: int = field(metadata={"help": "how many points to make"})
+
+
+@dataclass(frozen=True)
+class Lift(Action):
+    """Spend pseudogravity points on a target (decided before acting) to move it."""
+
+    verb: ClassVar[str] = "lift"
+    target: CombatantId
+    points: int = field(metadata={"help": "points to spend, fixed before the action"})
+    source: str | None = field(
+        default=None, metadata={"help": "pseudogravity source (default: the first)", "flag": "with"}
+    )
+    willing: bool = field(default=False, metadata={"help": "the target does not resist"})
+
+
+@dataclass(frozen=True)
+class Silence(Action):
+    """Place ætherial silencing (an amount) where a combatant stands; it divides pseudogravity."""
+
+    verb: ClassVar[str] = "silence"
+    game_master: ClassVar[bool] = True
+    target: CombatantId
+    amount: int
+
+
+ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence)

@@ -103,6 +103,23 @@ class AuraStruck(Record):
     portion: Portion
 
 
+@dataclass(frozen=True)
+class PseudogravityUsed(Record):
+    """``user`` spent ``spent`` pseudogravity points on ``target``: through ``silencings``
+    (the amounts that applied) they made ``effective`` points (rounded down) against the
+    ``needed`` share of an effective ``weight_lb``; ``moved`` says whether it worked."""
+
+    user: CombatantId
+    target: CombatantId
+    source: str
+    spent: int
+    silencings: tuple[int, ...]
+    effective: int
+    weight_lb: int
+    needed: int
+    moved: bool
+
+
 LURASKO_EVENTS = (
     DamageCalledOut,
     ShieldingUsed,
@@ -111,4 +128,5 @@ LURASKO_EVENTS = (
     DamageTaken,
     AuraStruck,
     AreaBurst,
+    PseudogravityUsed,
 )

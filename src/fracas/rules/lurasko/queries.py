@@ -15,15 +15,20 @@ DAMAGE = "damage"
 DEAD = "dead"
 ACTED = "acted"
 FATIGUE = "fatigue"
+YIELDS = "yields_to_pseudogravity"
 WAR_FEVER = "war_fever_hindrance"
 """Marks: running damage, death, having acted this turn (its movement phase is over), fatigue,
-and the Hindrance of the war-fever roll owed at the end of the combat."""
+not resisting pseudogravity with a flying SPD (until the next movement phase), and the Hindrance
+of the war-fever roll owed at the end of the combat."""
 
 INCAPACITATED = ("Incapacitated", "Paralyzed", "Pinned")
 """Effects a game master gives that leave no action (the chapter's examples)."""
 AURA_LIGHT = "Moderate light (Low Stealth)"
 PSEUDOGRAVITY_LIGHT = "Dim light (Low Stealth)"
 STUNNED = "Stunned"
+SILENCING = "Silencing"
+COVER = "Cover"
+"""Effects: ætherial silencing where a combatant stands (``amount`` in its data), cover."""
 IGNITED = "Ignited"
 DEAFENED = "Deafened"
 KNOCKED_DOWN = "Knocked down"

@@ -18,9 +18,11 @@ from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack_rule import AttackRule
+from fracas.rules.lurasko.charging import ChargeRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
+from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
-from fracas.rules.lurasko.queries import ACTED, ACTIONS, standing
+from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
 from fracas.rules.lurasko.turns import cannot_act
@@ -47,23 +49,30 @@ class Lurasko(Ruleset):
         self._rules: dict[type[Action], Rule[Any]] = {
             actions.Attack: AttackRule(self.rules),
             actions.Move: MoveRule(),
+            actions.Charge: ChargeRule(self.rules),
+            actions.Lift: LiftRule(self.rules),
+            actions.Silence: SilenceRule(),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
-        """Actions a turn; each shielding pool with the points its sources start with (a pool
-        shared by several sources starts with the most any of them lists); each aura's store."""
+        """Actions a turn; each shielding and pseudogravity pool with the points its sources
+        start with (a pool shared by several sources starts with the most any of them lists);
+        each aura's store; each resource."""
         assert isinstance(sheet, LuraskoSheet)
         per_turn = self.rules.actions_per_turn
         pools = {ACTIONS: Pool(per_turn, per_turn, Reset.TURN)}
-        for shield in sheet.shields:
-            have = pools.get(shield.pool_name)
-            points = max(shield.points, have.current if have else 0)
-            pools[shield.pool_name] = Pool(points, points)
+        for source in (*sheet.shields, *sheet.pseudogravity):
+            have = pools.get(source.pool_name, Pool(0, 0))
+            points = max(source.points, have.current)
+            top = max(points, have.maximum, source.capacity or 0)
+            pools[source.pool_name] = Pool(points, top)
         for aura in sheet.auras:
             pools[aura.name] = Pool(aura.stored, aura.stored)
+        for resource, amount in sheet.resources.items():
+            pools[resource] = Pool(amount, amount)
         return pools
 
     def roll_initiative(
@@ -85,8 +94,14 @@ class Lurasko(Ruleset):
         return tuple(sorted(turns, key=lambda t: (-t.initiative, joined[t.actors[0]])))
 
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
-        """A new turn opens with its movement phase."""
-        return [MarkSet(a, ACTED, None) for a in turn.actors if state[a].marks.get(ACTED)]
+        """A new turn opens with its movement phase, where a choice not to resist pseudogravity
+        with a flying SPD may be reversed."""
+        return [
+            MarkSet(a, mark, None)
+            for a in turn.actors
+            for mark in (ACTED, YIELDS)
+            if state[a].marks.get(mark)
+        ]
 
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice: DiceSource

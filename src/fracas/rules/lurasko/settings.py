@@ -31,6 +31,23 @@ class LuraskoSettings(BaseModel):
         " movement phase, then an action phase; the number of actions was not found).",
     )
 
+    charging_uses_action: bool = Field(
+        False,
+        description="Default: making shielding or pseudogravity points costs only the resource"
+        " (the chapter: it 'can only be done on the shielding character's own turn'; what else"
+        " it costs is the source's).",
+    )
+    lifting_uses_action: bool = Field(
+        True,
+        description="Default: a use of pseudogravity takes an action ('before taking the"
+        " required action to use them').",
+    )
+    pseudogravity_light_until_turn_end: bool = Field(
+        True,
+        description="Default: the dim light of spending pseudogravity points lasts to the end"
+        " of the user's turn (the chapter gives no duration).",
+    )
+
     # Defense roll (SOURCES.md 5.3)
     critical_margin: int = Field(
         20,

@@ -109,20 +109,32 @@ class Resistance(_Record):
         return ResistanceRule(self.name, self.against.lower(), self.percent)
 
 
-class Shield(_Record):
-    """A source of energy shielding. ``points``: what it holds when the fight starts;
-    ``pool``: share the points of another source of that pool name; ``techshield``: a device
-    ("doubly effective against blast damage")."""
+class PointSource(_Record):
+    """A source of shielding or pseudogravity points. ``points``: what it holds when the fight
+    starts; ``pool``: share the points of other sources of that pool name. Points are made on
+    the owner's turn by spending ``cost`` of its ``resource`` (a pool of the sheet's
+    ``resources``: charge, insight) per point, up to ``capacity`` (None: no limit)."""
 
     name: str = Field(min_length=1)
-    precision: Precision
     points: int = Field(0, ge=0)
     pool: str | None = None
-    techshield: bool = False
+    resource: str | None = None
+    cost: int = Field(1, ge=0)
+    capacity: int | None = Field(None, ge=0)
 
     @property
     def pool_name(self) -> str:
         return self.pool or self.name
+
+
+class Shield(PointSource):
+    """A source of energy shielding; a ``techshield`` is a device ("doubly effective against
+    blast damage"). ``short_range_gap``: a low-precision shield of greater range that "cannot
+    be used against attacks from short-range within the shield"."""
+
+    precision: Precision
+    techshield: bool = False
+    short_range_gap: bool = False
 
     def source(self) -> ShieldSource:
         return ShieldSource(self.name, self.precision, self.pool_name, self.techshield)
@@ -147,10 +159,20 @@ class Aura(_Record):
         return self
 
 
+class Lifter(PointSource):
+    """A source of pseudogravity: a use moves a target when its effective points reach
+    ``percent_of_weight`` % of the target's pound weight (the "fraction" the source gives)."""
+
+    percent_of_weight: int = Field(ge=1)
+
+
 class Sheet(_Record):
     """A Lur-Asko character. ``bcon`` and ``wgt`` give the injury factor (``injury_factor``
     overrides it); ``tn`` is the defense roll's target number; ``strength`` is added to melee
-    damage and drive; ``organic`` matters for blast."""
+    damage and drive; ``organic`` matters for blast. ``weight_lb`` (None: 25 lb per WGT,
+    SOURCES.md 5.1) and ``inventory_lb`` are what pseudogravity lifts; ``flying_spd`` makes an
+    unwilling target heavier to it; ``gravnet`` airships ignore silencing; a ``vehicle`` can be
+    climbed onto. ``resources`` are pools that pay for shielding and pseudogravity points."""
 
     name: str | None = None
     bcon: int = Field(ge=0)
@@ -165,6 +187,23 @@ class Sheet(_Record):
     resistances: tuple[Resistance, ...] = ()
     shields: tuple[Shield, ...] = ()
     auras: tuple[Aura, ...] = ()
+    pseudogravity: tuple[Lifter, ...] = ()
+    resources: dict[str, int] = Field(default_factory=dict)
+    weight_lb: int | None = Field(None, ge=0)
+    inventory_lb: int = Field(0, ge=0)
+    flying_spd: int = Field(0, ge=0)
+    gravnet: bool = False
+    vehicle: bool = False
+
+    @property
+    def pound_weight(self) -> int:
+        return self.weight_lb if self.weight_lb is not None else 25 * self.wgt
+
+    def point_source(self, name: str) -> Shield | Lifter | None:
+        """The shielding or pseudogravity source called ``name`` (any case)."""
+        wanted = name.lower()
+        sources: list[Shield | Lifter] = [*self.shields, *self.pseudogravity]
+        return next((s for s in sources if s.name.lower() == wanted), None)
 
     @model_validator(mode="after")
     def _names_are_unique(self) -> Self:
@@ -173,7 +212,23 @@ class Sheet(_Record):
         if len(set(weapons)) != len(weapons):
             raise ValueError("two weapons share a name")
         auras = [a.name for a in self.auras]
-        pools = {s.pool_name for s in self.shields}
-        if len(set(auras)) != len(auras) or pools & set(auras):
-            raise ValueError("auras need names of their own, distinct from shielding pools")
+        if len(set(auras)) != len(auras):
+            raise ValueError("two auras share a name")
+        groups = (
+            set(auras),
+            {s.pool_name for s in self.shields},
+            {s.pool_name for s in self.pseudogravity},
+            set(self.resources),
+        )
+        every = [name for group in groups for name in group]
+        if len(set(every)) != len(every):
+            raise ValueError(
+                "auras, shielding pools, pseudogravity pools and resources need distinct names"
+            )
+        sources = [s.name.lower() for s in (*self.shields, *self.pseudogravity)]
+        if len(set(sources)) != len(sources):
+            raise ValueError("two shielding or pseudogravity sources share a name")
+        for source in (*self.shields, *self.pseudogravity):
+            if source.resource is not None and source.resource not in self.resources:
+                raise ValueError(f"{source.name}: no resource {source.resource!r} on the sheet")
         return self
