@@ -66,5 +66,5 @@ def test_shielding_an_aura_and_an_area_are_told() -> None:
     ]
     assert (
         "The area attack meets Foe at its original 80: 30 left after shielding;"
-        " too weak for an area" in lines
+        " too weak for an area (risk of large fires counting 80)" in lines
     )

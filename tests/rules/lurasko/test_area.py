@@ -113,3 +113,12 @@ def test_only_an_area_weapon_catches_others() -> None:
     with pytest.raises(IllegalAction) as refused:
         encounter.check(Attack(actor=HERO, target=FOE, weapon="Sword", around=(OTHER,)))
     assert refused.value.code == "not-an-area"
+
+
+def test_heat_and_electric_areas_risk_fires_counting_their_original_damage() -> None:
+    """Seed: "Heat and electric damage also risk setting large fires when used in AoEs or
+    ZAoEs" ... "AoEs and ZAoEs that hit shielding still count their normal damage values for the
+    purposes of fire hazard and collapse rules." """
+    encounter = skirmish(foe=shielded({"name": "Ward", "precision": "low", "points": 90}))
+    (burst,) = of_type(encounter.apply(FIREBALL_AT_FOE, faces=[]).events, AreaBurst)
+    assert (burst.over, burst.original, burst.fire_risk) == (True, 80, True)

@@ -7,7 +7,7 @@ import pytest
 from fracas.engine.gm import ApplyEffect
 from fracas.engine.state import Anchor, Moment
 from fracas.engine.turns import EndTurn
-from fracas.rules.lurasko.actions import Attack
+from fracas.rules.lurasko.actions import Attack, Provoke
 from fracas.rules.lurasko.auras import Provocation, aura_amount, expendable, provokes, reacting_aura
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.events import AuraStruck, DamageTaken
@@ -140,3 +140,14 @@ def test_aura_injuries_are_core_even_where_the_table_says_otherwise() -> None:
     step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 20])
     taken = {t.target: t.injury for t in of_type(step.events, DamageTaken)}
     assert taken == {FOE: InjuryType.PERCEPTION, HERO: InjuryType.CORE}
+
+
+def test_a_touch_a_grab_a_trip_or_a_grapple_provokes_the_aura_too() -> None:
+    """Seed: "Whenever any character touches you, hits you with a melee weapon ... Grab Item,
+    or Trip/Dismount/Throw, or ends their turn grappling with you"."""
+    for how in Provocation:
+        encounter = duel(foe=sheet(auras=[SPIKES]))
+        step = encounter.apply(Provoke(actor=HERO, holder=FOE, how=how), faces=[])
+        (struck,) = of_type(step.events, AuraStruck)
+        assert (struck.attacker, struck.portion.damage, struck.portion.drive) == (HERO, 20, 30)
+        assert encounter.state[HERO].marks["core"] == 3

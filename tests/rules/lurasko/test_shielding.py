@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fracas.engine.gm import ApplyEffect, Conceal, SetPool
+from fracas.engine.ruleset import IllegalAction
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.events import (
     DamageCalledOut,
@@ -235,3 +238,28 @@ def test_high_precision_shielding_extinguishes_the_ignited() -> None:
     assert encounter.state[FOE].has(IGNITED)
     encounter.apply(SetPool(target=FOE, pool="Skin ward", value=10))
     assert not encounter.state[FOE].has(IGNITED)
+
+
+def test_a_wide_low_shield_is_blind_to_attacks_from_short_range_within_it() -> None:
+    """Seed: "The shielding may have even greater range - for example, a medium-range shield
+    that can protect an entire building, but cannot be used against attacks from short-range
+    within the shield." """
+    dome = {"name": "Dome", "precision": "low", "points": 60, "short_range_gap": True}
+    encounter = duel(hero=sheet(weapons=[LANCE]), foe=shielded_foe(dome))
+    step = encounter.apply(Attack(actor=HERO, target=FOE, close=True), faces=[10, 1])
+    assert not of_type(step.events, ShieldingUsed)
+    far = duel(hero=sheet(weapons=[LANCE]), foe=shielded_foe(dome))
+    assert of_type(far.apply(Attack(actor=HERO, target=FOE)).events, ShieldingUsed)[0].stopped
+
+
+def test_a_vehicles_medium_shield_ignores_those_who_climbed_onto_it() -> None:
+    """Seed: "Medium precision shielding cannot protect a vehicle against attacks from
+    characters who have climbed onto it." """
+    veil = {"name": "Hull veil", "precision": "medium", "points": 60}
+    encounter = duel(hero=sheet(weapons=[LANCE]), foe=shielded_foe(veil, vehicle=True))
+    step = encounter.apply(Attack(actor=HERO, target=FOE, climbed=True), faces=[10, 1])
+    assert not of_type(step.events, ShieldingUsed)
+    walker = duel(hero=sheet(weapons=[LANCE]))
+    with pytest.raises(IllegalAction) as refused:
+        walker.check(Attack(actor=HERO, target=FOE, climbed=True))
+    assert refused.value.code == "not-a-vehicle"

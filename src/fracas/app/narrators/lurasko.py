@@ -160,11 +160,12 @@ def area_burst(event: AreaBurst, scene: Scene) -> Told:
     others`` or ``... stopped: it bursts too far away to injure anyone``."""
     target = scene.name(event.target)
     head = f"The area attack meets {target} at its original {event.original}"
+    fire = f" (risk of large fires counting {event.original})" if event.fire_risk else ""
     if event.over:
-        return f"{head}: stopped, it bursts too far from the group to injure anyone"
+        return f"{head}: stopped, it bursts too far from the group to injure anyone{fire}"
     left = f": {event.left} left after shielding" if event.left != event.original else ""
     area = f"area {event.area} on the others" if event.area else "too weak for an area"
-    return f"{head}{left}; {area}"
+    return f"{head}{left}; {area}{fire}"
 
 
 def pseudogravity(event: PseudogravityUsed, scene: Scene) -> Told:

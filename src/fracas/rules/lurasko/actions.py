@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.lurasko.auras import Provocation
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
 
 
@@ -44,6 +45,12 @@ class Attack(Action):
     grappling: bool = field(default=False, metadata={"help": "you are grappling with the target"})
     far: bool = field(
         default=False, metadata={"help": "ranged: beyond the weapon's critical range"}
+    )
+    close: bool = field(
+        default=False, metadata={"help": "ranged: fired from short range of the target"}
+    )
+    climbed: bool = field(
+        default=False, metadata={"help": "you have climbed onto the target vehicle"}
     )
     around: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "area weapons: the others in the target's group"}
@@ -90,4 +97,15 @@ class Silence(Action):
     amount: int
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence)
+@dataclass(frozen=True)
+class Provoke(Action):
+    """Touch, grab from, trip or end your turn grappling a character: its damage aura answers."""
+
+    verb: ClassVar[str] = "provoke"
+    holder: CombatantId
+    how: Provocation = field(
+        default=Provocation.TOUCH, metadata={"help": "touch, grab item, trip, grapple at turn end"}
+    )
+
+
+ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence, Provoke)

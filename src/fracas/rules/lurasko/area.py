@@ -16,8 +16,8 @@ from fracas.rules.lurasko.attack import Strike
 from fracas.rules.lurasko.events import AreaBurst
 from fracas.rules.lurasko.offense import energy_portion
 from fracas.rules.lurasko.queries import sheet_of
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield
-from fracas.rules.lurasko.vocabulary import Precision
+from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, stops
+from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 
 
 class AreaStrike(Strike):
@@ -35,8 +35,11 @@ class AreaStrike(Strike):
         left_medium = left
         if not burst.over:
             left_medium = self._shield_first(target, self._sources(target, Precision.MEDIUM), left)
+        fire = kind in (DamageKind.HEAT, DamageKind.ELECTRIC)
         self.events.append(
-            AreaBurst(self.attacker.id, target.id, original, left_medium, area, burst.over)
+            AreaBurst(
+                self.attacker.id, target.id, burst.hazard, left_medium, area, burst.over, fire
+            )
         )
         if burst.over:
             return self.events
@@ -51,7 +54,7 @@ class AreaStrike(Strike):
         return [
             s.source()
             for s in sheet_of(defender).shields
-            if s.precision is precision and may_shield(precision, self.incoming)
+            if s.precision is precision and stops(s.source(), self.incoming)
         ]
 
     def _on_target(self, left: int, left_medium: int) -> None:

@@ -45,7 +45,7 @@ from fracas.rules.lurasko.queries import (
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Weapon
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield
+from fracas.rules.lurasko.shielding import Incoming, ShieldSource, shield, stops
 from fracas.rules.lurasko.turns import acting
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
 from fracas.rules.lurasko.wounds import (
@@ -124,6 +124,8 @@ class Strike:
             grappling=self.action.grappling,
             explosive=self.weapon.explosive,
             impact=True,
+            climbed_on=self.action.climbed,
+            short_range=self.action.close or self.action.engaged,
         )
 
     def resolve(self) -> list[Event]:
@@ -152,7 +154,7 @@ class Strike:
         sources = [
             s.source()
             for s in sheet_of(self.target).shields
-            if s.precision.before_defense and may_shield(s.precision, self.incoming)
+            if s.precision.before_defense and stops(s.source(), self.incoming)
         ]
         points = self._points(self.target)
         if self.weapon.energy is None or not any(points.get(s.pool, 0) for s in sources):

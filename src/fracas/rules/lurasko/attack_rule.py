@@ -49,6 +49,8 @@ class AttackRule:
                 "bad-reduction", "a melee weapon's damage is reduced to 50 or 25 percent only"
             )
         self._verify_area(state, action, weapon.area)
+        if action.climbed and not sheet_of(target).vehicle:
+            raise IllegalAction("not-a-vehicle", f"attack: {target.name} is not a vehicle to climb")
         strength = sheet_of(attacker).strength
         if action.strength is not None and not 0 <= action.strength <= strength:
             raise IllegalAction(

@@ -83,7 +83,8 @@ class DamageTaken(Record):
 class AreaBurst(Record):
     """A deliberate AoE on ``target``: its ``original`` energy, what is left after the
     target's shielding (``left``), the area damage the others in its group face (None: no
-    area), and whether the attack was ``over`` (stopped by low-precision shielding)."""
+    area), and whether the attack was ``over`` (stopped by low-precision shielding). Fires and
+    collapses count the original value; heat and electric bring a ``fire_risk``."""
 
     attacker: CombatantId
     target: CombatantId
@@ -91,6 +92,7 @@ class AreaBurst(Record):
     left: int
     area: int | None
     over: bool
+    fire_risk: bool = False
 
 
 @dataclass(frozen=True)

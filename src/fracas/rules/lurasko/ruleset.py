@@ -22,6 +22,7 @@ from fracas.rules.lurasko.charging import ChargeRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
+from fracas.rules.lurasko.provoking import ProvokeRule
 from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
@@ -52,6 +53,7 @@ class Lurasko(Ruleset):
             actions.Charge: ChargeRule(self.rules),
             actions.Lift: LiftRule(self.rules),
             actions.Silence: SilenceRule(),
+            actions.Provoke: ProvokeRule(self.rules),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:

@@ -137,7 +137,9 @@ class Shield(PointSource):
     short_range_gap: bool = False
 
     def source(self) -> ShieldSource:
-        return ShieldSource(self.name, self.precision, self.pool_name, self.techshield)
+        return ShieldSource(
+            self.name, self.precision, self.pool_name, self.techshield, self.short_range_gap
+        )
 
 
 class Aura(_Record):

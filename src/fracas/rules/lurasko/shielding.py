@@ -20,12 +20,14 @@ from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 class ShieldSource:
     """One source of shielding (an Ability, a device). ``pool`` names the points it spends: its
     own, or points shared with other sources. A ``techshield`` (a device) is "doubly effective
-    against blast damage"."""
+    against blast damage". ``short_range_gap``: a shield of greater range, blind to attacks
+    from short range within it."""
 
     name: str
     precision: Precision
     pool: str
     techshield: bool = False
+    short_range_gap: bool = False
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,8 @@ class Incoming:
     target is grappling with the attacker. ``explosive``: an explosive or grenade device;
     ``impact``: its impact (direct) damage rather than its area damage. ``climbed_on``: the
     attacker has climbed onto the target vehicle. ``inside_origin``: a ZAoE originating inside
-    the shield (cluster bombs, rocket pods)."""
+    the shield (cluster bombs, rocket pods). ``short_range``: the attacker is within short range
+    of the target."""
 
     ranged: bool
     all_energy: bool
@@ -47,6 +50,7 @@ class Incoming:
     climbed_on: bool = False
     inside_origin: bool = False
     aura: bool = False
+    short_range: bool = False
 
 
 def may_shield(precision: Precision, attack: Incoming) -> bool:
@@ -75,6 +79,16 @@ def may_shield(precision: Precision, attack: Incoming) -> bool:
     if attack.explosive:
         return not attack.impact
     return attack.ranged and attack.all_energy
+
+
+def stops(source: ShieldSource, attack: Incoming) -> bool:
+    """Whether ``source`` can act against ``attack``: its precision allows it, and a low-
+    precision shield of greater range ("a medium-range shield that can protect an entire
+    building, but cannot be used against attacks from short-range within the shield") is not
+    facing an attack from short range."""
+    if source.short_range_gap and attack.short_range:
+        return False
+    return may_shield(source.precision, attack)
 
 
 def ordered(sources: Iterable[ShieldSource]) -> tuple[ShieldSource, ...]:
