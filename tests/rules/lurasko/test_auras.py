@@ -11,7 +11,7 @@ from fracas.rules.lurasko.actions import Attack, Provoke
 from fracas.rules.lurasko.auras import Provocation, aura_amount, expendable, provokes, reacting_aura
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.events import AuraStruck, DamageTaken
-from fracas.rules.lurasko.queries import AURA_LIGHT, DAMAGE, DEAD, STUNNED
+from fracas.rules.lurasko.queries import AURA_LIGHT, DAMAGE, DEAD, MENTAL_ONLY, STUNNED
 from fracas.rules.lurasko.vocabulary import InjuryType
 from tests.rules.lurasko.support import FOE, HERO, LANCE, SWORD, duel, of_type, sheet
 
@@ -151,3 +151,15 @@ def test_a_touch_a_grab_a_trip_or_a_grapple_provokes_the_aura_too() -> None:
         (struck,) = of_type(step.events, AuraStruck)
         assert (struck.attacker, struck.portion.damage, struck.portion.drive) == (HERO, 20, 30)
         assert encounter.state[HERO].marks["core"] == 3
+
+
+def test_only_mental_auras_are_kept_with_only_mental_actions() -> None:
+    """Seed: "If you are only able to take purely mental actions, you may only maintain auras
+    that were created by purely mental actions." """
+    mind = {"name": "Mind static", "kind": "electric", "stored": 20, "mental": True}
+    encounter = duel(foe=sheet(auras=[STATIC, mind]))
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=FOE, name=MENTAL_ONLY))
+    encounter.apply(EndTurn())
+    pools = encounter.state[FOE].pools
+    assert (pools["Static field"].current, pools["Mind static"].current) == (0, 20)

@@ -8,6 +8,7 @@ from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.armor import ArmorRange
 from fracas.rules.lurasko.damage import Defences, Portion, resolve_damage
 from fracas.rules.lurasko.energy import EnergyEffects, Victim, energy_effects, war_fever_hindrance
+from fracas.rules.lurasko.events import DamageCalledOut
 from fracas.rules.lurasko.injury import energy_degrees
 from fracas.rules.lurasko.offense import (
     called_out,
@@ -25,7 +26,7 @@ from fracas.rules.lurasko.queries import (
 )
 from fracas.rules.lurasko.shielding import ShieldSource, shield_once
 from fracas.rules.lurasko.vocabulary import DamageKind, Precision
-from tests.rules.lurasko.support import FOE, HERO, duel, sheet
+from tests.rules.lurasko.support import FOE, HERO, duel, of_type, sheet
 
 NORMAL = DamageKind.NORMAL
 HEAT = DamageKind.HEAT
@@ -191,3 +192,22 @@ def test_techshields_are_doubly_effective_against_blast() -> None:
     use = shield_once(device, DamageKind.BLAST, 30, 40)
     assert (use.absorbed, use.spent) == (30, 15)
     assert shield_once(device, HEAT, 30, 10).absorbed == 10
+
+
+def test_a_kinetic_shield_stops_the_projectile_of_a_hit_and_the_energy_lands() -> None:
+    """Seed: "If the non-energy portion is a projectile stopped by a kinetic shield, consider
+    the normal portion's damage and drive to be 0, and resolve the energy portion normally." """
+    dart = {
+        "name": "Shock dart",
+        "reach": "ranged",
+        "damage": "20",
+        "drive": 30,
+        "energy": "electric",
+        "energy_damage": "12",
+        "offense": 10,
+    }
+    encounter = duel(hero=sheet(weapons=[dart]))
+    step = encounter.apply(Attack(actor=HERO, target=FOE, kinetic=True), faces=[10, 1])
+    (called,) = of_type(step.events, DamageCalledOut)
+    assert [(p.damage, p.drive) for p in called.portions] == [(0, 0), (12, 12)]
+    assert encounter.state[FOE].marks["damage"] == 12

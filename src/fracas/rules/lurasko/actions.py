@@ -52,6 +52,9 @@ class Attack(Action):
     climbed: bool = field(
         default=False, metadata={"help": "you have climbed onto the target vehicle"}
     )
+    kinetic: bool = field(
+        default=False, metadata={"help": "a kinetic shield stopped the projectile (not its energy)"}
+    )
     around: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "area weapons: the others in the target's group"}
     )

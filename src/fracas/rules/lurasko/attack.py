@@ -275,7 +275,13 @@ class Strike:
         if self.weapon.energy is not None:
             damage = self.energy_left if self.energy_left is not None else self._energy_damage()
             energy = energy_portion(self.weapon.energy, damage)
-        return called_out(normal, energy, drive_bonus=drive_bonus, explosive=self.weapon.explosive)
+        return called_out(
+            normal,
+            energy,
+            drive_bonus=drive_bonus,
+            explosive=self.weapon.explosive,
+            normal_stopped=self.action.kinetic,
+        )
 
     def _damage(
         self,

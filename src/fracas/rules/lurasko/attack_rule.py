@@ -49,6 +49,11 @@ class AttackRule:
                 "bad-reduction", "a melee weapon's damage is reduced to 50 or 25 percent only"
             )
         self._verify_area(state, action, weapon.area)
+        if action.kinetic and (melee or weapon.damage is None or weapon.energy is None):
+            raise IllegalAction(
+                "not-kinetic",
+                "attack: -kinetic: a projectile with added energy, stopped by a kinetic shield",
+            )
         if action.climbed and not sheet_of(target).vehicle:
             raise IllegalAction("not-a-vehicle", f"attack: {target.name} is not a vehicle to climb")
         strength = sheet_of(attacker).strength

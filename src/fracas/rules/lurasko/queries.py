@@ -23,6 +23,8 @@ of the war-fever roll owed at the end of the combat."""
 
 INCAPACITATED = ("Incapacitated", "Paralyzed", "Pinned")
 """Effects a game master gives that leave no action (the chapter's examples)."""
+MENTAL_ONLY = "Mental actions only"
+"""An effect a game master gives: only purely mental actions are possible."""
 AURA_LIGHT = "Moderate light (Low Stealth)"
 PSEUDOGRAVITY_LIGHT = "Dim light (Low Stealth)"
 STUNNED = "Stunned"

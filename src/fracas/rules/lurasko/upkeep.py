@@ -5,7 +5,7 @@ from __future__ import annotations
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, PoolSet
 from fracas.engine.state import Effect, EncounterState
-from fracas.rules.lurasko.queries import AURA_LIGHT, sheet_of, standing
+from fracas.rules.lurasko.queries import AURA_LIGHT, MENTAL_ONLY, sheet_of, standing
 from fracas.rules.lurasko.turns import cannot_act
 
 EXPIRED = "aura not maintained"
@@ -28,12 +28,14 @@ def aura_light(state: EncounterState, holder: CombatantId) -> list[Event]:
 
 def unmaintained(state: EncounterState, holder: CombatantId) -> list[Event]:
     """ "damage auras expire at the end of your turn if you are unable to take actions (for
-    example, if you are incapacitated, paralyzed, or pinned)"; the dead too."""
+    example, if you are incapacitated, paralyzed, or pinned)"; the dead too. "If you are only
+    able to take purely mental actions, you may only maintain auras that were created by purely
+    mental actions." """
     combatant = state[holder]
-    if standing(combatant) and cannot_act(combatant) is None:
-        return []
+    able = standing(combatant) and cannot_act(combatant) is None
+    mental_only = combatant.has(MENTAL_ONLY)
     return [
         PoolSet(holder, a.name, 0, reason=EXPIRED)
         for a in sheet_of(combatant).auras
-        if combatant.pools[a.name].current
+        if combatant.pools[a.name].current and (not able or (mental_only and not a.mental))
     ]
