@@ -122,3 +122,27 @@ def test_heat_and_electric_areas_risk_fires_counting_their_original_damage() -> 
     encounter = skirmish(foe=shielded({"name": "Ward", "precision": "low", "points": 90}))
     (burst,) = of_type(encounter.apply(FIREBALL_AT_FOE, faces=[]).events, AreaBurst)
     assert (burst.over, burst.original, burst.fire_risk) == (True, 80, True)
+
+
+def test_a_direct_hit_of_120_or_more_bursts_into_overeffect() -> None:
+    """SOURCES.md 5.4: "A direct hit of >= 120 damage causes overeffect (an unintended AoE)";
+    its area is read as 25 % (a setting)."""
+    encounter = skirmish()
+    step = encounter.apply(
+        Attack(actor=HERO, target=FOE, weapon="Sun", around=(OTHER,)), faces=[10, 1, 12, 1]
+    )
+    (burst,) = of_type(step.events, AreaBurst)
+    assert (burst.original, burst.left, burst.area) == (130, 130, 32)
+    assert taken(step.events) == {FOE: 130, OTHER: 32}
+
+
+def test_shielding_below_120_leaves_no_overeffect() -> None:
+    """Seed: "If the attack is only partially shielded by low-precision shielding, consider the
+    new, smaller damage amount and check if it is now too weak to cause overeffect ... (that
+    is, below 120 ...)". 130 - 20 = 110: a plain direct hit."""
+    encounter = skirmish(foe=shielded({"name": "Ward", "precision": "low", "points": 20}))
+    step = encounter.apply(
+        Attack(actor=HERO, target=FOE, weapon="Sun", around=(OTHER,)), faces=[10, 1]
+    )
+    assert not of_type(step.events, AreaBurst)
+    assert taken(step.events) == {FOE: 110}

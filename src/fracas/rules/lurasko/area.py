@@ -16,7 +16,7 @@ from fracas.rules.lurasko.attack import Strike
 from fracas.rules.lurasko.events import AreaBurst
 from fracas.rules.lurasko.offense import energy_portion
 from fracas.rules.lurasko.queries import sheet_of
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, stops
+from fracas.rules.lurasko.shielding import ShieldSource, stops
 from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 
 
@@ -71,24 +71,3 @@ class AreaStrike(Strike):
         elif dodged_area:
             portion = energy_portion(self.weapon.energy, dodged_area)
             self._damage(self.target, (portion,), None, self.before_defense)
-
-    def _on_bystander(self, other: Combatant, area: int) -> None:
-        """ "first roll to see if they are affected according to normal AoE hit chance rules,
-        then consider each affected character to be hit by a separate attack or weapon"."""
-        assert self.weapon.energy is not None
-        outcome = self._defense_roll(other, self.settings.area_defense_tn_bonus)
-        if not outcome.hits:
-            return
-        steps_before = len(self.before_defense)
-        area_attack = Incoming(
-            ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
-        )
-        sources = [
-            s.source()
-            for s in sheet_of(other).shields
-            if s.precision is Precision.MEDIUM and may_shield(s.precision, area_attack)
-        ]
-        left = self._shield_first(other, sources, area)
-        if left:
-            portion = energy_portion(self.weapon.energy, left)
-            self._damage(other, (portion,), None, self.before_defense[steps_before:])

@@ -17,10 +17,12 @@ from fracas.engine.events import Event
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
+from fracas.rules.lurasko.aoe import is_aoe
 from fracas.rules.lurasko.auras import Provocation
 from fracas.rules.lurasko.damage import DamageStep, Portion, resolve_damage, shield_steps
 from fracas.rules.lurasko.defense import DefenseOutcome, defense_hindrance, defense_result
 from fracas.rules.lurasko.events import (
+    AreaBurst,
     DamageCalledOut,
     DefenseRolled,
     InjuryTypeSet,
@@ -45,9 +47,9 @@ from fracas.rules.lurasko.queries import (
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Weapon
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, shield, stops
+from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield, stops
 from fracas.rules.lurasko.turns import acting
-from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
+from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
 from fracas.rules.lurasko.wounds import (
     aura_strikes_back,
     defences_of,
@@ -134,6 +136,7 @@ class Strike:
         outcome = self._defense_roll()
         if outcome.hits:
             self._hit(outcome)
+            self._overeffect()
             self.events += aura_strikes_back(
                 self.state,
                 self.target.id,
@@ -143,6 +146,44 @@ class Strike:
                 settings=self.settings,
             )
         return self.events
+
+    def _overeffect(self) -> None:
+        """A direct energy hit of 120 or more bursts into an unintended AoE on the others in
+        the target's group; shielding met its original value, and what it let through must
+        still reach 120 ("check if it is now too weak to cause overeffect")."""
+        if self.weapon.energy is None or not self.weapon.all_energy:
+            return
+        original = self._energy_damage()
+        left = self.energy_left if self.energy_left is not None else original
+        if not is_aoe(left, deliberate=False):
+            return
+        area = left * self.settings.overeffect_area_percent // 100
+        fire = self.weapon.energy in (DamageKind.HEAT, DamageKind.ELECTRIC)
+        burst = AreaBurst(self.attacker.id, self.target.id, original, left, area, False, fire)
+        self.events.append(burst)
+        for other in self.action.around:
+            self._on_bystander(self.state[other], area)
+
+    def _on_bystander(self, other: Combatant, area: int) -> None:
+        """ "first roll to see if they are affected according to normal AoE hit chance rules,
+        then consider each affected character to be hit by a separate attack or weapon"."""
+        assert self.weapon.energy is not None
+        outcome = self._defense_roll(other, self.settings.area_defense_tn_bonus)
+        if not outcome.hits:
+            return
+        steps_before = len(self.before_defense)
+        area_attack = Incoming(
+            ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
+        )
+        sources = [
+            s.source()
+            for s in sheet_of(other).shields
+            if s.precision is Precision.MEDIUM and may_shield(s.precision, area_attack)
+        ]
+        left = self._shield_first(other, sources, area)
+        if left:
+            portion = energy_portion(self.weapon.energy, left)
+            self._damage(other, (portion,), None, self.before_defense[steps_before:])
 
     def _provocation(self) -> Provocation | None:
         return Provocation.MELEE_HIT if self.weapon.reach is Reach.MELEE else None

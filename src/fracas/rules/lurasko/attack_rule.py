@@ -48,7 +48,7 @@ class AttackRule:
             raise IllegalAction(
                 "bad-reduction", "a melee weapon's damage is reduced to 50 or 25 percent only"
             )
-        self._verify_area(state, action, weapon.area)
+        self._verify_area(state, action, weapon.area or weapon.all_energy)
         if action.kinetic and (melee or weapon.damage is None or weapon.energy is None):
             raise IllegalAction(
                 "not-kinetic",
@@ -64,12 +64,14 @@ class AttackRule:
 
     @staticmethod
     def _verify_area(state: EncounterState, action: a.Attack, area: bool) -> None:
-        """Only an area weapon catches others; they are neither the attacker nor the target,
-        each named once, and alive."""
+        """Only an area weapon, or an all-energy one whose overeffect may burst, catches others;
+        they are neither the attacker nor the target, each named once, and alive."""
         if not action.around:
             return
         if not area:
-            raise IllegalAction("not-an-area", "attack: only an area weapon catches -around others")
+            raise IllegalAction(
+                "not-an-area", "attack: only an area or all-energy weapon catches -around others"
+            )
         if {action.actor, action.target} & set(action.around):
             raise IllegalAction(
                 "bad-around", "attack: -around names the others, not you or the target"

@@ -80,6 +80,14 @@ class LuraskoSettings(BaseModel):
         " at +5 TN.",
     )
 
+    overeffect_area_percent: int = Field(
+        25,
+        ge=0,
+        description="Default: the area damage of overeffect (a direct hit of 120 or more), as"
+        " a share of the hit; SOURCES.md 5.4 gives only the threshold, and this reads it like a"
+        " deliberate AoE's 25 % area.",
+    )
+
     # Damage and injury
     injury_factor_minimum: int = Field(
         2, ge=1, description="SOURCES.md 5.1: injury factor = bCON x WGT / 5, minimum 2."
