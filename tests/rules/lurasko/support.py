@@ -60,12 +60,14 @@ FIREBALL = {
 }
 
 
-def skirmish(foe: Sheet | None = None, other: Sheet | None = None) -> Encounter:
+def skirmish(
+    foe: Sheet | None = None, other: Sheet | None = None, hero: Sheet | None = None
+) -> Encounter:
     """Hero (a Fireball, a Sword, a 130-heat Sun lance; initiative 15) against Foe (5) and
     Other (4): Hero's turn."""
     encounter = Encounter(Lurasko())
     sun_lance = {**FIREBALL, "name": "Sun lance", "energy_damage": "130", "area": False}
-    hero = sheet(weapons=[FIREBALL, SWORD, sun_lance])
+    hero = hero or sheet(weapons=[FIREBALL, SWORD, sun_lance])
     encounter.apply(AddCombatant(name="Hero", side="heroes", sheet=hero))
     encounter.apply(AddCombatant(name="Foe", side="foes", sheet=foe or sheet()))
     encounter.apply(AddCombatant(name="Other", side="foes", sheet=other or sheet()))

@@ -29,6 +29,7 @@ from fracas.rules.lurasko.events import (
     InjuryTypeSet,
     PseudogravityUsed,
     ShieldingUsed,
+    ZoneStruck,
 )
 from fracas.rules.lurasko.queries import ACTED, DAMAGE, WAR_FEVER
 from fracas.rules.lurasko.vocabulary import DamageKind, InjuryType
@@ -182,6 +183,16 @@ def pseudogravity(event: PseudogravityUsed, scene: Scene) -> Told:
     return f"{head}: {result}; both give off a distinctive sound"
 
 
+def zone(event: ZoneStruck, scene: Scene) -> Told:
+    """``Grenadier's Mortar strikes its zone (cluster ZAoE): high 30, low 10``."""
+    who = _capital(scene.name(event.attacker))
+    fire = f" (risk of large fires counting {event.high})" if event.fire_risk else ""
+    return (
+        f"{who}'s {event.weapon} strikes its zone ({event.zone} ZAoE):"
+        f" high {event.high}, low {event.low}{fire}"
+    )
+
+
 def aura(event: AuraStruck, scene: Scene) -> Told:
     """``Construct's Static field strikes back at Legionary: electric 30, 30 drive (undodgeable,
     Core injuries)``."""
@@ -214,6 +225,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     AuraStruck: aura,
     AreaBurst: area_burst,
     PseudogravityUsed: pseudogravity,
+    ZoneStruck: zone,
     MarkSet: mark,
 }
 """A narrator for every lurasko event (``LURASKO_EVENTS``), and the marks a hit sets."""

@@ -52,6 +52,13 @@ class Attack(Action):
     climbed: bool = field(
         default=False, metadata={"help": "you have climbed onto the target vehicle"}
     )
+    outskirts: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "zone weapons: those where its low value applies"}
+    )
+    inside: bool = field(
+        default=False,
+        metadata={"help": "zone weapons: bursting inside the shields (cluster bombs)"},
+    )
     kinetic: bool = field(
         default=False, metadata={"help": "a kinetic shield stopped the projectile (not its energy)"}
     )

@@ -96,6 +96,19 @@ class AreaBurst(Record):
 
 
 @dataclass(frozen=True)
+class ZoneStruck(Record):
+    """A ZAoE (``zone``: cluster or point) with its ``high`` and ``low`` values; heat and
+    electric bring a ``fire_risk``."""
+
+    attacker: CombatantId
+    weapon: str
+    zone: str
+    high: int
+    low: int
+    fire_risk: bool = False
+
+
+@dataclass(frozen=True)
 class AuraStruck(Record):
     """``holder``'s damage aura struck back at ``attacker``: undodgeable, Core injuries."""
 
@@ -131,4 +144,5 @@ LURASKO_EVENTS = (
     AuraStruck,
     AreaBurst,
     PseudogravityUsed,
+    ZoneStruck,
 )

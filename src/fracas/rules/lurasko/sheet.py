@@ -25,6 +25,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.dice import DiceNotation
+from fracas.rules.lurasko.aoe import Zaoe
 from fracas.rules.lurasko.armor import ArmorRange
 from fracas.rules.lurasko.damage import Resistance as ResistanceRule
 from fracas.rules.lurasko.shielding import ShieldSource
@@ -61,7 +62,8 @@ class Weapon(_Record):
     None: any range). ``precise`` melee weapons gain 20 drive on a critical. ``material``
     (quartz, adamant) is what resistances to physical weapons look at. ``explosive``: a
     grenade or other explosive device. ``area``: a deliberate AoE (all energy): 50 % impact on
-    the target, 25 % on the others in its group."""
+    the target, 25 % on the others in its group. ``zone``: a ZAoE (cluster or point) whose
+    ``energy_damage`` is its high value and ``low_damage`` its low value, with no impact."""
 
     name: str = Field(min_length=1)
     reach: Reach
@@ -75,6 +77,8 @@ class Weapon(_Record):
     critical_range: int | None = Field(None, ge=0)
     explosive: bool = False
     area: bool = False
+    zone: Zaoe | None = None
+    low_damage: DiceNotation | None = None
 
     @model_validator(mode="after")
     def _has_damage(self) -> Self:
@@ -88,8 +92,12 @@ class Weapon(_Record):
             raise ValueError("energy must be particle, electric, heat, frost or blast")
         if self.damage is None and self.energy is None:
             raise ValueError("a weapon needs damage and drive, energy damage, or both")
-        if self.area and not (self.energy is not None and self.damage is None):
-            raise ValueError("an area weapon deals energy damage only")
+        if (self.area or self.zone) and not (self.energy is not None and self.damage is None):
+            raise ValueError("an area or zone weapon deals energy damage only")
+        if (self.zone is None) != (self.low_damage is None):
+            raise ValueError("a zone weapon needs its low_damage, and only a zone weapon has one")
+        if self.zone and self.area:
+            raise ValueError("a weapon is an area (AoE) or a zone (ZAoE), not both")
         return self
 
     @property
