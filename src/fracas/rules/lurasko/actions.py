@@ -114,7 +114,10 @@ class Provoke(Action):
     verb: ClassVar[str] = "provoke"
     holder: CombatantId
     how: Provocation = field(
-        default=Provocation.TOUCH, metadata={"help": "touch, grab item, trip, grapple at turn end"}
+        default=Provocation.TOUCH,
+        metadata={
+            "help": "touch, grab (Grab Item), trip (or dismount, throw), grapple (at turn end)"
+        },
     )
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from fracas.dice import DiceSource, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
-from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
@@ -40,6 +39,7 @@ from fracas.rules.lurasko.offense import (
     strength_used,
 )
 from fracas.rules.lurasko.queries import (
+    chosen,
     damage_of,
     degrees_of,
     factor_of,
@@ -61,19 +61,7 @@ from fracas.rules.lurasko.wounds import (
 
 def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
     """The weapon called ``name`` (any case, a unique prefix), or the first."""
-    weapons = sheet_of(combatant).weapons
-    if not weapons:
-        raise IllegalAction("no-weapon", f"{combatant.name} has no weapon to attack with")
-    if name is None:
-        return weapons[0]
-    wanted = name.lower()
-    found = [w for w in weapons if w.name.lower() == wanted] or [
-        w for w in weapons if w.name.lower().startswith(wanted)
-    ]
-    if len(found) != 1:
-        known = ", ".join(w.name for w in weapons)
-        raise IllegalAction("unknown-weapon", f"no single weapon {name!r} (has: {known})")
-    return found[0]
+    return chosen(sheet_of(combatant).weapons, name, "weapon", combatant.name)
 
 
 @dataclass

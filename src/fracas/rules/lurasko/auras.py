@@ -21,10 +21,10 @@ class Provocation(Enum):
     attack, Grab Item, Trip/Dismount/Throw, or ending a turn grappling with the aura's holder."""
 
     TOUCH = "touch"
-    MELEE_HIT = "melee hit"
-    GRAB_ITEM = "grab item"
-    TRIP = "trip/dismount/throw"
-    GRAPPLE_AT_TURN_END = "grapple at turn end"
+    MELEE_HIT = "melee"
+    GRAB_ITEM = "grab"
+    TRIP = "trip"
+    GRAPPLE_AT_TURN_END = "grapple"
 
 
 def provokes(provocation: Provocation | None, *, critical: bool) -> bool:

@@ -32,6 +32,7 @@ from fracas.rules.lurasko.queries import (
     PSEUDOGRAVITY_LIGHT,
     SILENCING,
     YIELDS,
+    chosen,
     sheet_of,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
@@ -40,16 +41,8 @@ from fracas.rules.lurasko.turns import acting, require_turn
 
 
 def lifter_of(user: Combatant, name: str | None) -> Lifter:
-    lifters = sheet_of(user).pseudogravity
-    if not lifters:
-        raise IllegalAction("no-pseudogravity", f"{user.name} has no source of pseudogravity")
-    if name is None:
-        return lifters[0]
-    found = sheet_of(user).point_source(name)
-    if not isinstance(found, Lifter):
-        known = ", ".join(x.name for x in lifters)
-        raise IllegalAction("unknown-source", f"no pseudogravity source {name!r} (has: {known})")
-    return found
+    """The pseudogravity source called ``name`` (any case, a unique prefix), or the first."""
+    return chosen(sheet_of(user).pseudogravity, name, "pseudogravity source", user.name)
 
 
 def silencings_at(target: Combatant) -> tuple[int, ...]:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant
 from fracas.rules.lurasko.injury import injury_factor
 from fracas.rules.lurasko.settings import LuraskoSettings
@@ -35,6 +39,32 @@ IGNITED = "Ignited"
 DEAFENED = "Deafened"
 KNOCKED_DOWN = "Knocked down"
 """Effects energy damage gives."""
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def chosen(records: Sequence[N], name: str | None, what: str, owner: str) -> N:
+    """The record of ``owner``'s called ``name`` (any case, a unique prefix), or the first;
+    refused (``no-…``, ``unknown-…``) when there is none or no single one."""
+    code = what.split()[0]
+    if not records:
+        raise IllegalAction(f"no-{code}", f"{owner} has no {what}")
+    if name is None:
+        return records[0]
+    wanted = name.lower()
+    found = [r for r in records if r.name.lower() == wanted] or [
+        r for r in records if r.name.lower().startswith(wanted)
+    ]
+    if len(found) != 1:
+        known = ", ".join(r.name for r in records)
+        raise IllegalAction(f"unknown-{code}", f"no single {what} {name!r} (has: {known})")
+    return found[0]
 
 
 def sheet_of(combatant: Combatant) -> Sheet:
