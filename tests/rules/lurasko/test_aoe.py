@@ -7,13 +7,12 @@ from fracas.rules.lurasko.aoe import (
     Zaoe,
     after_low_shielding,
     after_target_shielding,
-    shielded_in_area,
     unshielded,
     zaoe_inside_shield,
     zaoe_shielded_value,
 )
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield
-from fracas.rules.lurasko.vocabulary import DamageKind, Precision
+from fracas.rules.lurasko.shielding import Incoming, may_shield
+from fracas.rules.lurasko.vocabulary import Precision
 
 GRENADE = Incoming(ranged=True, all_energy=True, explosive=True)
 FIREBALL = Incoming(ranged=True, all_energy=True)
@@ -61,18 +60,6 @@ def test_a_dodged_impact_behind_partial_medium_shielding_takes_the_lower_area() 
     assert target == 12
     _, target = after_target_shielding(80, 30, deliberate=True, dodged=True, medium=True)
     assert target == 20
-
-
-def test_each_character_in_the_area_is_shielded_separately() -> None:
-    """Seed: "each affected character is shielded separately ... consider each affected
-    character to be hit by a separate attack or weapon (different shielding sources may be used
-    for each character)." Area damage of a grenade: medium precision can take it."""
-    veil = ShieldSource("Veil", Precision.MEDIUM, "Veil")
-    ward = ShieldSource("Ward", Precision.LOW, "Ward")
-    left, _, points = shielded_in_area((veil,), {"Veil": 15}, DamageKind.HEAT, 20, GRENADE)
-    assert (left, points) == (5, {"Veil": 0})
-    left, uses, _ = shielded_in_area((ward,), {"Ward": 50}, DamageKind.HEAT, 20, GRENADE)
-    assert (left, uses) == (20, ())
 
 
 def test_explosives_no_low_no_medium_against_impact_medium_against_area() -> None:

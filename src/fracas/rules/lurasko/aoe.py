@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from fracas.rules.lurasko.errors import LuraskoRuleError
-from fracas.rules.lurasko.shielding import Incoming, ShieldSource, ShieldUse, may_shield, shield
-from fracas.rules.lurasko.vocabulary import DamageKind
 
 OVEREFFECT = 120
 DELIBERATE = 40
@@ -104,23 +102,3 @@ def zaoe_inside_shield(high: int, low: int, value: int, left: int) -> tuple[int,
     if value <= 0 or not 0 <= left <= value:
         raise LuraskoRuleError(f"shielding leaves 0 to {value} of {value}, not {left}")
     return high * left // value, low * left // value
-
-
-def shielded_in_area(
-    sources: tuple[ShieldSource, ...],
-    points: dict[str, int],
-    kind: DamageKind,
-    area: int,
-    attack: Incoming,
-) -> tuple[int, tuple[ShieldUse, ...], dict[str, int]]:
-    """Area damage on one character in the area, "hit by a separate attack or weapon": its own
-    eligible shielding against it, area damage being no impact."""
-    area_attack = Incoming(
-        ranged=attack.ranged,
-        all_energy=attack.all_energy,
-        explosive=attack.explosive,
-        inside_origin=attack.inside_origin,
-        impact=False,
-    )
-    eligible = [s for s in sources if may_shield(s.precision, area_attack)]
-    return shield(eligible, kind, area, points)
