@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine.gm import ApplyEffect
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Anchor, Moment
 from fracas.engine.turns import EndTurn
-from fracas.rules.lurasko.actions import Attack, Provoke
+from fracas.rules.lurasko.actions import Attack, Drop, Provoke
 from fracas.rules.lurasko.auras import Provocation, aura_amount, expendable, provokes, reacting_aura
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.events import AuraStruck, DamageTaken
@@ -163,3 +164,15 @@ def test_only_mental_auras_are_kept_with_only_mental_actions() -> None:
     encounter.apply(EndTurn())
     pools = encounter.state[FOE].pools
     assert (pools["Static field"].current, pools["Mind static"].current) == (0, 20)
+
+
+def test_a_device_aura_ends_when_the_device_is_dropped() -> None:
+    """Seed: "Auras that originate from devices expire immediately if their device is disabled
+    or dropped." """
+    gauntlet = {**STATIC, "name": "Shock gauntlet", "device": True}
+    encounter = duel(hero=sheet(auras=[gauntlet, SPIKES]))
+    encounter.apply(Drop(actor=HERO, aura="shock"))
+    assert encounter.state[HERO].pools["Shock gauntlet"].current == 0
+    with pytest.raises(IllegalAction) as refused:
+        encounter.check(Drop(actor=HERO, aura="Spikes"))
+    assert refused.value.code == "not-a-device"

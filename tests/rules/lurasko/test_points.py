@@ -131,3 +131,24 @@ def test_points_cannot_be_spent_that_are_not_there() -> None:
         encounter.apply(Lift(actor=HERO, target=FOE, points=41))
     assert refused.value.code == "not-enough-gravity hand"
     assert encounter.state is before
+
+
+def test_unused_points_of_a_fading_source_are_gone_at_the_end_of_the_turn() -> None:
+    """Seed: "The cost of points, as well as how long unused points continue to exist, will be
+    detailed in the source Ability or device": a source that fades keeps none past its
+    owner's turn; the others last."""
+    flicker = {**WARD, "name": "Flicker", "fades": True}
+    encounter = duel(hero=sheet(resources={"charge": 30}, shields=[flicker, WARD]))
+    encounter.apply(Charge(actor=HERO, source="Flicker", points=5))
+    encounter.apply(EndTurn())
+    pools = encounter.state[HERO].pools
+    assert (pools["Flicker"].current, pools["Ward"].current) == (0, 10)
+
+
+def test_lifting_an_item_from_a_character_lifts_the_character() -> None:
+    """Seed: "attempting to lift an item from a character's hands or inventory will amount to an
+    attempt to lift the character." """
+    encounter = duel(hero=charged_hero(), foe=sheet(weight_lb=150, inventory_lb=30))
+    step = encounter.apply(Lift(actor=HERO, target=FOE, points=10, item=True))
+    (used,) = of_type(step.events, PseudogravityUsed)
+    assert (used.item, used.weight_lb, used.moved) == (True, 180, False)

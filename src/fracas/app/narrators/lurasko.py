@@ -174,6 +174,8 @@ def pseudogravity(event: PseudogravityUsed, scene: Scene) -> Told:
     18 needed of 180 lb: not moved; both give off a distinctive sound``."""
     user, target = _capital(scene.name(event.user)), scene.name(event.target)
     head = f"{user} spends {event.spent} points of {event.source} on {target}"
+    if event.item:
+        head += " (aiming at what they hold: that lifts them)"
     if event.silencings:
         head += f" (silencing {', '.join(str(s) for s in event.silencings)})"
     result = "moved" if event.moved else "not moved"

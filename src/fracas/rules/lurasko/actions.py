@@ -95,6 +95,9 @@ class Lift(Action):
         default=None, metadata={"help": "pseudogravity source (default: the first)", "flag": "with"}
     )
     willing: bool = field(default=False, metadata={"help": "the target does not resist"})
+    item: bool = field(
+        default=False, metadata={"help": "aiming at an item in the target's hands or inventory"}
+    )
 
 
 @dataclass(frozen=True)
@@ -121,4 +124,12 @@ class Provoke(Action):
     )
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence, Provoke)
+@dataclass(frozen=True)
+class Drop(Action):
+    """Drop or disable the device of a damage aura: the aura ends at once."""
+
+    verb: ClassVar[str] = "drop"
+    aura: str = field(metadata={"help": "the device's aura"})
+
+
+ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence, Provoke, Drop)

@@ -122,7 +122,9 @@ class AuraStruck(Record):
 class PseudogravityUsed(Record):
     """``user`` spent ``spent`` pseudogravity points on ``target``: through ``silencings``
     (the amounts that applied) they made ``effective`` points (rounded down) against the
-    ``needed`` share of an effective ``weight_lb``; ``moved`` says whether it worked."""
+    ``needed`` share of an effective ``weight_lb``; ``moved`` says whether it worked. ``item``:
+    aimed at an item the target holds, which "will amount to an attempt to lift the
+    character"."""
 
     user: CombatantId
     target: CombatantId
@@ -133,6 +135,7 @@ class PseudogravityUsed(Record):
     weight_lb: int
     needed: int
     moved: bool
+    item: bool = False
 
 
 LURASKO_EVENTS = (

@@ -97,6 +97,7 @@ class LiftRule:
                 math.floor(weight),
                 math.ceil(weight * share),
                 moved,
+                action.item,
             )
         ]
         if action.willing and not target.marks.get(YIELDS):

@@ -19,6 +19,7 @@ from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, T
 from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.charging import ChargeRule
+from fracas.rules.lurasko.devices import DropRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
@@ -27,7 +28,7 @@ from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
 from fracas.rules.lurasko.turns import cannot_act
-from fracas.rules.lurasko.upkeep import aura_light, unmaintained
+from fracas.rules.lurasko.upkeep import aura_light, faded, unmaintained
 from fracas.rules.lurasko.wounds import extinguished
 
 
@@ -54,6 +55,7 @@ class Lurasko(Ruleset):
             actions.Lift: LiftRule(self.rules),
             actions.Silence: SilenceRule(),
             actions.Provoke: ProvokeRule(self.rules),
+            actions.Drop: DropRule(),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -115,8 +117,10 @@ class Lurasko(Ruleset):
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """Maintaining auras is a free action on one's turn: those who cannot act let them
-        expire at the end of their turn."""
-        return [e for actor in turn.actors for e in unmaintained(state, actor)]
+        expire at the end of their turn; unused points of sources that fade are gone."""
+        return [
+            e for actor in turn.actors for e in (*unmaintained(state, actor), *faded(state, actor))
+        ]
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned

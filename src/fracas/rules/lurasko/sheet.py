@@ -121,7 +121,8 @@ class PointSource(_Record):
     """A source of shielding or pseudogravity points. ``points``: what it holds when the fight
     starts; ``pool``: share the points of other sources of that pool name. Points are made on
     the owner's turn by spending ``cost`` of its ``resource`` (a pool of the sheet's
-    ``resources``: charge, insight) per point, up to ``capacity`` (None: no limit)."""
+    ``resources``: charge, insight) per point, up to ``capacity`` (None: no limit). Unused
+    points of a source that ``fades`` are gone at the end of its owner's turn; others last."""
 
     name: str = Field(min_length=1)
     points: int = Field(0, ge=0)
@@ -129,6 +130,7 @@ class PointSource(_Record):
     resource: str | None = None
     cost: int = Field(1, ge=0)
     capacity: int | None = Field(None, ge=0)
+    fades: bool = False
 
     @property
     def pool_name(self) -> str:
@@ -153,7 +155,8 @@ class Shield(PointSource):
 class Aura(_Record):
     """A damage aura: ``stored`` damage of one ``kind`` (normal auras "specify drive").
     ``expend``: what it strikes back with when provoked, a multiple of 10 (None: the full
-    store); ``mental``: created by a purely mental action."""
+    store); ``mental``: created by a purely mental action; ``device``: from a device, so it
+    ends when the device is dropped or disabled."""
 
     name: str = Field(min_length=1)
     kind: DamageKind
@@ -161,6 +164,7 @@ class Aura(_Record):
     drive: int | None = Field(None, ge=0)
     expend: int | None = Field(None, ge=10, multiple_of=10)
     mental: bool = False
+    device: bool = False
 
     @model_validator(mode="after")
     def _normal_has_drive(self) -> Self:

@@ -26,6 +26,19 @@ def aura_light(state: EncounterState, holder: CombatantId) -> list[Event]:
     return []
 
 
+def faded(state: EncounterState, owner: CombatantId) -> list[Event]:
+    """Unused points of sources that do not outlast their owner's turn (the source says how
+    long "unused points continue to exist")."""
+    combatant = state[owner]
+    sheet = sheet_of(combatant)
+    pools = {s.pool_name for s in (*sheet.shields, *sheet.pseudogravity) if s.fades}
+    return [
+        PoolSet(owner, pool, 0, reason="unused points fade")
+        for pool in sorted(pools)
+        if combatant.pools[pool].current
+    ]
+
+
 def unmaintained(state: EncounterState, holder: CombatantId) -> list[Event]:
     """ "damage auras expire at the end of your turn if you are unable to take actions (for
     example, if you are incapacitated, paralyzed, or pinned)"; the dead too. "If you are only
