@@ -22,6 +22,9 @@ class Attack(Action):
     weapon: str | None = field(
         default=None, metadata={"help": "weapon (default: the first)", "flag": "with"}
     )
+    also: str | None = field(
+        default=None, metadata={"help": "a second melee weapon, dual wielded", "flag": "and"}
+    )
     strength: int | None = field(
         default=None, metadata={"help": "melee: use this much of your STR (0 or more)"}
     )

@@ -214,13 +214,15 @@ class Strike:
         return left
 
     def _energy_damage(self) -> int:
-        assert self.rolled.energy is not None
-        reduction = self.reduction if self.weapon.reach is Reach.RANGED else None
-        assert self.weapon.energy is not None
-        portion = energy_portion(
-            self.weapon.energy, max(self.rolled.energy.total, 0), reduction=reduction
-        )
-        return portion.damage
+        """The primary weapon's energy damage as fired (a ranged reduction applied)."""
+        return self._energy_of(self.weapon, self.rolled)
+
+    def _energy_of(self, weapon: Weapon, rolled: _Rolled) -> int:
+        assert rolled.energy is not None and weapon.energy is not None
+        reduction = self.reduction if weapon.reach is Reach.RANGED else None
+        return energy_portion(
+            weapon.energy, max(rolled.energy.total, 0), reduction=reduction
+        ).damage
 
     # --- the defense roll ---------------------------------------------------------------
 
@@ -256,59 +258,76 @@ class Strike:
     # --- the hit ------------------------------------------------------------------------
 
     def _hit(self, outcome: DefenseOutcome) -> None:
-        self.rolled.roll(self.weapon, self.source)
+        """Each weapon of the attack calls out its damage and drive; they land as one hit."""
         critical = outcome is DefenseOutcome.CRITICAL
-        bonus = 0
-        if critical and self.action.critical is CriticalEffect.DRIVE:
-            bonus = critical_drive_bonus(
-                self.weapon.reach,
-                precise=self.weapon.precise,
-                bonus=self.settings.critical_drive_bonus,
-                precise_bonus=self.settings.critical_precise_drive_bonus,
+        drive = critical and self.action.critical is CriticalEffect.DRIVE
+        portions: list[Portion] = []
+        for weapon, rolled in self._wielded():
+            rolled.roll(weapon, self.source)
+            bonus = self._critical_bonus(weapon) if drive else 0
+            own = self._portions(weapon, rolled, bonus)
+            strength = self._strength() if weapon.reach is Reach.MELEE else None
+            self.events.append(
+                DamageCalledOut(
+                    self.attacker.id,
+                    self.target.id,
+                    weapon.name,
+                    own,
+                    rolled.results,
+                    strength,
+                    self.reduction.percent,
+                    bonus,
+                )
             )
-        portions = self._portions(bonus)
-        strength = self._strength() if self.weapon.reach is Reach.MELEE else None
-        self.events.append(
-            DamageCalledOut(
-                self.attacker.id,
-                self.target.id,
-                self.weapon.name,
-                portions,
-                self.rolled.results,
-                strength,
-                self.reduction.percent,
-                bonus,
-            )
+            portions += own
+        chosen = self.action.injury if critical and not drive else None
+        self._damage(self.target, tuple(portions), chosen, self.before_defense)
+
+    def _wielded(self) -> list[tuple[Weapon, _Rolled]]:
+        """The weapons of the attack: the one named, and a dual-wielded second."""
+        wielded = [(self.weapon, self.rolled)]
+        if self.action.also is not None:
+            wielded.append((weapon_of(self.attacker, self.action.also), _Rolled()))
+        return wielded
+
+    def _critical_bonus(self, weapon: Weapon) -> int:
+        return critical_drive_bonus(
+            weapon.reach,
+            precise=weapon.precise,
+            bonus=self.settings.critical_drive_bonus,
+            precise_bonus=self.settings.critical_precise_drive_bonus,
         )
-        chosen = self.action.injury if critical and not bonus else None
-        self._damage(self.target, portions, chosen, self.before_defense)
 
     def _strength(self) -> int:
         if not self.settings.strength_to_damage:
             return 0
         return strength_used(sheet_of(self.attacker).strength, self.action.strength)
 
-    def _portions(self, drive_bonus: int) -> tuple[Portion, ...]:
+    def _portions(self, weapon: Weapon, rolled: _Rolled, drive_bonus: int) -> tuple[Portion, ...]:
+        """One weapon's portions; the primary's energy as shielding before the defense left
+        it."""
         normal = None
-        if self.rolled.normal is not None:
-            assert self.weapon.drive is not None
+        if rolled.normal is not None:
+            assert weapon.drive is not None
             normal = normal_portion(
-                max(self.rolled.normal.total, 0),
-                self.weapon.drive,
-                reach=self.weapon.reach,
-                strength=self._strength() if self.weapon.reach is Reach.MELEE else 0,
+                max(rolled.normal.total, 0),
+                weapon.drive,
+                reach=weapon.reach,
+                strength=self._strength() if weapon.reach is Reach.MELEE else 0,
                 reduction=self.reduction,
-                material=self.weapon.material,
+                material=weapon.material,
             )
         energy = None
-        if self.weapon.energy is not None:
-            damage = self.energy_left if self.energy_left is not None else self._energy_damage()
-            energy = energy_portion(self.weapon.energy, damage)
+        if weapon.energy is not None and rolled.energy is not None:
+            damage = self._energy_of(weapon, rolled)
+            if weapon is self.weapon and self.energy_left is not None:
+                damage = self.energy_left
+            energy = energy_portion(weapon.energy, damage)
         return called_out(
             normal,
             energy,
             drive_bonus=drive_bonus,
-            explosive=self.weapon.explosive,
+            explosive=weapon.explosive,
             normal_stopped=self.action.kinetic,
         )
 

@@ -38,6 +38,8 @@ class AttackRule:
         weapon = weapon_of(state[actor], action.weapon)
         _verify_reduction(action, weapon, sheet_of(state[actor]).strength)
         _verify_caught(state, action, weapon)
+        if action.also is not None:
+            _verify_dual(weapon, weapon_of(state[actor], action.also))
         if action.kinetic and (
             weapon.reach is Reach.MELEE or not weapon.energy or weapon.all_energy
         ):
@@ -77,6 +79,14 @@ def _verify_reduction(action: a.Attack, weapon: Weapon, strength: int) -> None:
         raise IllegalAction(
             "bad-strength", f"STR can be lowered to 0–{strength}, not {action.strength}"
         )
+
+
+def _verify_dual(first: Weapon, second: Weapon) -> None:
+    """Dual wielding: two different melee weapons."""
+    if first is second:
+        raise IllegalAction("same-weapon", f"attack: {first.name} cannot be wielded twice")
+    if first.reach is not Reach.MELEE or second.reach is not Reach.MELEE:
+        raise IllegalAction("not-dual", "attack: -and dual wields a second melee weapon")
 
 
 def _verify_caught(state: EncounterState, action: a.Attack, weapon: Weapon) -> None:
