@@ -35,7 +35,7 @@ def test_a_hit_tells_the_roll_the_call_the_injury_roll_and_the_account() -> None
         "Hero spends 1 Action (attack)",
         "Foe's defense roll: 1d20 (10) + 10 = 20 vs TN 14: hit (failed by 6)",
         "Hero calls out Sword: 17, 20 drive (STR 0)",
-        "Injury type (melee table): 1d20 (8) = 8: Core",
+        "Foe's injury type (melee table): 1d20 (8) = 8: Core",
         "Foe takes 8: armor \u00d7\u00bd (drive 20 within 16\u201328: 17 \u2192 8);"
         " damage 0 \u2192 8, factor 6: 1 degree of Core injury",
     ]

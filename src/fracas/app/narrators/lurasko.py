@@ -1,10 +1,10 @@
 """The lurasko ruleset's events told for the game master's table, every number shown.
 
-    Elf shoots Gunner with Longbow: 12, 24 drive
-    Gunner's defense roll: 1d20 (20) + 12 = 32 vs TN 14: hit (failed by 18)
-    Injury type (ranged table): 1d20 (16) = 16: Hand/Arm
-    Gunner takes 6: armor x½ (drive 24 within 18–32: 12 → 6); damage 0 → 6, factor 3:
-    2 degrees of Hand/Arm injury
+    Gunner's defense roll: 1d20 (19) + 12 = 31 vs TN 14: hit (failed by 17)
+    Elf calls out Longbow: 12, 24 drive
+    Gunner's injury type (ranged table): 1d20 (12) = 12: Mobility
+    Gunner takes 6: armor x½ (drive 24 within 18–32: 12 → 6); damage 0 → 6, factor 6:
+    1 degree of Mobility injury
 
 Dice are rolled in the open, so a roll is always shown; numbers from a combatant's sheet (its
 TN, its armor, the steps of its account, its running damage) are shown only to an audience that
@@ -98,11 +98,12 @@ def shielding(event: ShieldingUsed, scene: Scene) -> Told:
 
 
 def injury_type(event: InjuryTypeSet, scene: Scene) -> Told:
-    """``Injury type (ranged table): 1d20 (16) = 16: Hand/Arm``; a critical's choice."""
+    """``Gunner's injury type (ranged table): 1d20 (12) = 12: Mobility``; a critical's choice."""
+    who = _capital(scene.name(event.target))
     name = INJURIES[event.injury]
     if event.roll is None:
-        return f"Injury type chosen ({event.table}): {name}"
-    return f"Injury type ({event.table} table): {event.roll.render()}: {name}"
+        return f"{who}'s injury type, chosen ({event.table}): {name}"
+    return f"{who}'s injury type ({event.table} table): {event.roll.render()}: {name}"
 
 
 def damage_taken(event: DamageTaken, scene: Scene) -> Told:
