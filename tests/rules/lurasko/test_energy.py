@@ -211,3 +211,26 @@ def test_a_kinetic_shield_stops_the_projectile_of_a_hit_and_the_energy_lands() -
     (called,) = of_type(step.events, DamageCalledOut)
     assert [(p.damage, p.drive) for p in called.portions] == [(0, 0), (12, 12)]
     assert encounter.state[FOE].marks["damage"] == 12
+
+
+def test_a_weapon_that_cannot_dismember_passes_that_on_to_its_energy() -> None:
+    """Seed: "If energy damage is added to a melee weapon or ranged projectile that cannot
+    dismember limbs ... the energy damage must follow the same rules"; all-energy attacks always
+    can."""
+    club = {
+        "name": "Glowing club",
+        "reach": "melee",
+        "damage": "10",
+        "drive": 20,
+        "energy": "heat",
+        "energy_damage": "6",
+        "offense": 10,
+        "dismembers": False,
+    }
+    beam = {**gun("heat", 10), "dismembers": False}
+    encounter = duel(hero=sheet(weapons=[club, beam]))
+    step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 1])
+    assert not of_type(step.events, DamageCalledOut)[0].dismembers
+    encounter = duel(hero=sheet(weapons=[beam]))
+    step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 1])
+    assert of_type(step.events, DamageCalledOut)[0].dismembers

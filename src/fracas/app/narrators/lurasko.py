@@ -72,6 +72,8 @@ def called_out(event: DamageCalledOut, scene: Scene) -> Told:
         extras.append(f"damage reduced to {event.percent} %")
     if event.drive_bonus:
         extras.append(f"critical +{event.drive_bonus} drive")
+    if not event.dismembers:
+        extras.append("cannot dismember")
     return f"{text} ({'; '.join(extras)})" if extras else text
 
 

@@ -32,6 +32,7 @@ from fracas.rules.lurasko.offense import (
     Reduction,
     called_out,
     critical_drive_bonus,
+    dismembers,
     energy_portion,
     melee_reduction,
     normal_portion,
@@ -277,6 +278,9 @@ class Strike:
                     strength,
                     self.reduction.percent,
                     bonus,
+                    dismembers(
+                        all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers
+                    ),
                 )
             )
             portions += own

@@ -19,7 +19,8 @@ from fracas.rules.lurasko.vocabulary import InjuryType
 class DamageCalledOut(Record):
     """The attack's damage and drive per portion, "17, 20 drive", with the dice behind them
     (none for fixed damage) and what the attacker chose: the STR used, a reduction to a
-    ``percent`` of the damage, a critical's drive bonus."""
+    ``percent`` of the damage, a critical's drive bonus. ``dismembers``: whether the hit can
+    dismember limbs."""
 
     attacker: CombatantId
     target: CombatantId
@@ -29,6 +30,7 @@ class DamageCalledOut(Record):
     strength: int | None = None
     percent: int = 100
     drive_bonus: int = 0
+    dismembers: bool = True
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,8 @@ class Weapon(_Record):
     (quartz, adamant) is what resistances to physical weapons look at. ``explosive``: a
     grenade or other explosive device. ``area``: a deliberate AoE (all energy): 50 % impact on
     the target, 25 % on the others in its group. ``zone``: a ZAoE (cluster or point) whose
-    ``energy_damage`` is its high value and ``low_damage`` its low value, with no impact."""
+    ``energy_damage`` is its high value and ``low_damage`` its low value, with no impact.
+    ``dismembers``: the weapon can dismember limbs (False for one that cannot)."""
 
     name: str = Field(min_length=1)
     reach: Reach
@@ -79,6 +80,7 @@ class Weapon(_Record):
     area: bool = False
     zone: Zaoe | None = None
     low_damage: DiceNotation | None = None
+    dismembers: bool = True
 
     @model_validator(mode="after")
     def _has_damage(self) -> Self:
