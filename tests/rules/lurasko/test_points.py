@@ -11,7 +11,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn
 from fracas.rules.lurasko.actions import Charge, Lift, Silence
 from fracas.rules.lurasko.events import PseudogravityUsed
-from fracas.rules.lurasko.queries import COVER, PSEUDOGRAVITY_LIGHT, YIELDS
+from fracas.rules.lurasko.queries import COVER, GROUP_DEFENSE, PSEUDOGRAVITY_LIGHT, YIELDS
 from tests.rules.lurasko.support import FOE, HERO, duel, of_type, sheet
 
 WARD = {
@@ -26,7 +26,8 @@ HAND = {"name": "Gravity hand", "points": 40, "resource": "charge", "percent_of_
 
 
 def charged_hero(**changes: Any) -> Any:
-    return sheet(resources={"charge": 30}, shields=[WARD], pseudogravity=[HAND], **changes)
+    fields = {"resources": {"charge": 30}, "shields": [WARD], "pseudogravity": [HAND], **changes}
+    return sheet(**fields)
 
 
 def test_shielding_points_are_made_from_a_resource_on_your_own_turn() -> None:
@@ -152,3 +153,17 @@ def test_lifting_an_item_from_a_character_lifts_the_character() -> None:
     step = encounter.apply(Lift(actor=HERO, target=FOE, points=10, item=True))
     (used,) = of_type(step.events, PseudogravityUsed)
     assert (used.item, used.weight_lb, used.moved) == (True, 180, False)
+
+
+def test_a_short_range_move_takes_a_target_out_of_group_defense() -> None:
+    """Seed: "if it is capable of at least short range movement, it can remove a character from
+    group defense, or from a group entirely"; a shorter push cannot."""
+    far = {**HAND, "short_range": True}
+    encounter = duel(hero=charged_hero(pseudogravity=[far]), foe=sheet(weight_lb=100))
+    encounter.apply(ApplyEffect(target=FOE, name=GROUP_DEFENSE))
+    encounter.apply(Lift(actor=HERO, target=FOE, points=10))
+    assert not encounter.state[FOE].has(GROUP_DEFENSE)
+    near = duel(hero=charged_hero(), foe=sheet(weight_lb=100))
+    near.apply(ApplyEffect(target=FOE, name=GROUP_DEFENSE))
+    near.apply(Lift(actor=HERO, target=FOE, points=10))
+    assert near.state[FOE].has(GROUP_DEFENSE)

@@ -22,13 +22,17 @@ from fracas.rules.lurasko.actions import Lift, Silence
 from fracas.rules.lurasko.events import PseudogravityUsed
 from fracas.rules.lurasko.pseudogravity import (
     Expenditure,
+    GroupMove,
     effective_points,
     effective_weight,
+    may_remove_from_group,
+    removes_cover,
     silencings_that_apply,
 )
 from fracas.rules.lurasko.queries import (
     ACTIONS,
     COVER,
+    GROUP_DEFENSE,
     PSEUDOGRAVITY_LIGHT,
     SILENCING,
     YIELDS,
@@ -103,9 +107,8 @@ class LiftRule:
         if action.willing and not target.marks.get(YIELDS):
             events.append(MarkSet(target.id, YIELDS, True))
         events += self._light(state, user)
-        cover = target.effect(COVER)
-        if moved and cover is not None:
-            events.append(EffectEnded(target.id, cover.id, reason="moved by pseudogravity"))
+        if moved:
+            events += _displaced(target, lifter)
         return events
 
     def _light(self, state: EncounterState, user: Combatant) -> list[Event]:
@@ -115,6 +118,22 @@ class LiftRule:
         if self.settings.pseudogravity_light_until_turn_end:
             ends = Anchor(state.clock.round, user.id, Moment.END)
         return [EffectApplied(user.id, Effect(name=PSEUDOGRAVITY_LIGHT, ends=ends, source=user.id))]
+
+
+def _displaced(target: Combatant, lifter: Lifter) -> list[Event]:
+    """A target moved by pseudogravity leaves cover, and group defense if the move reaches
+    short range; pseudogravity never puts anyone into group defense."""
+    move = GroupMove(grants_flying_spd=lifter.grants_flight, short_range=lifter.short_range)
+    leaving = []
+    if removes_cover(move):
+        leaving.append(target.effect(COVER))
+    if may_remove_from_group(move):
+        leaving.append(target.effect(GROUP_DEFENSE))
+    return [
+        EffectEnded(target.id, effect.id, reason="moved by pseudogravity")
+        for effect in leaving
+        if effect is not None
+    ]
 
 
 class SilenceRule:

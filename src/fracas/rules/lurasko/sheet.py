@@ -177,9 +177,13 @@ class Aura(_Record):
 
 class Lifter(PointSource):
     """A source of pseudogravity: a use moves a target when its effective points reach
-    ``percent_of_weight`` % of the target's pound weight (the "fraction" the source gives)."""
+    ``percent_of_weight`` % of the target's pound weight (the "fraction" the source gives).
+    ``short_range``: it moves targets at least short range (out of group defense);
+    ``grants_flight``: it moves by granting a flying SPD."""
 
     percent_of_weight: int = Field(ge=1)
+    short_range: bool = False
+    grants_flight: bool = False
 
 
 class Sheet(_Record):
