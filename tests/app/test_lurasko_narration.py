@@ -61,7 +61,7 @@ def test_shielding_an_aura_and_an_area_are_told() -> None:
     area = skirmish(foe=sheet(shields=[ward]))
     lines = told(area, Attack(actor=HERO, target=FOE, around=(OTHER,)), [10, 1])
     assert lines[1:3] == [
-        "Foe's shielding before the defense roll: shield Ward (low) \u221250 (80 \u2192 30)",
+        "Foe's shielding: shield Ward (low) \u221250 (80 \u2192 30)",
         "Foe Ward \u221250 (50 \u2192 0): shielding",
     ]
     assert (

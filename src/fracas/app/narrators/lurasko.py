@@ -88,14 +88,15 @@ def defense(event: DefenseRolled, scene: Scene) -> Told:
 
 
 def shielding(event: ShieldingUsed, scene: Scene) -> Told:
-    """``Arcanist's shielding before the defense roll: Ward (low) -40 (40 → 0): the attack is
-    over``."""
+    """``Arcanist's shielding: shield Ward (low) -40 (40 → 0): the attack is over``: low and
+    medium precision before the target's defense roll, or a bystander's medium precision
+    against an area's damage once its hit chance roll failed."""
     who = _capital(scene.name(event.target))
     if not scene.shows_pools(event.target):
         text = f"{who}'s shielding meets the attack"
     else:
         steps = ", ".join(step(s, False) for s in event.steps)
-        text = f"{who}'s shielding before the defense roll: {steps}"
+        text = f"{who}'s shielding: {steps}"
     return f"{text}: the attack is over" if event.stopped else text
 
 
