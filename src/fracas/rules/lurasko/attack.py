@@ -1,0 +1,382 @@
+"""The Attack action: shielding before the defense, the defense roll, damage and drive through
+armor, high-precision shielding and resistances, degrees of injury and energy effects.
+
+"Whenever your attack hits (whether melee or ranged), find the damage and drive of your
+weapon(s)." Low- and medium-precision shielding "must occur before any defense roll is
+attempted", so when it can act the damage is found first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from fracas.dice import DiceSource, RollResult, dice, roll
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.lurasko import actions as a
+from fracas.rules.lurasko.aoe import is_aoe
+from fracas.rules.lurasko.auras import Provocation
+from fracas.rules.lurasko.damage import DamageStep, Portion, resolve_damage, shield_steps
+from fracas.rules.lurasko.defense import DefenseOutcome, defense_hindrance, defense_result
+from fracas.rules.lurasko.events import (
+    AreaBurst,
+    DamageCalledOut,
+    DefenseRolled,
+    InjuryTypeSet,
+    ShieldingUsed,
+)
+from fracas.rules.lurasko.injury import degrees_crossed, injury_type
+from fracas.rules.lurasko.offense import (
+    Reduction,
+    called_out,
+    critical_drive_bonus,
+    dismembers,
+    energy_portion,
+    melee_reduction,
+    normal_portion,
+    ranged_reduction,
+    strength_used,
+)
+from fracas.rules.lurasko.queries import (
+    chosen,
+    damage_of,
+    degrees_of,
+    factor_of,
+    sheet_of,
+)
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.sheet import Weapon
+from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield, stops
+from fracas.rules.lurasko.turns import acting
+from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
+from fracas.rules.lurasko.wounds import (
+    aura_strikes_back,
+    defences_of,
+    energy_aftermath,
+    spend_shielding,
+    wound,
+)
+
+
+def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
+    """The weapon called ``name`` (any case, a unique prefix), or the first."""
+    return chosen(sheet_of(combatant).weapons, name, "weapon", combatant.name)
+
+
+@dataclass
+class _Rolled:
+    """The damage dice of one attack, rolled once, when first needed."""
+
+    normal: RollResult | None = None
+    energy: RollResult | None = None
+    done: bool = False
+
+    def roll(self, weapon: Weapon, source: DiceSource) -> None:
+        if self.done:
+            return
+        self.done = True
+        if weapon.damage is not None:
+            self.normal = roll(weapon.damage, source)
+        if weapon.energy_damage is not None:
+            self.energy = roll(weapon.energy_damage, source)
+
+    @property
+    def results(self) -> tuple[RollResult, ...]:
+        """The rolls that had dice in them (fixed damage is called out, not rolled)."""
+        return tuple(r for r in (self.normal, self.energy) if r is not None and r.dice())
+
+
+@dataclass
+class Strike:
+    """One attack being resolved: the parties, the weapon, the choices and what happened."""
+
+    state: EncounterState
+    action: a.Attack
+    settings: LuraskoSettings
+    source: DiceSource
+    events: list[Event] = field(default_factory=list)
+    rolled: _Rolled = field(default_factory=_Rolled)
+    before_defense: list[DamageStep] = field(default_factory=list)
+    energy_left: int | None = None
+    points_left: dict[CombatantId, dict[str, int]] = field(default_factory=dict)
+    """Shielding points each defender has left after shielding earlier in this attack."""
+
+    def __post_init__(self) -> None:
+        self.attacker = self.state[acting(self.action)]
+        self.target = self.state[self.action.target]
+        self.weapon = weapon_of(self.attacker, self.action.weapon)
+        self.reduction = reduction_of(self.action, self.weapon, self.settings)
+        self.incoming = Incoming(
+            ranged=self.weapon.reach is Reach.RANGED,
+            all_energy=self.weapon.all_energy,
+            engaged=self.action.engaged or self.weapon.reach is Reach.MELEE,
+            grappling=self.action.grappling,
+            explosive=self.weapon.explosive,
+            impact=True,
+            climbed_on=self.action.climbed,
+            short_range=self.action.close or self.action.engaged,
+        )
+
+    def resolve(self) -> list[Event]:
+        if self._shielded_before_defense():
+            return self.events
+        outcome = self._defense_roll()
+        if outcome.hits:
+            self._hit(outcome)
+            self._overeffect()
+            self.events += aura_strikes_back(
+                self.state,
+                self.target.id,
+                self.attacker.id,
+                self._provocation(),
+                outcome,
+                settings=self.settings,
+            )
+        return self.events
+
+    def _overeffect(self) -> None:
+        """A direct energy hit of 120 or more bursts into an unintended AoE on the others in
+        the target's group; shielding met its original value, and what it let through must
+        still reach 120 ("check if it is now too weak to cause overeffect")."""
+        if self.weapon.energy is None or not self.weapon.all_energy:
+            return
+        original = self._energy_damage()
+        left = self.energy_left if self.energy_left is not None else original
+        if not is_aoe(left, deliberate=False):
+            return
+        area = left * self.settings.overeffect_area_percent // 100
+        fire = self.weapon.energy in (DamageKind.HEAT, DamageKind.ELECTRIC)
+        burst = AreaBurst(self.attacker.id, self.target.id, original, left, area, False, fire)
+        self.events.append(burst)
+        for other in self.action.around:
+            self._on_bystander(self.state[other], area)
+
+    def _on_bystander(self, other: Combatant, area: int) -> None:
+        """ "first roll to see if they are affected according to normal AoE hit chance rules,
+        then consider each affected character to be hit by a separate attack or weapon"."""
+        assert self.weapon.energy is not None
+        outcome = self._defense_roll(other, self.settings.area_defense_tn_bonus)
+        if not outcome.hits:
+            return
+        steps_before = len(self.before_defense)
+        area_attack = Incoming(
+            ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
+        )
+        sources = [
+            s.source()
+            for s in sheet_of(other).shields
+            if s.precision is Precision.MEDIUM and may_shield(s.precision, area_attack)
+        ]
+        left = self._shield_first(other, sources, area)
+        if left:
+            portion = energy_portion(self.weapon.energy, left)
+            self._damage(other, (portion,), None, self.before_defense[steps_before:])
+
+    def _provocation(self) -> Provocation | None:
+        return Provocation.MELEE_HIT if self.weapon.reach is Reach.MELEE else None
+
+    # --- low and medium precision ------------------------------------------------------
+
+    def _shielded_before_defense(self) -> bool:
+        """Low and medium shielding that can stop this attack act first, on its energy."""
+        sources = [
+            s.source()
+            for s in sheet_of(self.target).shields
+            if s.precision.before_defense and stops(s.source(), self.incoming)
+        ]
+        points = self._points(self.target)
+        if self.weapon.energy is None or not any(points.get(s.pool, 0) for s in sources):
+            return False
+        self.rolled.roll(self.weapon, self.source)
+        left = self._shield_first(self.target, sources, self._energy_damage())
+        self.energy_left = left
+        return left == 0
+
+    def _points(self, defender: Combatant) -> dict[str, int]:
+        return self.points_left.get(
+            defender.id, {name: pool.current for name, pool in defender.pools.items()}
+        )
+
+    def _shield_first(
+        self, defender: Combatant, sources: Sequence[ShieldSource], damage: int
+    ) -> int:
+        """Shielding before the defense roll: what it leaves, its steps kept for the account."""
+        assert self.weapon.energy is not None
+        left, uses, points = shield(sources, self.weapon.energy, damage, self._points(defender))
+        if not uses:
+            return left
+        self.points_left[defender.id] = points
+        steps = shield_steps(uses)
+        self.before_defense += steps
+        self.events.append(ShieldingUsed(defender.id, steps, stopped=left == 0))
+        self.events += spend_shielding(defender.id, uses)
+        return left
+
+    def _energy_damage(self) -> int:
+        """The primary weapon's energy damage as fired (a ranged reduction applied)."""
+        return self._energy_of(self.weapon, self.rolled)
+
+    def _energy_of(self, weapon: Weapon, rolled: _Rolled) -> int:
+        assert rolled.energy is not None and weapon.energy is not None
+        reduction = self.reduction if weapon.reach is Reach.RANGED else None
+        return energy_portion(
+            weapon.energy, max(rolled.energy.total, 0), reduction=reduction
+        ).damage
+
+    # --- the defense roll ---------------------------------------------------------------
+
+    def _defense_roll(self, defender: Combatant | None = None, tn_bonus: int = 0) -> DefenseOutcome:
+        """The defender's roll (the target unless named); ``tn_bonus``: a character caught in
+        an area defends at a better TN (SOURCES.md 5.4)."""
+        defender = defender or self.target
+        hindrance = defense_hindrance(
+            pressure=self.weapon.offense
+            - self.settings.pressure_lost_per_hand_arm_degree
+            * degrees_of(self.attacker, InjuryType.HAND_ARM),
+            defender_hindrance=self.settings.hindrance_per_mobility_degree
+            * degrees_of(defender, InjuryType.MOBILITY),
+            attacker_hindrance=self.reduction.hindrance,
+        )
+        die = self.settings.defense_die
+        result = roll(die + hindrance if hindrance else die, self.source)
+        tn = sheet_of(defender).tn + tn_bonus
+        may_crit = not (self.weapon.reach is Reach.RANGED and self.action.far)
+        found = defense_result(
+            result.total,
+            tn,
+            critical_margin=self.settings.critical_margin,
+            may_be_critical=may_crit,
+        )
+        self.events.append(
+            DefenseRolled(
+                defender.id, self.attacker.id, result, tn, found.outcome.value, found.margin
+            )
+        )
+        return found.outcome
+
+    # --- the hit ------------------------------------------------------------------------
+
+    def _hit(self, outcome: DefenseOutcome) -> None:
+        """Each weapon of the attack calls out its damage and drive; they land as one hit."""
+        critical = outcome is DefenseOutcome.CRITICAL
+        drive = critical and self.action.critical is CriticalEffect.DRIVE
+        portions: list[Portion] = []
+        for weapon, rolled in self._wielded():
+            rolled.roll(weapon, self.source)
+            bonus = self._critical_bonus(weapon) if drive else 0
+            own = self._portions(weapon, rolled, bonus)
+            strength = self._strength() if weapon.reach is Reach.MELEE else None
+            self.events.append(
+                DamageCalledOut(
+                    self.attacker.id,
+                    self.target.id,
+                    weapon.name,
+                    own,
+                    rolled.results,
+                    strength,
+                    self.reduction.percent,
+                    bonus,
+                    dismembers(
+                        all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers
+                    ),
+                )
+            )
+            portions += own
+        chosen = self.action.injury if critical and not drive else None
+        self._damage(self.target, tuple(portions), chosen, self.before_defense)
+
+    def _wielded(self) -> list[tuple[Weapon, _Rolled]]:
+        """The weapons of the attack: the one named, and a dual-wielded second."""
+        wielded = [(self.weapon, self.rolled)]
+        if self.action.also is not None:
+            wielded.append((weapon_of(self.attacker, self.action.also), _Rolled()))
+        return wielded
+
+    def _critical_bonus(self, weapon: Weapon) -> int:
+        return critical_drive_bonus(
+            weapon.reach,
+            precise=weapon.precise,
+            bonus=self.settings.critical_drive_bonus,
+            precise_bonus=self.settings.critical_precise_drive_bonus,
+        )
+
+    def _strength(self) -> int:
+        if not self.settings.strength_to_damage:
+            return 0
+        return strength_used(sheet_of(self.attacker).strength, self.action.strength)
+
+    def _portions(self, weapon: Weapon, rolled: _Rolled, drive_bonus: int) -> tuple[Portion, ...]:
+        """One weapon's portions; the primary's energy as shielding before the defense left
+        it."""
+        normal = None
+        if rolled.normal is not None:
+            assert weapon.drive is not None
+            normal = normal_portion(
+                max(rolled.normal.total, 0),
+                weapon.drive,
+                reach=weapon.reach,
+                strength=self._strength() if weapon.reach is Reach.MELEE else 0,
+                reduction=self.reduction,
+                material=weapon.material,
+            )
+        energy = None
+        if weapon.energy is not None and rolled.energy is not None:
+            damage = self._energy_of(weapon, rolled)
+            if weapon is self.weapon and self.energy_left is not None:
+                damage = self.energy_left
+            energy = energy_portion(weapon.energy, damage)
+        return called_out(
+            normal,
+            energy,
+            drive_bonus=drive_bonus,
+            explosive=weapon.explosive,
+            normal_stopped=self.action.kinetic,
+        )
+
+    def _damage(
+        self,
+        target: Combatant,
+        portions: tuple[Portion, ...],
+        chosen: InjuryType | None,
+        before_defense: Sequence[DamageStep] = (),
+    ) -> None:
+        """``portions`` landing on ``target``: the account, the injury type, the wound and the
+        energy effects."""
+        defences = replace(defences_of(target), points=self._points(target))
+        account, uses = resolve_damage(portions, defences, before_defense=before_defense)
+        factor = factor_of(target, self.settings)
+        injury = chosen
+        if degrees_crossed(damage_of(target), account.total, factor) and injury is None:
+            injury = self._injury_type(target)
+        elif injury is not None:
+            self.events.append(InjuryTypeSet(target.id, injury, "critical"))
+        self.events += spend_shielding(target.id, uses)
+        self.events += wound(self.state, target.id, account, injury, settings=self.settings)
+        blast_hit = any(p.kind.value == "blast" for p in portions)
+        _, effects = energy_aftermath(
+            self.state,
+            target.id,
+            self.attacker.id,
+            account,
+            blast_hit=blast_hit,
+            settings=self.settings,
+        )
+        self.events += effects
+
+    def _injury_type(self, target: Combatant) -> InjuryType:
+        """ "The GM will have already rolled on the melee or ranged injury type table"; the roll
+        is shown only when the hit's damage crosses a multiple of the injury factor."""
+        ranged = self.weapon.reach is Reach.RANGED
+        result = roll(dice(1, 20), self.source)
+        kind = injury_type(result.total, ranged=ranged)
+        table = "ranged" if ranged else "melee"
+        self.events.append(InjuryTypeSet(target.id, kind, table, result))
+        return kind
+
+
+def reduction_of(action: a.Attack, weapon: Weapon, settings: LuraskoSettings) -> Reduction:
+    if weapon.reach is Reach.MELEE:
+        return melee_reduction(action.reduce, hindrance=settings.melee_reduction_hindrance)
+    return ranged_reduction(action.halve, hindrance=settings.ranged_reduction_hindrance)

@@ -1,0 +1,143 @@
+"""The lurasko ruleset: the engine hooks of Legends of Lur-Asko's "Back in Combat" (seed 004).
+
+Turn structure (SOURCES.md 5, combat1.html's opening; the rest are settings): 5-second rounds;
+in each combatant's turn a movement phase, then an action phase with ``actions_per_turn``
+actions; initiative rolled once when combat starts, highest first. The fight is over when one
+side is left standing (the dead: Core degrees at 2 x bCON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fracas.dice import DiceSource, roll
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event, InitiativeSet, MarkSet
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.rules.lurasko import actions
+from fracas.rules.lurasko.attack_rule import AttackRule
+from fracas.rules.lurasko.charging import ChargeRule
+from fracas.rules.lurasko.devices import DropRule
+from fracas.rules.lurasko.events import LURASKO_EVENTS
+from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
+from fracas.rules.lurasko.movement import MoveRule
+from fracas.rules.lurasko.provoking import ProvokeRule
+from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, standing
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+from fracas.rules.lurasko.turns import cannot_act
+from fracas.rules.lurasko.upkeep import aura_light, faded, unmaintained
+from fracas.rules.lurasko.wounds import extinguished
+
+
+class Lurasko(Ruleset):
+    descriptor = Descriptor(
+        slug="lurasko",
+        name="Legends of Lur-Asko",
+        aliases=("lur-asko", "seed-004"),
+        source="seeds/004_64b8e17f45694c25.txt: Back in Combat",
+    )
+    settings_model = LuraskoSettings
+    sheet_model = LuraskoSheet
+    actions = actions.ACTIONS
+    events = LURASKO_EVENTS
+
+    def __init__(self, settings: LuraskoSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, LuraskoSettings)
+        self.rules: LuraskoSettings = self.settings
+        self._rules: dict[type[Action], Rule[Any]] = {
+            actions.Attack: AttackRule(self.rules),
+            actions.Move: MoveRule(),
+            actions.Charge: ChargeRule(self.rules),
+            actions.Lift: LiftRule(self.rules),
+            actions.Silence: SilenceRule(),
+            actions.Provoke: ProvokeRule(self.rules),
+            actions.Drop: DropRule(),
+        }
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """Actions a turn; each shielding and pseudogravity pool with the points its sources
+        start with (a pool shared by several sources starts with the most any of them lists);
+        each aura's store; each resource."""
+        assert isinstance(sheet, LuraskoSheet)
+        per_turn = self.rules.actions_per_turn
+        pools = {ACTIONS: Pool(per_turn, per_turn, Reset.TURN)}
+        for source in (*sheet.shields, *sheet.pseudogravity):
+            have = pools.get(source.pool_name, Pool(0, 0))
+            points = max(source.points, have.current)
+            top = max(points, have.maximum, source.capacity or 0)
+            pools[source.pool_name] = Pool(points, top)
+        for aura in sheet.auras:
+            pools[aura.name] = Pool(aura.stored, aura.stored)
+        for resource, amount in sheet.resources.items():
+            pools[resource] = Pool(amount, amount)
+        return pools
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """The setting's roll plus the sheet's initiative bonus."""
+        events: list[Event] = []
+        for c in combatants:
+            bonus = _sheet(state[c]).initiative
+            expression = self.rules.initiative_dice
+            result = roll(expression + bonus if bonus else expression, dice)
+            events.append(InitiativeSet(c, result.total, result.render()))
+        return events
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """Highest initiative first; ties in the order combatants joined."""
+        joined = {c: n for n, c in enumerate(state.combatants)}
+        turns = [Turn((c.id,), c.initiative or 0) for c in state]
+        return tuple(sorted(turns, key=lambda t: (-t.initiative, joined[t.actors[0]])))
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """A new turn opens with its movement phase, where a choice not to resist pseudogravity
+        with a flying SPD may be reversed."""
+        return [
+            MarkSet(a, mark, None)
+            for a in turn.actors
+            for mark in (ACTED, YIELDS)
+            if state[a].marks.get(mark)
+        ]
+
+    def follow_ups(
+        self, state: EncounterState, events: Sequence[Event], dice: DiceSource
+    ) -> Sequence[Event]:
+        """An ignited character given high-precision shielding is extinguished at once; energy
+        stored in an aura makes its holder a moderate light (Low Stealth), and only while it
+        lasts."""
+        return [e for c in state for e in (*extinguished(state, c.id), *aura_light(state, c.id))]
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Maintaining auras is a free action on one's turn: those who cannot act let them
+        expire at the end of their turn; unused points of sources that fade are gone."""
+        return [
+            e for actor in turn.actors for e in (*unmaintained(state, actor), *faded(state, actor))
+        ]
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned
+        (reading chosen here: a stun lasts "until the end of the attacker's next turn" and
+        leaves no action)."""
+        return standing(combatant) and cannot_act(combatant) is None
+
+    def outcome(self, state: EncounterState) -> str | None:
+        sides = {c.side for c in state}
+        alive = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(alive) <= 1:
+            winner = next(iter(alive), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+
+def _sheet(combatant: Combatant) -> LuraskoSheet:
+    sheet = combatant.sheet
+    assert isinstance(sheet, LuraskoSheet)
+    return sheet

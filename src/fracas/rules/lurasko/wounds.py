@@ -1,0 +1,186 @@
+"""Taking a hit: the account's damage added up, degrees of injury, death, energy effects."""
+
+from __future__ import annotations
+
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
+from fracas.rules.lurasko.auras import (
+    Provocation,
+    aura_amount,
+    aura_portion,
+    provokes,
+    reacting_aura,
+)
+from fracas.rules.lurasko.damage import DamageAccount, Defences, resolve_damage
+from fracas.rules.lurasko.defense import DefenseOutcome
+from fracas.rules.lurasko.energy import EnergyEffects, Victim, energy_effects
+from fracas.rules.lurasko.events import AuraStruck, DamageTaken
+from fracas.rules.lurasko.injury import degrees_crossed
+from fracas.rules.lurasko.queries import (
+    DAMAGE,
+    DEAD,
+    DEAFENED,
+    FATIGUE,
+    IGNITED,
+    KNOCKED_DOWN,
+    STUNNED,
+    WAR_FEVER,
+    damage_of,
+    degrees_mark,
+    degrees_of,
+    factor_of,
+    high_shielded,
+    sheet_of,
+)
+from fracas.rules.lurasko.settings import LuraskoSettings
+from fracas.rules.lurasko.shielding import ShieldUse
+from fracas.rules.lurasko.vocabulary import ENERGY_KINDS, InjuryType
+
+SHIELDING = "shielding"
+AURA = "aura"
+"""The reasons of a shielding pool's and an aura's change."""
+
+
+def spend_shielding(target: CombatantId, uses: tuple[ShieldUse, ...]) -> list[Event]:
+    return [PoolChanged(target, u.source.pool, -u.spent, SHIELDING) for u in uses if u.spent]
+
+
+def defences_of(combatant: Combatant) -> Defences:
+    """A combatant's armor, resistances and shielding as the damage pipeline needs them."""
+    sheet = sheet_of(combatant)
+    return Defences(
+        armor=sheet.armor.range() if sheet.armor else None,
+        resistances=tuple(r.rule() for r in sheet.resistances),
+        shields=tuple(s.source() for s in sheet.shields),
+        points={name: pool.current for name, pool in combatant.pools.items()},
+    )
+
+
+def wound(
+    state: EncounterState,
+    target: CombatantId,
+    account: DamageAccount,
+    injury: InjuryType | None,
+    *,
+    settings: LuraskoSettings,
+) -> list[Event]:
+    """The account's damage added to the target's running damage; the degrees it crosses, all
+    of the hit's injury type; death when Core degrees reach the setting's multiple of bCON."""
+    victim = state[target]
+    factor = factor_of(victim, settings)
+    before = damage_of(victim)
+    after = before + account.total
+    degrees = degrees_crossed(before, account.total, factor)
+    kind = injury if degrees else None
+    events: list[Event] = [
+        DamageTaken(target, account, before, after, factor, degrees, kind),
+    ]
+    if account.total:
+        events.append(MarkSet(target, DAMAGE, after))
+    if kind is not None:
+        total = degrees_of(victim, kind) + degrees
+        events.append(MarkSet(target, degrees_mark(kind), total))
+        limit = settings.death_core_degrees_per_bcon * sheet_of(victim).bcon
+        if kind is InjuryType.CORE and total >= limit:
+            events.append(MarkSet(target, DEAD, True))
+    return events
+
+
+def energy_aftermath(
+    state: EncounterState,
+    target: CombatantId,
+    attacker: CombatantId,
+    account: DamageAccount,
+    *,
+    blast_hit: bool,
+    settings: LuraskoSettings,
+    by: CombatantId | None = None,
+) -> tuple[EnergyEffects, list[Event]]:
+    """The energy effects of one attack and the events that give them. Effects lasting "until
+    the end of the attacker's next turn" end on ``attacker``'s; ``by`` (the attacker unless
+    named) is who caused them."""
+    victim = state[target]
+    taken = {kind: account.of(kind) for kind in ENERGY_KINDS}
+    effects = energy_effects(
+        taken,
+        factor_of(victim, settings),
+        blast_hit=blast_hit,
+        victim=Victim(organic=sheet_of(victim).organic, high_shielding=high_shielded(victim)),
+        fatigue_per_frost_degree=settings.fatigue_per_frost_degree,
+    )
+    events: list[Event] = []
+    if effects.war_fever_hindrance is not None:
+        owed = victim.marks.get(WAR_FEVER)
+        worst = max(effects.war_fever_hindrance, owed if isinstance(owed, int) else 0)
+        events.append(MarkSet(target, WAR_FEVER, worst))
+    if effects.fatigue:
+        fatigue = victim.marks.get(FATIGUE)
+        events.append(
+            MarkSet(target, FATIGUE, (fatigue if isinstance(fatigue, int) else 0) + effects.fatigue)
+        )
+    next_turn_end = Anchor(state.clock.round + 1, attacker, Moment.END)
+    deaf_end = Anchor(state.clock.round + settings.deafened_rounds, target, Moment.START)
+    for applies, name, ends in (
+        (effects.stunned, STUNNED, next_turn_end),
+        (effects.ignited, IGNITED, None),
+        (effects.deafened, DEAFENED, deaf_end),
+        (effects.knocked_down, KNOCKED_DOWN, None),
+    ):
+        if applies and not victim.has(name):
+            cause = by or attacker
+            events.append(EffectApplied(target, Effect(name=name, ends=ends, source=cause)))
+    return effects, events
+
+
+def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:
+    """ "Providing this shielding to an already ignited character will immediately extinguish
+    them."""
+    victim = state[target]
+    ignited = victim.effect(IGNITED)
+    if ignited is None or not high_shielded(victim):
+        return []
+    return [EffectEnded(target, ignited.id, reason="high-precision shielding")]
+
+
+def aura_strikes_back(
+    state: EncounterState,
+    holder: CombatantId,
+    attacker: CombatantId,
+    provocation: Provocation | None,
+    outcome: DefenseOutcome,
+    *,
+    settings: LuraskoSettings,
+) -> list[Event]:
+    """The holder's first aura with damage stored hits the provoking attacker: undodgeable, only
+    high-precision shielding against it, Core injuries; "take 'attacker' as the character who
+    attacked and took damage from the aura" for effects lasting to the end of the attacker's
+    next turn. It strikes even if the attack killed its holder: both are resolved before
+    injuries take effect."""
+    if not provokes(provocation, critical=outcome is DefenseOutcome.CRITICAL):
+        return []
+    sheet = sheet_of(state[holder])
+    stores = [(a.name, state[holder].pools[a.name].current) for a in sheet.auras]
+    name = reacting_aura(stores)
+    if name is None:
+        return []
+    aura = next(a for a in sheet.auras if a.name == name)
+    amount = aura_amount(dict(stores)[name], aura.expend)
+    portion = aura_portion(aura.kind, amount, aura.drive)
+    account, uses = resolve_damage([portion], defences_of(state[attacker]))
+    events: list[Event] = [
+        AuraStruck(holder, attacker, name, portion),
+        PoolChanged(holder, name, -amount, AURA),
+        *spend_shielding(attacker, uses),
+        *wound(state, attacker, account, InjuryType.CORE, settings=settings),
+    ]
+    _, effects = energy_aftermath(
+        state,
+        attacker,
+        attacker,
+        account,
+        blast_hit=portion.kind.value == "blast",
+        settings=settings,
+        by=holder,
+    )
+    return events + effects
