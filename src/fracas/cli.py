@@ -3,6 +3,7 @@
     fracas play [FILE] [--demo] [--load SAVE] [--seed N] [--dice FACES] [--save FILE]
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
+    fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.analysis_cli)
     fracas docs commands [--write PAGE | --check PAGE]
 
 Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
@@ -26,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from fracas import analysis_cli
 from fracas.app import rulesets as known_rulesets
 from fracas.app.catalogue import Status
 from fracas.app.files import (
@@ -52,6 +54,8 @@ app = typer.Typer(
 )
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
+app.command("odds")(analysis_cli.odds_command)
+app.command("sim")(analysis_cli.sim_command)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")

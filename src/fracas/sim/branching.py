@@ -1,0 +1,104 @@
+"""Dice for the exact odds: a source replaying chosen draws, and the distinct results of a roll.
+
+A draw is either one die's face or a whole ``RollResult``. When the rules roll an expression,
+``BranchingDice`` hands out the next whole result; when its draws run out it raises
+``RollNeeded`` with every distinct result of the expression and its probability, so the
+enumeration branches once per distinct result instead of once per sequence of faces (2d20kh1
+has 400 sequences of faces and 20 distinct results). Two results of one expression are alike
+when their totals, their kept dice (sides and natural face, in any order) and their labelled
+subtotals are alike: that is all a ruleset may read from a roll to decide what happens
+(``RollResult.total``, ``kept_faces``, ``subtotal``); what it only records may differ.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable, Iterable
+from fractions import Fraction
+from functools import lru_cache
+
+from fracas.dice import DiceNeeded, Expression, LoadedDice, RollResult, roll
+from fracas.errors import FracasError
+
+MAX_SEQUENCES = 5_000
+"""How many sequences of faces an expression's distinct results are worked out from at most;
+a bigger roll is enumerated die by die."""
+
+Draw = int | RollResult
+Branch = tuple[Draw, Fraction]
+
+
+class RollNeeded(DiceNeeded):
+    """The loaded draws ran out at a roll: ``branches`` are its distinct results and their
+    probabilities (they add up to 1)."""
+
+    def __init__(self, sides: int, branches: tuple[Branch, ...]) -> None:
+        super().__init__(sides)
+        self.branches = branches
+
+
+class BranchingDice:
+    """Hands out ``draws`` in order: faces to ``roll``, whole results to ``whole_roll``."""
+
+    __slots__ = ("_draws",)
+
+    def __init__(self, draws: Iterable[Draw]) -> None:
+        self._draws = deque(draws)
+
+    def roll(self, sides: int) -> int:
+        if not self._draws:
+            raise DiceNeeded(sides)
+        draw = self._draws.popleft()
+        if not isinstance(draw, int):
+            raise FracasError("the rules asked for a die where they rolled an expression before")
+        return draw
+
+    def whole_roll(self, expression: Expression) -> RollResult | None:
+        if self._draws and isinstance(self._draws[0], int):
+            return None
+        branches = distinct_results(expression)
+        if branches is None:
+            return None
+        if len(branches) == 1:
+            return branches[0][0]
+        if not self._draws:
+            raise RollNeeded(branches[0][0].dice()[0].sides, branches)
+        draw = self._draws.popleft()
+        assert isinstance(draw, RollResult)
+        return draw
+
+
+def face_branches(sides: int) -> tuple[Branch, ...]:
+    """One branch per face of a die."""
+    chance = Fraction(1, sides)
+    return tuple((face, chance) for face in range(1, sides + 1))
+
+
+@lru_cache(maxsize=512)
+def distinct_results(expression: Expression) -> tuple[tuple[RollResult, Fraction], ...] | None:
+    """Every distinct result of rolling ``expression`` with its probability, or None when it
+    takes more than MAX_SEQUENCES sequences of faces to find them."""
+    results: dict[Hashable, RollResult] = {}
+    chances: dict[Hashable, Fraction] = {}
+    pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    tried = 0
+    while pending:
+        faces, chance = pending.pop()
+        tried += 1
+        if tried > MAX_SEQUENCES:
+            return None
+        try:
+            result = roll(expression, LoadedDice(faces))
+        except DiceNeeded as needed:
+            share = chance / needed.sides
+            pending.extend(((*faces, face), share) for face in range(needed.sides, 0, -1))
+            continue
+        key = _alike(result)
+        results.setdefault(key, result)
+        chances[key] = chances.get(key, Fraction(0)) + chance
+    return tuple((results[key], chances[key]) for key in results)
+
+
+def _alike(result: RollResult) -> Hashable:
+    kept = sorted((die.sides, die.natural) for die in result.dice() if die.kept)
+    return (result.total, tuple(kept), tuple(sorted(result.subtotals().items())))
