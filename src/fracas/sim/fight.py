@@ -62,7 +62,7 @@ def fight(
     return FightResult(
         seed=seed,
         winner=next(iter(sides)) if state.ended and len(sides) == 1 else None,
-        rounds=state.clock.round,
+        rounds=state.clock.round if state.ended else min(state.clock.round, max_rounds),
         survivors=tuple(c.id for c in state if ruleset.takes_turn(state, c)),
         dealt=tally.dealt,
         taken=tally.taken,

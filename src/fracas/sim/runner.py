@@ -30,6 +30,9 @@ from fracas.sim.stats import run_seed
 Progress = Callable[[int], None]
 """Told how many more runs have finished, as they finish."""
 
+CONNECT_TIMEOUT = "10s"
+"""How long ``--cluster`` waits for the scheduler to answer."""
+
 TACTICS = "tactics"
 GENERIC = "generic"
 
@@ -147,7 +150,7 @@ def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[F
             "--cluster needs Dask's distributed package: pip install 'fracas[cluster]'"
         ) from error
     try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise FracasError(f"--cluster {address}: cannot reach the scheduler ({error})") from error
     with client:

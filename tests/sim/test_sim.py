@@ -1,0 +1,123 @@
+"""Monte Carlo of whole fights: the rules' own play, reproducible whatever the workers."""
+
+from __future__ import annotations
+
+import pytest
+
+from fracas.app.rulesets import ENVIRONMENT, demo_of
+from fracas.engine.action import CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.gm import MoveTurn, SetPool
+from fracas.engine.turns import StartCombat
+from fracas.errors import FracasError
+from fracas.rules.momentum.actions import Attack
+from fracas.sim.fight import fight
+from fracas.sim.policy import Generic, tactics_for
+from fracas.sim.report import summarize
+from fracas.sim.runner import Study, loaded, policy_named, run_chunk, simulate
+from fracas.sim.stats import run_seed
+from fracas.sim.tactics.momentum import Striker
+from tests.engine.toy import Guard, Punch, Toy
+
+TOY_DEMO = "tests.cli.toyrules:DemoToy"
+TOY_FILE = "tests/cli/toyrules/demo.yaml"
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, TOY_DEMO)
+
+
+def momentum_demo() -> str:
+    return str(demo_of("momentum"))
+
+
+def test_the_same_seed_gives_the_same_fights_on_one_or_two_workers() -> None:
+    study = Study(momentum_demo(), runs=24, seed=7)
+    alone = simulate(study, workers=1)
+    shared = simulate(study, workers=2)
+    assert alone == shared
+    assert [r.seed for r in alone] == [run_seed(7, run) for run in range(24)]
+    assert len({r.seed for r in alone}) == 24
+
+
+def test_a_chunk_is_the_runs_it_names() -> None:
+    study = Study(momentum_demo(), runs=10, seed=3)
+    assert run_chunk(study, 4, 3) == simulate(study, workers=1)[4:7]
+
+
+def test_a_fight_ends_with_one_side_standing_and_the_damage_adds_up() -> None:
+    ruleset, setup = loaded(momentum_demo())
+    result = fight(ruleset, setup, tactics_for(ruleset), seed=12)
+    assert result.winner in {"party", "raptors"}
+    assert result.rounds >= 1
+    sides = {setup[s].side for s in result.survivors}
+    assert sides == {result.winner}
+    assert sum(result.dealt.values()) <= sum(result.taken.values())
+    for who in result.survivors:
+        assert result.taken.get(who, 0) < setup[who].pools["Vitality"].maximum
+
+
+def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> None:
+    """The Druid's Thorn Lash (2d6, mean 7) beats its Staff (1d6); the wounded raptor first."""
+    ruleset, setup = loaded(momentum_demo())
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    encounter.apply(SetPool(target=CombatantId("raptor-3"), pool="Vitality", value=5))
+    encounter.apply(MoveTurn(target=CombatantId("druid")))
+    choice = Striker().choose(encounter, CombatantId("druid"))
+    assert choice == Attack(actor="druid", target="raptor-3", weapon="Thorn Lash")
+
+
+def test_the_generic_policy_plays_any_ruleset(toy: None) -> None:
+    """The toy has no tactics module: its punches are found from its actions alone."""
+    ruleset = Toy()
+    assert isinstance(tactics_for(ruleset), Generic)
+    assert Generic(ruleset).targeted == ((Punch, "target"),)
+    study = Study(TOY_FILE, runs=30, seed=1)
+    results = simulate(study, workers=1)
+    assert all(r.winner in {"heroes", "villains"} for r in results)
+    assert all(r.taken for r in results)
+    assert Guard not in {kind for kind, _ in Generic(ruleset).targeted}
+
+
+def test_a_policy_of_your_own_by_module_and_factory(toy: None) -> None:
+    ruleset = Toy()
+    policy = policy_named("tests.sim.test_sim:passive", ruleset)
+    assert isinstance(policy, Passive)
+    results = simulate(Study(TOY_FILE, runs=3, policy="tests.sim.test_sim:passive"), workers=1)
+    assert all(r.winner is None and not r.taken for r in results)
+    assert all(r.rounds == 50 for r in results)
+
+
+def test_an_unknown_policy_is_refused() -> None:
+    with pytest.raises(FracasError, match="policy 'nowhere:x'"):
+        policy_named("nowhere:x", Toy())
+
+
+def test_the_summary_gives_win_odds_with_intervals() -> None:
+    study = Study(momentum_demo(), runs=40, seed=2)
+    results = simulate(study, workers=1)
+    _, setup = loaded(study.encounter)
+    summary = summarize(results, setup, encounter="demo", seed=2, policy="tactics")
+    wins = {s.side: s for s in summary.sides}
+    assert wins["party"].wins + wins["raptors"].wins == 40
+    for side in wins.values():
+        assert side.low <= side.probability <= side.high
+    assert sum(n for _, n in summary.rounds) == 40
+    druid = next(c for c in summary.combatants if c.id == "druid")
+    assert druid.survived == sum("druid" in r.survivors for r in results) / 40
+    assert druid.dealt == sum(r.dealt.get(CombatantId("druid"), 0) for r in results) / 40
+    assert summary.to_json()["sides"][0]["side"] == "party"
+
+
+class Passive:
+    """A policy that never acts: every fight runs to the round limit."""
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> None:
+        return None
+
+
+def passive(ruleset: object) -> Passive:
+    return Passive()
