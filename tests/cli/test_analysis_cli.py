@@ -45,8 +45,15 @@ def test_odds_against_a_target_stat_block_with_a_chart(runner: CliRunner, tmp_pa
     chart = tmp_path / "odds.svg"
     result = runner.invoke(
         app,
-        ["odds", "toy", "punch target", "--target", str(tmp_path / "knight.yaml"),
-         "--plot", str(chart)],
+        [
+            "odds",
+            "toy",
+            "punch target",
+            "--target",
+            str(tmp_path / "knight.yaml"),
+            "--plot",
+            str(chart),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert chart.read_text(encoding="utf-8").lstrip().startswith("<?xml")
@@ -93,8 +100,19 @@ def test_sim_json_is_the_same_on_one_or_two_workers(runner: CliRunner, tmp_path:
     for workers in ("1", "2"):
         result = runner.invoke(
             app,
-            ["sim", "toy", "--runs", "16", "--seed", "9", "--workers", workers, "--json",
-             "--plot", str(chart)],
+            [
+                "sim",
+                "toy",
+                "--runs",
+                "16",
+                "--seed",
+                "9",
+                "--workers",
+                workers,
+                "--json",
+                "--plot",
+                str(chart),
+            ],
         )
         assert result.exit_code == 0, result.output
         outputs.append(json.loads(result.output))

@@ -12,6 +12,7 @@ from fracas.app import Session
 from fracas.dice import LoadedDice, distribution
 from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter
+from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.derived import evasion_of, weapon_hit_bonus
 from fracas.rules.momentum.queries import VITALITY, sheet_of
 from fracas.sim.odds import exact_odds, odds, sampled_odds
@@ -29,7 +30,8 @@ def brute_force(
     everything = list(itertools.product(*(range(1, s + 1) for s in sides)))
     chance = Fraction(1, len(everything))
     ruleset = session.encounter.ruleset
-    target = getattr(action, "target")
+    assert isinstance(action, Attack)
+    target = action.target
     for faces in everything:
         encounter = Encounter(ruleset, history=False, dice=LoadedDice(faces))
         encounter.state = session.state

@@ -57,9 +57,7 @@ def test_stat_blocks_join_as_attacker_and_target(toy: None, tmp_path: Path) -> N
     folder = tmp_path
     (folder / "brute.yaml").write_text("speed: 3\nhp: 30\n", encoding="utf-8")
     (folder / "knight.yaml").write_text("speed: 4\nhp: 2\n", encoding="utf-8")
-    session = open_scenario(
-        "toy", attacker=folder / "brute.yaml", target=folder / "knight.yaml"
-    )
+    session = open_scenario("toy", attacker=folder / "brute.yaml", target=folder / "knight.yaml")
     action = ready(session, "punch target")
     assert action.actor == "attacker"
     assert session.state.is_turn_of(CombatantId("attacker"))
