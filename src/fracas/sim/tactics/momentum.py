@@ -2,8 +2,8 @@
 
 Each turn a creature attacks while it has the AP (an attack costs 2 of the 3), choosing among
 its weapons and damaging Abilities the one with the highest mean damage (exact, from its dice)
-that the rules allow against the enemy with the least Vitality; when it cannot attack it ends
-its turn.
+that the rules allow against the enemy with the least Vitality; when it cannot attack (or
+cannot pay for an attack) it ends its turn.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from fracas.dice import distribution
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.ruleset import Ruleset
+from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.queries import sheet_of
 from fracas.rules.momentum.sheet import Sheet
@@ -22,19 +22,28 @@ class Striker:
     """Attack the weakest standing enemy with the best arm the rules allow."""
 
     def __init__(self) -> None:
-        self._arms: dict[Sheet, tuple[str, ...]] = {}
+        self._arms: dict[CombatantId, tuple[Sheet, tuple[str, ...]]] = {}
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        sheet = sheet_of(encounter.state[actor])
-        arms = self._arms.get(sheet)
-        if arms is None:
-            arms = self._arms[sheet] = _best_first(sheet)
         for enemy in standing_enemies(encounter, actor):
-            for arm in arms:
+            for arm in self._ranked(encounter, actor):
                 attack = Attack(actor=actor, target=enemy.id, weapon=arm)
-                if encounter.can(attack):
-                    return attack
+                try:
+                    encounter.check(attack)
+                except IllegalAction as refused:
+                    if refused.code.startswith("not-enough-"):
+                        return None  # every attack costs the same: none is affordable
+                    continue
+                return attack
         return None
+
+    def _ranked(self, encounter: Encounter, actor: CombatantId) -> tuple[str, ...]:
+        """The actor's arms, best first, worked out once per sheet."""
+        sheet = sheet_of(encounter.state[actor])
+        known = self._arms.get(actor)
+        if known is None or known[0] is not sheet:
+            known = self._arms[actor] = (sheet, _best_first(sheet))
+        return known[1]
 
 
 def _best_first(sheet: Sheet) -> tuple[str, ...]:
