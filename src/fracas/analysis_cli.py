@@ -120,6 +120,7 @@ def odds_json(found: Odds, title: str) -> dict[str, Any]:
         "exact": found.exact,
         "resolutions": found.resolutions,
         "samples": found.samples,
+        "why_sampled": found.why_sampled,
         "outcomes": {k: _number(p) for k, p in found.outcomes.items()},
         "damage": {str(t): _number(p) for t, p in damage.probabilities().items()},
         "mean_damage": float(damage.mean()),
@@ -136,9 +137,10 @@ def _print_odds(console: Console, found: Odds, title: str) -> None:
     how = (
         f"exact, {found.resolutions} resolutions"
         if found.exact
-        else f"sampled: {found.samples} runs; too many ways to roll for exact odds"
+        else f"sampled: {found.samples} runs, not exact ({found.why_sampled})"
     )
-    outcomes = Table("outcome", "probability", "", title=f"{title}: {how}", title_justify="left")
+    console.print(Text(f"{title}: {how}"), soft_wrap=True)
+    outcomes = Table("outcome", "probability", "")
     for name, p in found.outcomes.items():
         low, high = found.interval(name)
         shown = f"{float(p):.2%}" if found.exact else f"{float(p):.2%} ({low:.2%}–{high:.2%})"
@@ -149,8 +151,8 @@ def _print_odds(console: Console, found: Odds, title: str) -> None:
     if not found.exact:
         mean += f" ± {found.mean_margin():.3f}"
     spread = ", ".join(f"{p} %: {damage.percentile(p)}" for p in PERCENTILES)
-    console.print(Text(f"damage: mean {mean}; percentiles {spread}"))
-    table = Table("damage", "P(= x)", "P(≥ x)", title_justify="left")
+    console.print(Text(f"damage: mean {mean}; percentiles {spread}"), soft_wrap=True)
+    table = Table("damage", "P(= x)", "P(≥ x)")
     remaining = Fraction(1)
     for total, p in sorted(damage.probabilities().items()):
         table.add_row(Text(str(total)), Text(f"{float(p):.2%}"), Text(f"{float(remaining):.2%}"))
@@ -235,7 +237,8 @@ def _with_progress(study: Study, workers: int | None, cluster: str | None) -> li
 
 def _print_summary(console: Console, summary: Summary) -> None:
     title = f"{summary.encounter}: {summary.runs} fights, seed {summary.seed}, {summary.policy}"
-    sides = Table("side", "wins", "probability", "95 % interval", title=title, title_justify="left")
+    console.print(Text(title), soft_wrap=True)
+    sides = Table("side", "wins", "probability", "95 % interval")
     for s in summary.sides:
         sides.add_row(
             Text(s.side or "nobody (draw)"),

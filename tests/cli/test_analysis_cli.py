@@ -64,7 +64,7 @@ def test_odds_sampled_when_there_are_too_many_ways_to_roll(runner: CliRunner) ->
         app, ["odds", "toy", "Ada: punch bo", "--max-branches", "3", "--samples", "300"]
     )
     assert result.exit_code == 0, result.output
-    assert "sampled: 300 runs" in result.output
+    assert "sampled: 300 runs, not exact (punch: more than 3 ways to roll)" in result.output
     assert "±" in result.output
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
 
 import icepool  # type: ignore[import-untyped]
 import pytest
@@ -120,3 +121,29 @@ def test_too_many_ways_to_roll_are_sampled_with_a_margin() -> None:
     low, high = found.interval("hit")
     assert low < float(found.outcomes["hit"]) < high
     assert found.mean_margin() > 0
+
+
+def test_exploding_dice_are_sampled_and_say_why(tmp_path: Path) -> None:
+    """2d6e6 can explode past the dice limits, so its rolls cannot all be listed."""
+    block = tmp_path / "berserker.yaml"
+    block.write_text(BERSERKER, encoding="utf-8")
+    session = open_scenario("momentum", attacker=block)
+    action = ready(session, "attack raptor-1")
+    found = odds(session.encounter, action, samples=300, seed=1)
+    assert not found.exact
+    assert "exploded more than" in found.why_sampled
+    assert max(found.damage.probabilities()) > 12  # explosions went past two sixes
+
+
+BERSERKER = """\
+name: Berserker
+stats: {strength: 16, dexterity: 12, constitution: 14, intelligence: 8, charisma: 9,
+        instinct: 11, will: 10}
+evasion_stat: strength
+primary_stat: strength
+secondary_stat: dexterity
+vitality: 30
+weapons:
+  - {name: Greataxe, primary_stat: strength, secondary_stat: dexterity, damage: 2d6e6,
+     damage_type: physical, reach: melee}
+"""

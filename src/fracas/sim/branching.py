@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from fracas.dice import DiceNeeded, Expression, LoadedDice, RollResult, roll
+from fracas.dice import DiceLimitError, DiceNeeded, Expression, LoadedDice, RollResult, roll
 from fracas.errors import FracasError
 
 MAX_SEQUENCES = 5_000
@@ -77,7 +77,8 @@ def face_branches(sides: int) -> tuple[Branch, ...]:
 @lru_cache(maxsize=512)
 def distinct_results(expression: Expression) -> tuple[tuple[RollResult, Fraction], ...] | None:
     """Every distinct result of rolling ``expression`` with its probability, or None when it
-    takes more than MAX_SEQUENCES sequences of faces to find them."""
+    takes more than MAX_SEQUENCES sequences of faces to find them, or some sequences have no
+    result (a die explodes past the dice limits)."""
     results: dict[Hashable, RollResult] = {}
     chances: dict[Hashable, Fraction] = {}
     pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
@@ -93,6 +94,8 @@ def distinct_results(expression: Expression) -> tuple[tuple[RollResult, Fraction
             share = chance / needed.sides
             pending.extend(((*faces, face), share) for face in range(needed.sides, 0, -1))
             continue
+        except DiceLimitError:
+            return None  # a die exploding past the limit: some rolls have no result
         key = _alike(result)
         results.setdefault(key, result)
         chances[key] = chances.get(key, Fraction(0)) + chance

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fracas.dice import DiceNeeded, Distribution, SeededDice
+from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
 from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter, Step
@@ -54,6 +54,8 @@ class Odds:
     exact: bool
     resolutions: int
     samples: int = 0
+    why_sampled: str = ""
+    """For sampled odds: why they could not be exact."""
 
     def interval(self, outcome: str) -> tuple[float, float]:
         """The 95 % interval of an outcome's probability (a point for exact odds)."""
@@ -89,8 +91,8 @@ def odds(
     encounter.check(action)
     try:
         return exact_odds(encounter, action, max_branches=max_branches)
-    except TooManyBranches:
-        return sampled_odds(encounter, action, samples=samples, seed=seed)
+    except TooManyBranches as too_many:
+        return sampled_odds(encounter, action, samples=samples, seed=seed, why=str(too_many))
 
 
 def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_BRANCHES) -> Odds:
@@ -114,6 +116,8 @@ def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_
             for draw, share in reversed(branches or face_branches(needed.sides)):
                 pending.append(((*draws, draw), chance * share))
             continue
+        except DiceLimitError as error:
+            raise TooManyBranches(f"{action.verb}: {error}") from error
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
         outcome = outcome_of(trial.ruleset, step.events, dealt)
         outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
@@ -127,7 +131,7 @@ def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_
 
 
 def sampled_odds(
-    encounter: Encounter, action: Action, *, samples: int = SAMPLES, seed: int = 0
+    encounter: Encounter, action: Action, *, samples: int = SAMPLES, seed: int = 0, why: str = ""
 ) -> Odds:
     """Odds from ``samples`` resolutions with seeded dice (sample ``i`` uses ``run_seed(seed,
     i)``): frequencies with 95 % margins."""
@@ -148,6 +152,7 @@ def sampled_odds(
         exact=False,
         resolutions=samples,
         samples=samples,
+        why_sampled=why,
     )
 
 
