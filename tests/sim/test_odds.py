@@ -147,3 +147,13 @@ weapons:
   - {name: Greataxe, primary_stat: strength, secondary_stat: dexterity, damage: 2d6e6,
      damage_type: physical, reach: melee}
 """
+
+
+def test_a_target_stat_block_is_attacked_when_the_command_names_nobody(tmp_path: Path) -> None:
+    """The issue's own shape: ``fracas odds momentum "attack -with greataxe" --target FILE``."""
+    block = tmp_path / "berserker.yaml"
+    block.write_text(BERSERKER, encoding="utf-8")
+    session = open_scenario("momentum", target=block)
+    action = ready(session, "Rusher: attack -with axe")
+    assert isinstance(action, Attack)
+    assert (action.actor, action.target, action.weapon) == ("rusher", "target", "axe")

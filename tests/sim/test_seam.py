@@ -10,6 +10,7 @@ import pytest
 
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import ENVIRONMENT
+from fracas.commands import CommandError
 from fracas.dice import distribution, parse
 from fracas.engine.action import CombatantId
 from fracas.sim.branching import distinct_results
@@ -64,6 +65,13 @@ def test_stat_blocks_join_as_attacker_and_target(toy: None, tmp_path: Path) -> N
     assert session.state[CombatantId("target")].sheet == ToySheet(speed=4, hp=2)
     found = exact_odds(session.encounter, action)
     assert found.damage.probabilities() == {face: Fraction(1, 6) for face in range(1, 7)}
+    assert ready(session, "punch") == action  # the Target is the one left out
+
+
+def test_a_command_missing_its_target_without_a_target_block_is_refused(toy: None) -> None:
+    session = open_scenario("toy")
+    with pytest.raises(CommandError, match="missing target"):
+        ready(session, "Ada: punch")
 
 
 def test_sampled_toy_odds_stay_near_the_exact_ones(toy: None) -> None:

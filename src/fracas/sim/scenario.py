@@ -15,7 +15,7 @@ from pathlib import Path
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import demo_of
 from fracas.app.session import Session
-from fracas.commands import CommandError
+from fracas.commands import CommandError, MissingArgument, parse_line
 from fracas.content import load_statblock
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.gm import AddCombatant, MoveTurn
@@ -57,13 +57,20 @@ def ready(session: Session, command: str) -> Action:
     """The action ``command`` asks for, with the fight started and the turn its actor's.
 
     Without a ``NAME:`` prefix the actor is the ``Attacker`` if one joined, else the first
-    combatant of the encounter. Raises CommandError or another FracasError (IllegalAction …).
+    combatant of the encounter. When the command leaves out an argument it needs and a
+    ``Target`` joined, the Target is named first after the verb (``attack -with axe`` is asked
+    as ``attack Target -with axe``). Raises CommandError or another FracasError (IllegalAction …).
     """
     encounter = session.encounter
     if not encounter.state.clock.started:
         encounter.apply(StartCombat())
     _turn_of(session, _default_actor(session))
-    action = session.bind(command)
+    try:
+        action = session.bind(command)
+    except MissingArgument:
+        if _joined(session, TARGET) is None:
+            raise
+        action = session.bind(_naming_target(command))
     if action is None:
         raise CommandError("no command given")
     if action.actor is not None:
@@ -71,11 +78,26 @@ def ready(session: Session, command: str) -> Action:
     return action
 
 
+def _joined(session: Session, who: tuple[str, str]) -> CombatantId | None:
+    """The combatant a stat block joined as (``ATTACKER`` or ``TARGET``), if it did."""
+    name, side = who
+    return next((c.id for c in session.state if c.name == name and c.side == side), None)
+
+
+def _naming_target(command: str) -> str:
+    """``command`` with the Target as the first word after the verb (and its switches)."""
+    line = parse_line(command)
+    if line is None:
+        return command
+    end = max((line.verb_span, *line.switch_spans), key=lambda span: span[1])[1]
+    return f"{line.text[:end]} {TARGET[0]}{line.text[end:]}"
+
+
 def _default_actor(session: Session) -> CombatantId:
     state = session.state
-    named = [c.id for c in state if c.name == ATTACKER[0] and c.side == ATTACKER[1]]
-    if named:
-        return named[0]
+    attacker = _joined(session, ATTACKER)
+    if attacker is not None:
+        return attacker
     if not state.combatants:
         raise FracasError("the encounter has nobody in it")
     return next(iter(state.combatants))
