@@ -238,13 +238,14 @@ def _with_progress(study: Study, workers: int | None, cluster: str | None) -> li
 def _print_summary(console: Console, summary: Summary) -> None:
     title = f"{summary.encounter}: {summary.runs} fights, seed {summary.seed}, {summary.policy}"
     console.print(Text(title), soft_wrap=True)
-    sides = Table("side", "wins", "probability", "95 % interval")
+    sides = Table("side", "wins", "probability", "95 % interval", "standing at the end")
     for s in summary.sides:
         sides.add_row(
             Text(s.side or "nobody (draw)"),
             Text(str(s.wins)),
             Text(f"{s.probability:.2%}"),
             Text(f"{s.low:.2%} – {s.high:.2%}"),
+            Text(f"{s.survivors:.2f}" if s.side is not None else ""),
         )
     console.print(sides)
     console.print(Text(f"rounds: mean {summary.rounds_mean:.2f} ± {summary.rounds_margin:.2f}"))

@@ -110,6 +110,8 @@ def test_the_summary_gives_win_odds_with_intervals() -> None:
     assert druid.survived == sum("druid" in r.survivors for r in results) / 40
     assert druid.dealt == sum(r.dealt.get(CombatantId("druid"), 0) for r in results) / 40
     assert summary.to_json()["sides"][0]["side"] == "party"
+    standing = sum(setup[who].side == "party" for r in results for who in r.survivors)
+    assert wins["party"].survivors == standing / 40
 
 
 class Passive:

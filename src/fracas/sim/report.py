@@ -19,13 +19,15 @@ from fracas.sim.stats import mean_and_margin, wilson
 
 @dataclass(frozen=True)
 class SideOdds:
-    """How often a side won (``side`` is None for fights nobody won), with its 95 % interval."""
+    """How often a side won (``side`` is None for fights nobody won), with its 95 % interval,
+    and how many of its combatants were still standing at the end of a fight, on average."""
 
     side: str | None
     wins: int
     probability: float
     low: float
     high: float
+    survivors: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,8 @@ def summarize(
     runs = len(results)
     wins = Counter(r.winner for r in results)
     sides = sorted({c.side for c in setup})
-    odds = [_side(side, wins[side], runs) for side in sides]
+    standing = Counter(setup[who].side for r in results for who in r.survivors)
+    odds = [_side(side, wins[side], runs, standing[side] / runs) for side in sides]
     if wins[None]:
         odds.append(_side(None, wins[None], runs))
     rounds_mean, rounds_margin = mean_and_margin([r.rounds for r in results])
@@ -89,9 +92,9 @@ def summarize(
     )
 
 
-def _side(side: str | None, wins: int, runs: int) -> SideOdds:
+def _side(side: str | None, wins: int, runs: int, survivors: float = 0.0) -> SideOdds:
     low, high = wilson(wins, runs)
-    return SideOdds(side, wins, wins / runs if runs else 0.0, low, high)
+    return SideOdds(side, wins, wins / runs if runs else 0.0, low, high, survivors)
 
 
 def _figures(
