@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 import pytest
 
 from fracas.app.rulesets import ENVIRONMENT, demo_of
-from fracas.engine.action import CombatantId
+from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import MoveTurn, SetPool
+from fracas.engine.ruleset import Rule
 from fracas.engine.turns import StartCombat
 from fracas.errors import FracasError
 from fracas.rules.momentum.actions import Attack
+from fracas.rules.momentum.ruleset import Momentum
 from fracas.sim.fight import fight
 from fracas.sim.policy import Generic, tactics_for
 from fracas.sim.report import summarize
@@ -74,12 +79,27 @@ def test_the_generic_policy_plays_any_ruleset(toy: None) -> None:
     """The toy has no tactics module: its punches are found from its actions alone."""
     ruleset = Toy()
     assert isinstance(tactics_for(ruleset), Generic)
-    assert Generic(ruleset).targeted == ((Punch, "target"),)
+    assert Generic(ruleset).targeted == ((Punch, "target", None),)
     study = Study(TOY_FILE, runs=30, seed=1)
     results = simulate(study, workers=1)
     assert all(r.winner in {"heroes", "villains"} for r in results)
     assert all(r.taken for r in results)
-    assert Guard not in {kind for kind, _ in Generic(ruleset).targeted}
+    assert Guard not in {kind for kind, _, _ in Generic(ruleset).targeted}
+
+
+def test_the_generic_policy_names_weapons_when_an_action_needs_one() -> None:
+    """An action needing a target and a weapon's name is tried with each of the actor's
+    weapons, as listed on its sheet."""
+    _, setup = loaded(momentum_demo())
+    ruleset = SlingMomentum()
+    generic = Generic(ruleset)
+    assert (Sling, "target", "weapon") in generic.targeted
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    encounter.apply(MoveTurn(target=CombatantId("scout")))
+    choice = generic.choose(encounter, CombatantId("scout"))
+    assert choice == Sling(actor="scout", target="raptor-1", weapon="Shortbow")
 
 
 def test_a_policy_of_your_own_by_module_and_factory(toy: None) -> None:
@@ -112,6 +132,26 @@ def test_the_summary_gives_win_odds_with_intervals() -> None:
     assert summary.to_json()["sides"][0]["side"] == "party"
     standing = sum(setup[who].side == "party" for r in results for who in r.survivors)
     assert wins["party"].survivors == standing / 40
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sling(Attack):
+    """An attack whose weapon must be named (the shape of other rulesets' attacks)."""
+
+    weapon: str = field()  # type: ignore[assignment]
+
+
+class SlingMomentum(Momentum):
+    """Momentum with the Sling action, resolved as an attack."""
+
+    actions = (Sling,)
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return (
+            super().rule(Attack(actor=action.actor, target=CombatantId("x")))
+            if isinstance(action, Sling)
+            else super().rule(action)
+        )
 
 
 class Passive:

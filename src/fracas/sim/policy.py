@@ -9,8 +9,9 @@ forbid ends the actor's part of the turn.
 Built-in tactics live in ``fracas.sim.tactics.<slug>`` (``momentum.py`` for the ``momentum``
 ruleset), a module defining ``def tactics(ruleset: Ruleset) -> Policy``. A ruleset without one
 is played by ``Generic``, which needs nothing from it but its actions: each turn it tries, in
-the order the ruleset declares them, every action that targets one combatant against each
-standing enemy, weakest first, and takes the first one the rules allow.
+the order the ruleset declares them, every action that targets one combatant (and at most names
+one of the actor's weapons, abilities or other named things on its sheet) against each standing
+enemy, weakest first, and takes the first one the rules allow.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import MISSING, fields
 from typing import Protocol, get_type_hints
+
+from pydantic import BaseModel
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
@@ -65,26 +68,49 @@ class Generic:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.targeted = tuple(
-            (kind, field) for kind in ruleset.actions if (field := _target_field(kind)) is not None
+            (kind, *shape) for kind in ruleset.actions if (shape := _shape(kind)) is not None
         )
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        names = _named(encounter.state[actor].sheet)
         for enemy in standing_enemies(encounter, actor):
-            for kind, field in self.targeted:
-                action = kind(actor=actor, **{field: enemy.id})
-                if encounter.can(action):
-                    return action
+            for kind, target, naming in self.targeted:
+                for name in names if naming is not None else (None,):
+                    extra = {} if naming is None else {naming: name}
+                    action = kind(actor=actor, **{target: enemy.id}, **extra)
+                    if encounter.can(action):
+                        return action
         return None
 
 
-def _target_field(kind: type[Action]) -> str | None:
-    """The one combatant field an action needs besides its actor, when it needs nothing else."""
+def _shape(kind: type[Action]) -> tuple[str, str | None] | None:
+    """(the combatant field, the name field or None) of an action that needs one combatant and
+    at most one name besides its actor; None for any other action."""
     hints = get_type_hints(kind)
-    required = [f for f in fields(kind) if f.default is MISSING and f.default_factory is MISSING]
-    names = [f.name for f in required if f.name != "actor"]
-    if len(names) == 1 and hints[names[0]] is CombatantId:
-        return names[0]
-    return None
+    required = [
+        f.name
+        for f in fields(kind)
+        if f.name != "actor" and f.default is MISSING and f.default_factory is MISSING
+    ]
+    combatants = [name for name in required if hints[name] is CombatantId]
+    names = [name for name in required if hints[name] is str]
+    if len(combatants) != 1 or len(names) > 1 or len(required) != len(combatants) + len(names):
+        return None
+    return combatants[0], names[0] if names else None
+
+
+def _named(sheet: BaseModel) -> list[str]:
+    """The names of the named things a sheet lists (weapons, abilities, powers …)."""
+    found: list[str] = []
+    for field_name in type(sheet).model_fields:
+        value = getattr(sheet, field_name)
+        if not isinstance(value, list | tuple):
+            continue
+        for item in value:
+            name = getattr(item, "name", None) if isinstance(item, BaseModel) else None
+            if isinstance(name, str):
+                found.append(name)
+    return found
 
 
 def alive_sides(state: EncounterState, ruleset: Ruleset) -> set[str]:
