@@ -157,3 +157,26 @@ def test_a_target_stat_block_is_attacked_when_the_command_names_nobody(tmp_path:
     action = ready(session, "Rusher: attack -with axe")
     assert isinstance(action, Attack)
     assert (action.actor, action.target, action.weapon) == ("rusher", "target", "axe")
+
+
+def test_a_big_pool_is_still_exact(tmp_path: Path) -> None:
+    """A 5d6 weapon: 7,776 sequences of faces, enumerated as 252 multisets, and the damage
+    distribution equals icepool's, built by hand from the attack's rules."""
+    block = tmp_path / "giant.yaml"
+    block.write_text(BERSERKER.replace("2d6e6", "5d6"), encoding="utf-8")
+    session = open_scenario("momentum", attacker=block)
+    action = ready(session, "attack raptor-1")
+    found = odds(session.encounter, action)
+    assert found.exact
+    giant, raptor = sheet_of(session.state["attacker"]), sheet_of(session.state["raptor-1"])
+    rules = session.encounter.ruleset.settings
+    bonus = weapon_hit_bonus(giant, giant.weapons[0], settings=rules)  # type: ignore[arg-type]
+    evasion = evasion_of(raptor, settings=rules)  # type: ignore[arg-type]
+    hit = (icepool.d6.pool(5).sum() - raptor.armor).clip(0, None)
+    critical = (icepool.d6.pool(5).sum() + 6 - raptor.armor).clip(0, None)
+    by_hand = icepool.d20.map(
+        lambda n: critical if n == 20 else hit if n != 1 and n + bonus >= evasion else 0
+    )
+    assert found.damage.probabilities() == {
+        int(k): Fraction(v, by_hand.denominator()) for k, v in by_hand.items()
+    }

@@ -83,7 +83,10 @@ def test_sampled_toy_odds_stay_near_the_exact_ones(toy: None) -> None:
         assert abs(share - Fraction(1, 6)) < Fraction(1, 20)
 
 
-@pytest.mark.parametrize("notation", ["2d20kh1", "2d20kl1+3", "3d6", "1d6[heat]+1d4[cold]"])
+@pytest.mark.parametrize(
+    "notation",
+    ["2d20kh1", "2d20kl1+3", "3d6", "1d6[heat]+1d4[cold]", "6d6", "8d6kh3+2", "4d10>=8-1d4"],
+)
 def test_distinct_results_carry_the_exact_distribution(notation: str) -> None:
     branches = distinct_results(parse(notation))
     assert branches is not None
@@ -103,5 +106,13 @@ def test_keep_highest_branches_once_per_kept_face() -> None:
     assert chances[(1,)] == Fraction(1, 400)
 
 
+def test_big_pools_branch_once_per_multiset_of_faces() -> None:
+    """6d6 has 46,656 sequences of faces but 462 multisets (icepool lists them)."""
+    branches = distinct_results(parse("6d6"))
+    assert branches is not None
+    assert len(branches) == 462
+
+
 def test_rolls_too_big_to_list_are_left_to_single_dice() -> None:
-    assert distinct_results(parse("6d20")) is None
+    assert distinct_results(parse("6d20")) is None  # 177,100 multisets
+    assert distinct_results(parse("2d6e6")) is None  # explodes past the dice limits

@@ -12,17 +12,32 @@ subtotals are alike: that is all a ruleset may read from a roll to decide what h
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import deque
 from collections.abc import Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from fracas.dice import DiceLimitError, DiceNeeded, Expression, LoadedDice, RollResult, roll
+import icepool  # type: ignore[import-untyped]
+
+from fracas.dice import (
+    BinaryOp,
+    Constant,
+    Dice,
+    DiceLimitError,
+    DiceNeeded,
+    Expression,
+    LoadedDice,
+    Negative,
+    RollResult,
+    roll,
+)
 from fracas.errors import FracasError
 
 MAX_SEQUENCES = 5_000
-"""How many sequences of faces an expression's distinct results are worked out from at most;
-a bigger roll is enumerated die by die."""
+"""How many sequences (or multisets) of faces an expression's distinct results are worked out
+from at most; a bigger roll is enumerated die by die."""
 
 Draw = int | RollResult
 Branch = tuple[Draw, Fraction]
@@ -74,11 +89,20 @@ def face_branches(sides: int) -> tuple[Branch, ...]:
     return tuple((face, chance) for face in range(1, sides + 1))
 
 
+Results = tuple[tuple[RollResult, Fraction], ...]
+
+
 @lru_cache(maxsize=512)
-def distinct_results(expression: Expression) -> tuple[tuple[RollResult, Fraction], ...] | None:
-    """Every distinct result of rolling ``expression`` with its probability, or None when it
-    takes more than MAX_SEQUENCES sequences of faces to find them, or some sequences have no
+def distinct_results(expression: Expression) -> Results | None:
+    """Every distinct result of rolling ``expression`` with its probability; None when it takes
+    more than MAX_SEQUENCES sequences of faces (or, for dice that neither reroll nor explode,
+    more than MAX_SEQUENCES multisets of faces) to find them, or when some sequences have no
     result (a die explodes past the dice limits)."""
+    return _by_sequences(expression) or _by_multisets(expression)
+
+
+def _by_sequences(expression: Expression) -> Results | None:
+    """The distinct results found by rolling every sequence of faces."""
     results: dict[Hashable, RollResult] = {}
     chances: dict[Hashable, Fraction] = {}
     pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
@@ -100,6 +124,47 @@ def distinct_results(expression: Expression) -> tuple[tuple[RollResult, Fraction
         results.setdefault(key, result)
         chances[key] = chances.get(key, Fraction(0)) + chance
     return tuple((results[key], chances[key]) for key in results)
+
+
+def _by_multisets(expression: Expression) -> Results | None:
+    """The distinct results found by rolling one sequence per multiset of faces of each term
+    (icepool gives the multisets and their probabilities): for dice that neither reroll nor
+    explode, the order of a term's faces changes nothing a rule may read."""
+    terms = _terms(expression)
+    if terms is None:
+        return None
+    combinations = math.prod(math.comb(t.count + t.sides - 1, t.count) for t in terms)
+    if combinations > MAX_SEQUENCES:
+        return None
+    per_term = [icepool.d(t.sides).pool(t.count).expand() for t in terms]
+    results: dict[Hashable, RollResult] = {}
+    chances: dict[Hashable, Fraction] = {}
+    for picked in itertools.product(*(die.items() for die in per_term)):
+        faces = [face for outcome, _ in picked for face in outcome]
+        chance = Fraction(1)
+        for (_, weight), die in zip(picked, per_term, strict=True):
+            chance *= Fraction(weight, die.denominator())
+        result = roll(expression, LoadedDice(faces))
+        key = _alike(result)
+        results.setdefault(key, result)
+        chances[key] = chances.get(key, Fraction(0)) + chance
+    return tuple((results[key], chances[key]) for key in results)
+
+
+def _terms(expression: Expression) -> list[Dice] | None:
+    """The dice terms in the order they are rolled, or None if one rerolls or explodes."""
+    match expression:
+        case Dice():
+            plain = expression.reroll is None and expression.explosion is None
+            return [expression] if plain else None
+        case Constant():
+            return []
+        case Negative(operand):
+            return _terms(operand)
+        case BinaryOp(_, left, right):
+            first, second = _terms(left), _terms(right)
+            return None if first is None or second is None else first + second
+    return None
 
 
 def _alike(result: RollResult) -> Hashable:
