@@ -61,10 +61,7 @@ def ready(session: Session, command: str) -> Action:
     ``Target`` joined, the Target is named first after the verb (``attack -with axe`` is asked
     as ``attack Target -with axe``). Raises CommandError or another FracasError (IllegalAction …).
     """
-    encounter = session.encounter
-    if not encounter.state.clock.started:
-        encounter.apply(StartCombat())
-    _turn_of(session, _default_actor(session))
+    begin(session)
     try:
         action = session.bind(command)
     except MissingArgument:
@@ -76,6 +73,16 @@ def ready(session: Session, command: str) -> Action:
     if action.actor is not None:
         _turn_of(session, action.actor)
     return action
+
+
+def begin(session: Session) -> CombatantId:
+    """Start the fight (if it has not started) and make it the default actor's turn: the
+    ``Attacker`` if one joined, else the encounter's first combatant. Returns that actor."""
+    if not session.state.clock.started:
+        session.encounter.apply(StartCombat())
+    actor = _default_actor(session)
+    _turn_of(session, actor)
+    return actor
 
 
 def _joined(session: Session, who: tuple[str, str]) -> CombatantId | None:
