@@ -15,8 +15,9 @@ import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from fracas.app.files import open_encounter
@@ -46,6 +47,8 @@ class Study:
     seed: int = 0
     policy: str = TACTICS
     max_rounds: int = MAX_ROUNDS
+    text: str | None = None
+    """The encounter file's contents, sent along to workers that cannot read the file."""
 
     def chunks(self, size: int) -> Iterator[tuple[int, int]]:
         """(first run, number of runs) of each chunk of at most ``size`` runs."""
@@ -71,15 +74,16 @@ def policy_named(name: str, ruleset: Ruleset) -> Policy:
 
 
 @lru_cache(maxsize=8)
-def loaded(encounter: str) -> tuple[Ruleset, EncounterState]:
-    """The ruleset and the set-up state (combatants in, not started) of an encounter file."""
-    session = open_encounter(encounter)
+def loaded(encounter: str, text: str | None = None) -> tuple[Ruleset, EncounterState]:
+    """The ruleset and the set-up state (combatants in, not started) of an encounter file (or of
+    ``text``, the file's contents)."""
+    session = open_encounter(encounter, text=text)
     return session.encounter.ruleset, session.state
 
 
 def run_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study``, in order (what a worker does)."""
-    ruleset, setup = loaded(study.encounter)
+    ruleset, setup = loaded(study.encounter, study.text)
     policy = policy_named(study.policy, ruleset)
     return [
         fight(ruleset, setup, policy, run_seed(study.seed, run), study.max_rounds)
@@ -141,7 +145,13 @@ def _gathered(
 
 def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[FightResult]:
     """The runs on a Dask cluster (``pip install 'fracas[cluster]'``; every worker needs fracas
-    and the encounter file at the same path)."""
+    and the rulesets the encounter uses). The encounter file's contents travel with the study,
+    so workers need no copy of it (a file it includes must be at the same path on them)."""
+    try:
+        text = Path(study.encounter).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FracasError(f"{study.encounter}: cannot read ({error.strerror or error})") from error
+    study = replace(study, text=text)
     try:
         from distributed import Client
         from distributed import as_completed as cluster_completed
