@@ -54,8 +54,6 @@ app = typer.Typer(
 )
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
-app.command("odds")(analysis_cli.odds_command)
-app.command("sim")(analysis_cli.sim_command)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")
@@ -485,6 +483,10 @@ def docs_commands(
     except (FracasError, OSError) as error:
         _fail(str(error))
     typer.echo(reference, nl=False)
+
+
+app.command("odds")(analysis_cli.odds_command)
+app.command("sim")(analysis_cli.sim_command)
 
 
 def _version(value: bool) -> None:
