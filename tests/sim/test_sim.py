@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from fracas.app.rulesets import ENVIRONMENT, demo_of
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import MoveTurn, SetPool
-from fracas.engine.ruleset import Rule
+from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.turns import StartCombat
 from fracas.errors import FracasError
 from fracas.rules.momentum.actions import Attack
@@ -19,7 +20,7 @@ from fracas.rules.momentum.ruleset import Momentum
 from fracas.sim.fight import fight
 from fracas.sim.policy import Generic, tactics_for
 from fracas.sim.report import summarize
-from fracas.sim.runner import Study, loaded, policy_named, run_chunk, simulate
+from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
 from fracas.sim.stats import run_seed
 from fracas.sim.tactics.momentum import Striker
 from tests.engine.toy import Guard, Punch, Toy
@@ -102,6 +103,33 @@ def test_the_generic_policy_names_weapons_when_an_action_needs_one() -> None:
     assert choice == Sling(actor="scout", target="raptor-1", weapon="Shortbow")
 
 
+DUEL = """\
+ruleset: duel
+name: A duel
+combatants:
+  - {name: Ada, side: heroes, sheet: {speed: 9, hp: 6}}
+  - {name: Bo, side: villains, sheet: {speed: 5, hp: 6}}
+"""
+
+
+def test_the_generic_policy_answers_strikes_that_wait_for_the_defender(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A lunge does nothing until its target takes it: only a policy that answers ends a fight.
+    Ada acts first with 2 AP: two lunges, each taken, and Bo (6 HP) is down in round 1."""
+    monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
+    encounter = tmp_path / "duel.yaml"
+    encounter.write_text(DUEL, encoding="utf-8")
+    answered = simulate(Study(str(encounter), runs=2, policy=GENERIC), workers=1)
+    assert [(r.winner, r.rounds) for r in answered] == [("heroes", 1), ("heroes", 1)]
+    assert answered[0].dealt == {"ada": 6}
+    silent = simulate(
+        Study(str(encounter), runs=1, policy="tests.sim.test_sim:no_answers", max_rounds=5),
+        workers=1,
+    )
+    assert silent[0].winner is None and not silent[0].taken
+
+
 def test_a_policy_of_your_own_by_module_and_factory(toy: None) -> None:
     ruleset = Toy()
     policy = policy_named("tests.sim.test_sim:passive", ruleset)
@@ -163,3 +191,17 @@ class Passive:
 
 def passive(ruleset: object) -> Passive:
     return Passive()
+
+
+class NoAnswers:
+    """The generic policy's choices without its answers."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.generic = Generic(ruleset)
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        return self.generic.choose(encounter, actor)
+
+
+def no_answers(ruleset: Ruleset) -> NoAnswers:
+    return NoAnswers(ruleset)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from fracas.engine.action import Action, CombatantId
+from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.sim.measure import damage_taken
-from fracas.sim.policy import Policy, alive_sides
+from fracas.sim.policy import Policy, Reacting, alive_sides
 
 MAX_ROUNDS = 50
 """A fight still going after this many rounds is called a draw."""
@@ -81,6 +81,25 @@ def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally
             tally.step(encounter, action)
         except IllegalAction:
             return
+        if isinstance(policy, Reacting):
+            _answers(encounter, policy, action, tally)
+
+
+def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tally) -> None:
+    """Everyone ``action`` named besides its actor answers it, as long as they have answers."""
+    for who in combatants_named(action):
+        if who == action.actor:
+            continue
+        for _ in range(MAX_ACTIONS):
+            if encounter.state.ended or who not in encounter.state.combatants:
+                break
+            answer = policy.react(encounter, who)
+            if answer is None:
+                break
+            try:
+                tally.step(encounter, answer, answering=action.actor)
+            except IllegalAction:
+                break
 
 
 class _Tally:
@@ -91,7 +110,11 @@ class _Tally:
         self.dealt: dict[CombatantId, int] = {}
         self.taken: dict[CombatantId, int] = {}
 
-    def step(self, encounter: Encounter, action: Action) -> None:
+    def step(
+        self, encounter: Encounter, action: Action, answering: CombatantId | None = None
+    ) -> None:
+        """Apply ``action``: what others lose is dealt by its actor; what its actor loses while
+        answering someone's action (taking the hit) is dealt by that someone."""
         before = encounter.state
         actor = action.actor
         encounter.apply(action)
@@ -99,5 +122,6 @@ class _Tally:
             if lost <= 0:
                 continue
             self.taken[who] = self.taken.get(who, 0) + lost
-            if actor is not None and who != actor:
-                self.dealt[actor] = self.dealt.get(actor, 0) + lost
+            dealer = answering if who == actor else actor
+            if dealer is not None and dealer != who:
+                self.dealt[dealer] = self.dealt.get(dealer, 0) + lost

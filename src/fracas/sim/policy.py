@@ -12,13 +12,18 @@ is played by ``Generic``, which needs nothing from it but its actions: each turn
 the order the ruleset declares them, every action that targets one combatant (and at most names
 one of the actor's weapons, abilities or other named things on its sheet) against each standing
 enemy, weakest first, and takes the first one the rules allow.
+
+A policy may also be ``Reacting``: after each action, every combatant the action named besides
+its actor may answer it out of turn (``react``), until it has nothing more to say. ``Generic``
+answers with the first action needing nothing but its actor that the rules allow then, in the
+ruleset's order: a parry, a dodge or taking the hit where a strike waits for the defender.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import MISSING, fields
-from typing import Protocol, get_type_hints
+from typing import Protocol, get_type_hints, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -33,6 +38,16 @@ TACTICS_PACKAGE = "fracas.sim.tactics"
 class Policy(Protocol):
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
         """The next action of ``actor`` on its turn, or None to end its part of the turn."""
+        ...
+
+
+@runtime_checkable
+class Reacting(Protocol):
+    """A policy that also answers what is done to a combatant out of its turn (a parry, a
+    dodge, taking the hit: rulesets where a strike waits for the defender's answer)."""
+
+    def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """An answer of ``combatant``, just named by the action taken, or None."""
         ...
 
 
@@ -64,12 +79,22 @@ def standing_enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant
 
 
 class Generic:
-    """Attack the weakest standing enemy with the first action the rules allow against it."""
+    """Attack the weakest standing enemy with the first action the rules allow against it;
+    answer what is done to you with the first action needing nothing but you that the rules
+    allow then (a defence the ruleset waits for)."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.targeted = tuple(
             (kind, *shape) for kind in ruleset.actions if (shape := _shape(kind)) is not None
         )
+        self.answers = tuple(kind for kind in ruleset.actions if not _required(kind))
+
+    def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        for kind in self.answers:
+            action = kind(actor=combatant)
+            if encounter.can(action):
+                return action
+        return None
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
         names = _named(encounter.state[actor].sheet)
@@ -87,16 +112,21 @@ def _shape(kind: type[Action]) -> tuple[str, str | None] | None:
     """(the combatant field, the name field or None) of an action that needs one combatant and
     at most one name besides its actor; None for any other action."""
     hints = get_type_hints(kind)
-    required = [
-        f.name
-        for f in fields(kind)
-        if f.name != "actor" and f.default is MISSING and f.default_factory is MISSING
-    ]
+    required = _required(kind)
     combatants = [name for name in required if hints[name] is CombatantId]
     names = [name for name in required if hints[name] is str]
     if len(combatants) != 1 or len(names) > 1 or len(required) != len(combatants) + len(names):
         return None
     return combatants[0], names[0] if names else None
+
+
+def _required(kind: type[Action]) -> list[str]:
+    """The fields an action must be given, besides its actor."""
+    return [
+        f.name
+        for f in fields(kind)
+        if f.name != "actor" and f.default is MISSING and f.default_factory is MISSING
+    ]
 
 
 def _named(sheet: BaseModel) -> list[str]:
