@@ -1,6 +1,7 @@
 """The analysis commands of ``fracas``: exact odds of one action, Monte Carlo of whole fights.
 
-    fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--plot FILE] [--json]
+    fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--then COMMAND …] [--plot FILE]
+                              [--json]
     fracas sim ENCOUNTER [--runs N] [--seed N] [--workers N | --cluster ADDRESS]
                [--policy NAME] [--json] [--plot FILE]
 
@@ -33,7 +34,7 @@ from fracas.errors import FracasError
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, loaded, simulate
-from fracas.sim.scenario import encounter_path, open_scenario, ready
+from fracas.sim.scenario import encounter_path, following, open_scenario, ready
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -71,6 +72,15 @@ def odds_command(
         Path | None,
         typer.Option("--target", metavar="FILE", help="A stat block joining as Target."),
     ] = None,
+    then: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--then",
+            metavar="COMMAND",
+            help="A follow-up in the same exchange ('Target: parry'); repeatable. Skipped "
+            "where the rules do not allow it.",
+        ),
+    ] = None,
     plot: PlotOption = None,
     as_json: JsonOption = False,
     samples: Annotated[
@@ -96,10 +106,17 @@ def odds_command(
     try:
         session = open_scenario(where, attacker=attacker, target=target)
         action = ready(session, command)
+        follow = following(session, then or [])
         found = odds(
-            session.encounter, action, max_branches=max_branches, samples=samples, seed=seed
+            session.encounter,
+            action,
+            then=follow,
+            max_branches=max_branches,
+            samples=samples,
+            seed=seed,
         )
-        title = f"{session.command_text(action)} ({session.encounter.ruleset.descriptor.slug})"
+        said = "; then ".join(session.command_text(a) for a in (action, *follow))
+        title = f"{said} ({session.encounter.ruleset.descriptor.slug})"
         if plot is not None:
             from fracas.sim.charts import odds_chart
 

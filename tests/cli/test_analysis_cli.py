@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from fracas.app.rulesets import ENVIRONMENT
 from fracas.cli import app
+from tests.sim.duel import ENCOUNTER as DUEL
 
 TOY = "tests.cli.toyrules:DemoToy"
 
@@ -57,6 +58,21 @@ def test_odds_against_a_target_stat_block_with_a_chart(runner: CliRunner, tmp_pa
     )
     assert result.exit_code == 0, result.output
     assert chart.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_odds_of_an_exchange_with_follow_ups(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
+    encounter = tmp_path / "duel.yaml"
+    encounter.write_text(DUEL, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["odds", str(encounter), "Ada: lunge bo", "--then", "Bo: take", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["action"].startswith("Ada: lunge Bo; then Bo: take")
+    assert data["damage"] == {"3": {"fraction": "1/1", "probability": 1.0}}
 
 
 def test_odds_sampled_when_there_are_too_many_ways_to_roll(runner: CliRunner) -> None:

@@ -16,6 +16,16 @@ from tests.engine.toy import Toy
 
 LUNGED = "Lunged"
 
+ENCOUNTER = """\
+ruleset: duel
+name: A duel
+combatants:
+  - {name: Ada, side: heroes, sheet: {speed: 9, hp: 6}}
+  - {name: Bo, side: villains, sheet: {speed: 5, hp: 6}}
+"""
+"""Ada (2 AP a turn, first) against Bo, 6 hit points each: load with FRACAS_RULESETS=
+tests.sim.duel:Duel."""
+
 
 @dataclass(frozen=True)
 class Lunge(Action):

@@ -16,9 +16,10 @@ from fracas.engine.action import CombatantId
 from fracas.sim.branching import distinct_results
 from fracas.sim.measure import DAMAGE, NO_DAMAGE
 from fracas.sim.odds import exact_odds, sampled_odds
-from fracas.sim.scenario import open_scenario, ready
+from fracas.sim.scenario import following, open_scenario, ready
 from tests.cli.toyrules import DemoToy
 from tests.engine.toy import Toy, ToySheet
+from tests.sim.duel import ENCOUNTER
 
 TOY_DEMO = "tests.cli.toyrules:DemoToy"
 
@@ -116,3 +117,25 @@ def test_big_pools_branch_once_per_multiset_of_faces() -> None:
 def test_rolls_too_big_to_list_are_left_to_single_dice() -> None:
     assert distinct_results(parse("6d20")) is None  # 177,100 multisets
     assert distinct_results(parse("2d6e6")) is None  # explodes past the dice limits
+
+
+def test_follow_ups_complete_an_exchange(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A lunge deals nothing until its target takes it: the odds of the exchange include it."""
+    monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
+    encounter = tmp_path / "duel.yaml"
+    encounter.write_text(ENCOUNTER, encoding="utf-8")
+    session = open_scenario(str(encounter))
+    lunge = ready(session, "Ada: lunge bo")
+    alone = exact_odds(session.encounter, lunge)
+    exchange = exact_odds(session.encounter, lunge, then=following(session, ["Bo: take"]))
+    assert alone.damage.probabilities() == {0: Fraction(1)}
+    assert exchange.damage.probabilities() == {3: Fraction(1)}
+
+
+def test_a_follow_up_the_rules_refuse_is_skipped(toy: None) -> None:
+    """Bo cannot punch on Ada's turn: the odds are those of Ada's punch alone."""
+    session = open_scenario("toy")
+    punch = ready(session, "Ada: punch bo")
+    follow = following(session, ["Bo: punch ada"])
+    with_follow = exact_odds(session.encounter, punch, then=follow)
+    assert with_follow == exact_odds(session.encounter, punch)

@@ -24,6 +24,7 @@ from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, s
 from fracas.sim.stats import run_seed
 from fracas.sim.tactics.momentum import Striker
 from tests.engine.toy import Guard, Punch, Toy
+from tests.sim.duel import ENCOUNTER
 
 TOY_DEMO = "tests.cli.toyrules:DemoToy"
 TOY_FILE = "tests/cli/toyrules/demo.yaml"
@@ -103,15 +104,6 @@ def test_the_generic_policy_names_weapons_when_an_action_needs_one() -> None:
     assert choice == Sling(actor="scout", target="raptor-1", weapon="Shortbow")
 
 
-DUEL = """\
-ruleset: duel
-name: A duel
-combatants:
-  - {name: Ada, side: heroes, sheet: {speed: 9, hp: 6}}
-  - {name: Bo, side: villains, sheet: {speed: 5, hp: 6}}
-"""
-
-
 def test_the_generic_policy_answers_strikes_that_wait_for_the_defender(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -119,7 +111,7 @@ def test_the_generic_policy_answers_strikes_that_wait_for_the_defender(
     Ada acts first with 2 AP: two lunges, each taken, and Bo (6 HP) is down in round 1."""
     monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
     encounter = tmp_path / "duel.yaml"
-    encounter.write_text(DUEL, encoding="utf-8")
+    encounter.write_text(ENCOUNTER, encoding="utf-8")
     answered = simulate(Study(str(encounter), runs=2, policy=GENERIC), workers=1)
     assert [(r.winner, r.rounds) for r in answered] == [("heroes", 1), ("heroes", 1)]
     assert answered[0].dealt == {"ada": 6}

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
 from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action
-from fracas.engine.encounter import Encounter, Step
+from fracas.engine.encounter import Encounter
+from fracas.engine.events import Event
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 from fracas.sim.branching import BranchingDice, Draw, RollNeeded, face_branches
@@ -79,6 +81,7 @@ def odds(
     encounter: Encounter,
     action: Action,
     *,
+    then: Sequence[Action] = (),
     max_branches: int = MAX_BRANCHES,
     samples: int = SAMPLES,
     seed: int = 0,
@@ -86,16 +89,28 @@ def odds(
     """Exact odds of ``action`` in the encounter's current state, or sampled odds when the
     enumeration needs more than ``max_branches`` resolutions. The encounter is not changed.
 
+    ``then`` are actions that follow it in the same exchange (the defender's parry, taking the
+    hit), each applied where the rules allow it and skipped where they do not (no parry
+    against a strike that missed); the odds are of all of it.
+
     Raises IllegalAction when the rules forbid the action now.
     """
     encounter.check(action)
     try:
-        return exact_odds(encounter, action, max_branches=max_branches)
+        return exact_odds(encounter, action, then=then, max_branches=max_branches)
     except TooManyBranches as too_many:
-        return sampled_odds(encounter, action, samples=samples, seed=seed, why=str(too_many))
+        return sampled_odds(
+            encounter, action, then=then, samples=samples, seed=seed, why=str(too_many)
+        )
 
 
-def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_BRANCHES) -> Odds:
+def exact_odds(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    max_branches: int = MAX_BRANCHES,
+) -> Odds:
     """Odds by enumerating every distinct roll (or die) the rules ask for; TooManyBranches
     past ``max_branches`` resolutions."""
     trial = _trial(encounter)
@@ -110,7 +125,7 @@ def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_
         if resolutions > max_branches:
             raise TooManyBranches(f"{action.verb}: more than {max_branches} ways to roll")
         try:
-            step = _resolve(trial, base, action, BranchingDice(draws))
+            events = _resolve(trial, base, (action, *then), BranchingDice(draws))
         except DiceNeeded as needed:
             branches = needed.branches if isinstance(needed, RollNeeded) else None
             for draw, share in reversed(branches or face_branches(needed.sides)):
@@ -119,7 +134,7 @@ def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_
         except DiceLimitError as error:
             raise TooManyBranches(f"{action.verb}: {error}") from error
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
-        outcome = outcome_of(trial.ruleset, step.events, dealt)
+        outcome = outcome_of(trial.ruleset, events, dealt)
         outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
         damage[dealt] = damage.get(dealt, Fraction(0)) + chance
     return Odds(
@@ -131,7 +146,13 @@ def exact_odds(encounter: Encounter, action: Action, *, max_branches: int = MAX_
 
 
 def sampled_odds(
-    encounter: Encounter, action: Action, *, samples: int = SAMPLES, seed: int = 0, why: str = ""
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    samples: int = SAMPLES,
+    seed: int = 0,
+    why: str = "",
 ) -> Odds:
     """Odds from ``samples`` resolutions with seeded dice (sample ``i`` uses ``run_seed(seed,
     i)``): frequencies with 95 % margins."""
@@ -142,9 +163,9 @@ def sampled_odds(
     outcomes: Counter[str] = Counter()
     damage: Counter[int] = Counter()
     for number in range(samples):
-        step = _resolve(trial, base, action, SeededDice(run_seed(seed, number)))
+        events = _resolve(trial, base, (action, *then), SeededDice(run_seed(seed, number)))
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
-        outcomes[outcome_of(trial.ruleset, step.events, dealt)] += 1
+        outcomes[outcome_of(trial.ruleset, events, dealt)] += 1
         damage[dealt] += 1
     return Odds(
         outcomes={k: Fraction(v, samples) for k, v in sorted(outcomes.items())},
@@ -163,10 +184,23 @@ def _trial(encounter: Encounter) -> Encounter:
     return trial
 
 
-def _resolve(trial: Encounter, base: EncounterState, action: Action, dice: DiceSource) -> Step:
+def _resolve(
+    trial: Encounter, base: EncounterState, actions: Sequence[Action], dice: DiceSource
+) -> list[Event]:
+    """The events of ``actions`` applied in turn from ``base`` (the first must be allowed; a
+    later one the rules refuse here is skipped)."""
     trial.state = base
     trial.dice = dice
-    return trial.apply(action)
+    first, *rest = actions
+    events = list(trial.apply(first).events)
+    for action in rest:
+        if trial.state.ended:
+            break
+        try:
+            events += trial.apply(action).events
+        except IllegalAction:
+            continue
+    return events
 
 
 def _distribution(chances: Mapping[int, Fraction]) -> Distribution:

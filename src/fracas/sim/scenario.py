@@ -10,6 +10,7 @@ would be played at the table.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from fracas.app.files import open_encounter
@@ -73,6 +74,18 @@ def ready(session: Session, command: str) -> Action:
     if action.actor is not None:
         _turn_of(session, action.actor)
     return action
+
+
+def following(session: Session, commands: Sequence[str]) -> list[Action]:
+    """The actions of follow-up commands (``Target: parry``), bound in the current state; name
+    who acts in each, or it is the one whose turn it is."""
+    found: list[Action] = []
+    for command in commands:
+        action = session.bind(command)
+        if action is None:
+            raise CommandError("an empty follow-up command")
+        found.append(action)
+    return found
 
 
 def begin(session: Session) -> CombatantId:
