@@ -4,6 +4,7 @@
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
+    fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.analysis_cli)
     fracas docs commands [--write PAGE | --check PAGE]
 
 Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
@@ -27,6 +28,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from fracas import analysis_cli
 from fracas.app import rulesets as known_rulesets
 from fracas.app.catalogue import Status
 from fracas.app.files import (
@@ -493,6 +495,10 @@ def docs_commands(
     except (FracasError, OSError) as error:
         _fail(str(error))
     typer.echo(reference, nl=False)
+
+
+app.command("odds")(analysis_cli.odds_command)
+app.command("sim")(analysis_cli.sim_command)
 
 
 def _version(value: bool) -> None:

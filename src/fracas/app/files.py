@@ -40,13 +40,15 @@ def open_encounter(
     dice: DiceSource | None = None,
     *,
     find: Finder = find_ruleset,
+    text: str | None = None,
 ) -> Session:
     """A session on the encounter file at ``path``: its ruleset, settings and combatants.
 
     Combatants are added by logged ``add`` steps (group and hidden kept); undo stops at them.
+    ``text``, when given, is read instead of the file (``path`` still names it in errors).
     Raises ContentError (bad YAML, an unknown field or ruleset: file, line and column).
     """
-    loaded = load_encounter(path, lambda slug: find(slug).sheet_model)
+    loaded = load_encounter(path, lambda slug: find(slug).sheet_model, text=text)
     ruleset = find(loaded.ruleset)
     settings = loaded.validate_settings(ruleset.settings_model)
     encounter = Encounter(ruleset(settings), seed=seed, dice=dice)

@@ -31,7 +31,8 @@ canonical notation and then every face rolled, in order:
   (``6d10>=8f1 (9✓, 3, 10✓, 1✗, 8✓, 2) = 2``).
 
 Dice come only from a DiceSource: SeededDice (reproducible from two ints) or LoadedDice (faces
-given in advance; DiceNeeded when they run out, so a front end can ask for physical dice).
+given in advance; DiceNeeded when they run out, so a front end can ask for physical dice). A source
+may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use.
 """
 
 from fracas.dice.errors import (
@@ -56,7 +57,7 @@ from fracas.dice.results import (
     RollResult,
 )
 from fracas.dice.rolling import roll
-from fracas.dice.sources import DiceSource, LoadedDice, SeededDice
+from fracas.dice.sources import DiceSource, LoadedDice, SeededDice, WholeRolls
 from fracas.dice.syntax import (
     BinaryOp,
     Comparison,
@@ -108,6 +109,7 @@ __all__ = [
     "SeededDice",
     "Selection",
     "Selector",
+    "WholeRolls",
     "condition",
     "const",
     "dice",

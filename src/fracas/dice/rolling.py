@@ -30,9 +30,18 @@ from fracas.dice.syntax import (
 def roll(
     expression: Expression | str, source: DiceSource, limits: DiceLimits = DEFAULT_LIMITS
 ) -> RollResult:
-    """Roll ``expression`` (notation is parsed first) with dice from ``source``."""
+    """Roll ``expression`` (notation is parsed first) with dice from ``source``.
+
+    A source with a ``whole_roll(expression)`` method (see ``WholeRolls``) is first offered the
+    whole roll; when it returns None the dice are rolled one by one as usual.
+    """
     tree = parse(expression) if isinstance(expression, str) else expression
     limits.check(tree)
+    offer = getattr(source, "whole_roll", None)
+    if offer is not None:
+        given: RollResult | None = offer(tree)
+        if given is not None:
+            return given
     return RollResult(str(tree), _evaluate(tree, source, limits))
 
 

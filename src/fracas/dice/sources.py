@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from fracas.dice.errors import DiceNeeded, DiceValueError
+
+if TYPE_CHECKING:
+    from fracas.dice.results import RollResult
+    from fracas.dice.syntax import Expression
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -15,6 +19,15 @@ _GAMMA = 0x9E3779B97F4A7C15
 class DiceSource(Protocol):
     def roll(self, sides: int) -> int:
         """A face of a die with ``sides`` sides, from 1 to ``sides``."""
+        ...
+
+
+class WholeRolls(Protocol):
+    """A source that may hand out a whole roll at once (the exact odds enumerate rolls this
+    way, one branch per distinct result). ``roll`` offers it every expression it rolls."""
+
+    def whole_roll(self, expression: Expression) -> RollResult | None:
+        """The result of rolling ``expression``, or None to have its dice rolled one by one."""
         ...
 
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
-from fracas.engine.state import Combatant, EncounterState, Pool, Sheet, Turn
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.errors import FracasError
 
 A = TypeVar("A", bound=Action, contravariant=True)
@@ -124,4 +124,23 @@ class Ruleset(ABC):
     def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
         """Who gives an ``action`` the game master types without naming anyone, when it is
         not the one whose turn it is (the defender a strike waits on); None: no such one."""
+        return None
+
+    # --- for the analysis tools (``fracas odds``, ``fracas sim``): optional --------------
+
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """The pools whose loss the analysis tools count as damage (HP, Vitality).
+
+        The default is every pool of the combatant that never refills (``Reset.NEVER``); a
+        ruleset with other such pools (Ki, Narrative Momentum) names its health pool here.
+        """
+        return tuple(name for name, pool in combatant.pools.items() if pool.reset is Reset.NEVER)
+
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """What one action came to as a designer counts it (``miss``, ``hit``,
+        ``critical hit`` …), read from its step's events; ``fracas odds`` tallies these.
+
+        None (the default) means the ruleset does not say: the tools then count ``damage`` or
+        ``no damage`` from the damage pools.
+        """
         return None

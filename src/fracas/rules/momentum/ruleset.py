@@ -24,7 +24,12 @@ from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.defense_rolls import DefenseRoll
 from fracas.rules.momentum.derived import basic_movement_of, dr_value_of, initiative_of
 from fracas.rules.momentum.displacement import DisplacementRule, Push, Teleport
-from fracas.rules.momentum.events import MOMENTUM_EVENTS, CheckRolled, DamageRolled
+from fracas.rules.momentum.events import (
+    MOMENTUM_EVENTS,
+    AttackRolled,
+    CheckRolled,
+    DamageRolled,
+)
 from fracas.rules.momentum.hit import DamagePortion, Hit
 from fracas.rules.momentum.positions import GoTo, GoToRule, Place, PlaceRule
 from fracas.rules.momentum.queries import (
@@ -197,6 +202,21 @@ class Momentum(Ruleset):
         if len(sides) > 1 and len(standing_sides) <= 1:
             winner = next(iter(standing_sides), None)
             return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """Damage is Vitality lost (Narrative Momentum never refills either, but is spent)."""
+        return (VITALITY,)
+
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """An attack's outcome (``hit``, ``critical hit``, ``miss``, ``critical miss`` …; a miss
+        redirected onto a screen counts as what it did there), or for an Ability with a Defense
+        Roll whether the target ``resisted`` it; None for anything else."""
+        for event in reversed(events):
+            if isinstance(event, AttackRolled):
+                return event.outcome.replace("_", " ")
+            if isinstance(event, CheckRolled) and " DR against " in event.check:
+                return "resisted" if event.result == "success" else "not resisted"
         return None
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:

@@ -1,0 +1,90 @@
+"""Engine overhead: simulated fights per second on one core, for every registered ruleset, and
+for momentum the ratio to a bare hand-written loop of the same fight with the same dice.
+
+    .venv/bin/python benchmarks/engine_overhead.py [FIGHTS]
+
+A ruleset's fight is ``benchmarks/encounters/<slug>_4v4.yaml`` when there is one, else its demo
+encounter; it is played by the ruleset's built-in tactics (the generic policy when it has none).
+Targets: the engine within 3x of the bare loop; at least 1,000 momentum fights per second.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bare_momentum import bare_fight, fighters
+from machine import Timing, describe, timed
+
+from fracas.app.rulesets import demo_path
+from fracas.engine import registry
+from fracas.engine.ruleset import Ruleset
+from fracas.rules.momentum.ruleset import Momentum
+from fracas.sim.fight import FightResult, fight
+from fracas.sim.policy import tactics_for
+from fracas.sim.runner import loaded
+
+HERE = Path(__file__).parent
+
+
+def encounter_of(ruleset: type[Ruleset]) -> Path | None:
+    own = HERE / "encounters" / f"{ruleset.descriptor.slug}_4v4.yaml"
+    return own if own.exists() else demo_path(ruleset)
+
+
+Outcomes = list[tuple[str | None, int]]
+
+
+def engine_rate(path: Path, count: int) -> tuple[Timing, Outcomes]:
+    """Seconds per fight through the engine, and each fight's (winner, rounds)."""
+    ruleset, setup = loaded(str(path))
+    policy = tactics_for(ruleset)
+    results: list[FightResult] = []
+    took = timed(lambda: results.extend(fight(ruleset, setup, policy, s) for s in range(count)))
+    return per(took, count), [(r.winner, r.rounds) for r in results]
+
+
+def bare_rate(path: Path, count: int) -> tuple[Timing, Outcomes]:
+    """Seconds per fight of the bare loop, and each fight's (winner, rounds)."""
+    ruleset, setup = loaded(str(path))
+    assert isinstance(ruleset, Momentum)
+    fighting, turns = fighters(ruleset, setup)
+    sides = sorted({c.side for c in setup})
+    results: list[tuple[int, int]] = []
+    took = timed(lambda: results.extend(bare_fight(fighting, turns, s) for s in range(count)))
+    return per(took, count), [(sides[w] if w >= 0 else None, rounds) for w, rounds in results]
+
+
+def per(took: Timing, count: int) -> Timing:
+    return Timing(took.wall / count, took.cpu / count)
+
+
+def main(count: int) -> None:
+    print(f"machine: {describe()}")
+    print(f"fights per ruleset: {count}, seeds 0..{count - 1}, one process")
+    for kind in registry.rulesets():
+        path = encounter_of(kind)
+        if path is None:
+            print(f"{kind.descriptor.slug}: no demo or benchmark encounter; skipped")
+            continue
+        engine, outcomes = engine_rate(path, count)
+        rate = 1 / engine.cpu
+        line = (
+            f"{kind.descriptor.slug} ({path.name}): engine {rate:,.0f} fights per CPU-second "
+            f"(wall: {1 / engine.wall:,.0f}/s)"
+        )
+        if kind is Momentum:
+            bare, reference = bare_rate(path, count * 10)
+            ratio = engine.cpu / bare.cpu
+            same = sum(a == b for a, b in zip(outcomes, reference[:count], strict=True))
+            line += (
+                f"; bare loop {1 / bare.cpu:,.0f} fights per CPU-second; engine/bare time "
+                f"ratio {ratio:,.1f}x (target <= 3x: {'met' if ratio <= 3 else 'missed'}); "
+                f"target >= 1,000 fights/s/core: {'met' if rate >= 1000 else 'missed'}; "
+                f"same winner and rounds as the engine in {same}/{count} fights"
+            )
+        print(line)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

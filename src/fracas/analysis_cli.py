@@ -1,0 +1,278 @@
+"""The analysis commands of ``fracas``: exact odds of one action, Monte Carlo of whole fights.
+
+    fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--then COMMAND …] [--plot FILE]
+                              [--json]
+    fracas sim ENCOUNTER [--runs N] [--seed N] [--workers N | --cluster ADDRESS]
+               [--policy NAME] [--json] [--plot FILE]
+
+WHERE and ENCOUNTER are an encounter file or the name of a ruleset (its demo encounter). These
+are front ends of ``fracas.sim``: they parse options and render what it computes. Exit status 2
+when nothing could be computed (bad file, command or option), with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from fracas.errors import FracasError
+from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
+from fracas.sim.report import Summary, summarize
+from fracas.sim.runner import TACTICS, Study, loaded, simulate
+from fracas.sim.scenario import encounter_path, following, open_scenario, ready
+
+PERCENTILES = (5, 25, 50, 75, 95)
+
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="FILE", help="Also draw a chart (.png or .svg)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"fracas: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+# --- odds ----------------------------------------------------------------------------------
+
+
+def odds_command(
+    where: Annotated[
+        str, typer.Argument(metavar="WHERE", help="An encounter file, or a ruleset (its demo).")
+    ],
+    command: Annotated[
+        str,
+        typer.Argument(
+            metavar="COMMAND",
+            help="The action, as typed at the table ('Scout: attack raptor-1 -with dagger').",
+        ),
+    ],
+    attacker: Annotated[
+        Path | None,
+        typer.Option("--attacker", metavar="FILE", help="A stat block joining as Attacker."),
+    ] = None,
+    target: Annotated[
+        Path | None,
+        typer.Option("--target", metavar="FILE", help="A stat block joining as Target."),
+    ] = None,
+    then: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--then",
+            metavar="COMMAND",
+            help="A follow-up in the same exchange ('Target: parry'); repeatable. Skipped "
+            "where the rules do not allow it.",
+        ),
+    ] = None,
+    plot: PlotOption = None,
+    as_json: JsonOption = False,
+    samples: Annotated[
+        int, typer.Option("--samples", metavar="N", help="Runs when the odds must be sampled.")
+    ] = SAMPLES,
+    max_branches: Annotated[
+        int,
+        typer.Option(
+            "--max-branches", metavar="N", help="Resolutions allowed before sampling instead."
+        ),
+    ] = MAX_BRANCHES,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed for sampling.")] = 0,
+) -> None:
+    """Exact odds of one action: each outcome's probability and the damage it deals.
+
+    The action is resolved by the ruleset's own rules over every roll its dice can make; when
+    there are more than --max-branches ways to roll, it is sampled instead and each figure is
+    given with its 95 % margin. Without a NAME: prefix, the Attacker (or the encounter's first
+    combatant) acts; --target's stat block is called Target in COMMAND.
+    """
+    if samples < 1 or max_branches < 1:
+        _fail("--samples and --max-branches must be at least 1")
+    try:
+        session = open_scenario(where, attacker=attacker, target=target)
+        action = ready(session, command)
+        follow = following(session, then or [])
+        found = odds(
+            session.encounter,
+            action,
+            then=follow,
+            max_branches=max_branches,
+            samples=samples,
+            seed=seed,
+        )
+        said = "; then ".join(session.command_text(a) for a in (action, *follow))
+        title = f"{said} ({session.encounter.ruleset.descriptor.slug})"
+        if plot is not None:
+            from fracas.sim.charts import odds_chart
+
+            odds_chart(found, title, plot)
+    except FracasError as error:
+        _fail(str(error).splitlines()[0])
+    if as_json:
+        typer.echo(json.dumps(odds_json(found, title), indent=1, ensure_ascii=False))
+        return
+    _print_odds(Console(highlight=False), found, title)
+
+
+def odds_json(found: Odds, title: str) -> dict[str, Any]:
+    """The odds as JSON: exact fractions as "n/d" strings beside their float values."""
+    damage = found.damage
+    return {
+        "action": title,
+        "exact": found.exact,
+        "resolutions": found.resolutions,
+        "samples": found.samples,
+        "why_sampled": found.why_sampled,
+        "outcomes": {k: _number(p) for k, p in found.outcomes.items()},
+        "damage": {str(t): _number(p) for t, p in damage.probabilities().items()},
+        "mean_damage": float(damage.mean()),
+        "mean_damage_margin": found.mean_margin(),
+        "percentiles": {str(p): damage.percentile(p) for p in PERCENTILES},
+    }
+
+
+def _number(p: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "probability": float(p)}
+
+
+def _print_odds(console: Console, found: Odds, title: str) -> None:
+    how = (
+        f"exact, {found.resolutions} resolutions"
+        if found.exact
+        else f"sampled: {found.samples} runs, not exact ({found.why_sampled})"
+    )
+    console.print(Text(f"{title}: {how}"), soft_wrap=True)
+    outcomes = Table("outcome", "probability", "")
+    for name, p in found.outcomes.items():
+        low, high = found.interval(name)
+        shown = f"{float(p):.2%}" if found.exact else f"{float(p):.2%} ({low:.2%}–{high:.2%})"
+        outcomes.add_row(Text(name), Text(shown), Text(str(p) if found.exact else ""))
+    console.print(outcomes)
+    damage = found.damage
+    mean = f"{float(damage.mean()):.3f}"
+    if not found.exact:
+        mean += f" ± {found.mean_margin():.3f}"
+    spread = ", ".join(f"{p} %: {damage.percentile(p)}" for p in PERCENTILES)
+    console.print(Text(f"damage: mean {mean}; percentiles {spread}"), soft_wrap=True)
+    table = Table("damage", "P(= x)", "P(≥ x)")
+    remaining = Fraction(1)
+    for total, p in sorted(damage.probabilities().items()):
+        table.add_row(Text(str(total)), Text(f"{float(p):.2%}"), Text(f"{float(remaining):.2%}"))
+        remaining -= p
+    console.print(table)
+
+
+# --- sim -----------------------------------------------------------------------------------
+
+
+def sim_command(
+    encounter: Annotated[
+        str,
+        typer.Argument(metavar="ENCOUNTER", help="An encounter file, or a ruleset (its demo)."),
+    ],
+    runs: Annotated[int, typer.Option("--runs", metavar="N", help="Fights to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Master seed.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", metavar="N", help="Local processes (default: every core)."),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster", metavar="ADDRESS", help="A Dask scheduler (tcp://host:8786) to run on."
+        ),
+    ] = None,
+    policy: Annotated[
+        str,
+        typer.Option(
+            "--policy",
+            metavar="NAME",
+            help="tactics (the ruleset's own), generic, or module:factory.",
+        ),
+    ] = TACTICS,
+    max_rounds: Annotated[
+        int, typer.Option("--max-rounds", metavar="N", help="A draw after this many rounds.")
+    ] = 50,
+    plot: PlotOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Monte Carlo of a whole fight: who wins how often, rounds, survivors, damage.
+
+    Run i rolls its dice from a seed derived from --seed and i alone, so the same seed gives
+    the same figures whatever the number of workers. Win probabilities carry 95 % Wilson
+    intervals, means their 95 % margins.
+    """
+    if workers is not None and workers < 1:
+        _fail("--workers must be at least 1")
+    if cluster is not None and workers is not None:
+        _fail("give --workers or --cluster, not both")
+    try:
+        path = str(encounter_path(encounter).resolve())
+        study = Study(path, runs, seed, policy, max_rounds)
+        results = _with_progress(study, workers, cluster)
+        summary = summarize(results, loaded(path)[1], encounter=encounter, seed=seed, policy=policy)
+        if plot is not None:
+            from fracas.sim.charts import sim_chart
+
+            sim_chart(summary, plot)
+    except FracasError as error:
+        _fail(str(error).splitlines()[0])
+    if as_json:
+        typer.echo(json.dumps(summary.to_json(), indent=1, ensure_ascii=False))
+        return
+    _print_summary(Console(highlight=False), summary)
+
+
+def _with_progress(study: Study, workers: int | None, cluster: str | None) -> list[Any]:
+    columns = (
+        TextColumn("fights"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("fights", total=study.runs)
+        return simulate(study, workers, lambda n: bar.advance(task, n), cluster)
+
+
+def _print_summary(console: Console, summary: Summary) -> None:
+    title = f"{summary.encounter}: {summary.runs} fights, seed {summary.seed}, {summary.policy}"
+    console.print(Text(title), soft_wrap=True)
+    sides = Table("side", "wins", "probability", "95 % interval", "standing at the end")
+    for s in summary.sides:
+        sides.add_row(
+            Text(s.side or "nobody (draw)"),
+            Text(str(s.wins)),
+            Text(f"{s.probability:.2%}"),
+            Text(f"{s.low:.2%} – {s.high:.2%}"),
+            Text(f"{s.survivors:.2f}" if s.side is not None else ""),
+        )
+    console.print(sides)
+    console.print(Text(f"rounds: mean {summary.rounds_mean:.2f} ± {summary.rounds_margin:.2f}"))
+    table = Table("combatant", "side", "survived", "dealt / fight", "taken / fight")
+    for c in summary.combatants:
+        table.add_row(
+            Text(c.name),
+            Text(c.side),
+            Text(f"{c.survived:.1%}"),
+            Text(f"{c.dealt:.2f} ± {c.dealt_margin:.2f}"),
+            Text(f"{c.taken:.2f} ± {c.taken_margin:.2f}"),
+        )
+    console.print(table)

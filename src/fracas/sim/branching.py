@@ -1,0 +1,172 @@
+"""Dice for the exact odds: a source replaying chosen draws, and the distinct results of a roll.
+
+A draw is either one die's face or a whole ``RollResult``. When the rules roll an expression,
+``BranchingDice`` hands out the next whole result; when its draws run out it raises
+``RollNeeded`` with every distinct result of the expression and its probability, so the
+enumeration branches once per distinct result instead of once per sequence of faces (2d20kh1
+has 400 sequences of faces and 20 distinct results). Two results of one expression are alike
+when their totals, their kept dice (sides and natural face, in any order) and their labelled
+subtotals are alike: that is all a ruleset may read from a roll to decide what happens
+(``RollResult.total``, ``kept_faces``, ``subtotal``); what it only records may differ.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import deque
+from collections.abc import Hashable, Iterable
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool  # type: ignore[import-untyped]
+
+from fracas.dice import (
+    BinaryOp,
+    Constant,
+    Dice,
+    DiceLimitError,
+    DiceNeeded,
+    Expression,
+    LoadedDice,
+    Negative,
+    RollResult,
+    roll,
+)
+from fracas.errors import FracasError
+
+MAX_SEQUENCES = 5_000
+"""How many sequences (or multisets) of faces an expression's distinct results are worked out
+from at most; a bigger roll is enumerated die by die."""
+
+Draw = int | RollResult
+Branch = tuple[Draw, Fraction]
+
+
+class RollNeeded(DiceNeeded):
+    """The loaded draws ran out at a roll: ``branches`` are its distinct results and their
+    probabilities (they add up to 1)."""
+
+    def __init__(self, sides: int, branches: tuple[Branch, ...]) -> None:
+        super().__init__(sides)
+        self.branches = branches
+
+
+class BranchingDice:
+    """Hands out ``draws`` in order: faces to ``roll``, whole results to ``whole_roll``."""
+
+    __slots__ = ("_draws",)
+
+    def __init__(self, draws: Iterable[Draw]) -> None:
+        self._draws = deque(draws)
+
+    def roll(self, sides: int) -> int:
+        if not self._draws:
+            raise DiceNeeded(sides)
+        draw = self._draws.popleft()
+        if not isinstance(draw, int):
+            raise FracasError("the rules asked for a die where they rolled an expression before")
+        return draw
+
+    def whole_roll(self, expression: Expression) -> RollResult | None:
+        if self._draws and isinstance(self._draws[0], int):
+            return None
+        branches = distinct_results(expression)
+        if branches is None:
+            return None
+        if len(branches) == 1:
+            return branches[0][0]
+        if not self._draws:
+            raise RollNeeded(branches[0][0].dice()[0].sides, branches)
+        draw = self._draws.popleft()
+        assert isinstance(draw, RollResult)
+        return draw
+
+
+def face_branches(sides: int) -> tuple[Branch, ...]:
+    """One branch per face of a die."""
+    chance = Fraction(1, sides)
+    return tuple((face, chance) for face in range(1, sides + 1))
+
+
+Results = tuple[tuple[RollResult, Fraction], ...]
+
+
+@lru_cache(maxsize=512)
+def distinct_results(expression: Expression) -> Results | None:
+    """Every distinct result of rolling ``expression`` with its probability; None when it takes
+    more than MAX_SEQUENCES sequences of faces (or, for dice that neither reroll nor explode,
+    more than MAX_SEQUENCES multisets of faces) to find them, or when some sequences have no
+    result (a die explodes past the dice limits)."""
+    return _by_sequences(expression) or _by_multisets(expression)
+
+
+def _by_sequences(expression: Expression) -> Results | None:
+    """The distinct results found by rolling every sequence of faces."""
+    results: dict[Hashable, RollResult] = {}
+    chances: dict[Hashable, Fraction] = {}
+    pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    tried = 0
+    while pending:
+        faces, chance = pending.pop()
+        tried += 1
+        if tried > MAX_SEQUENCES:
+            return None
+        try:
+            result = roll(expression, LoadedDice(faces))
+        except DiceNeeded as needed:
+            share = chance / needed.sides
+            pending.extend(((*faces, face), share) for face in range(needed.sides, 0, -1))
+            continue
+        except DiceLimitError:
+            return None  # a die exploding past the limit: some rolls have no result
+        key = _alike(result)
+        results.setdefault(key, result)
+        chances[key] = chances.get(key, Fraction(0)) + chance
+    return tuple((results[key], chances[key]) for key in results)
+
+
+def _by_multisets(expression: Expression) -> Results | None:
+    """The distinct results found by rolling one sequence per multiset of faces of each term
+    (icepool gives the multisets and their probabilities): for dice that neither reroll nor
+    explode, the order of a term's faces changes nothing a rule may read."""
+    terms = _terms(expression)
+    if terms is None:
+        return None
+    combinations = math.prod(math.comb(t.count + t.sides - 1, t.count) for t in terms)
+    if combinations > MAX_SEQUENCES:
+        return None
+    per_term = [icepool.d(t.sides).pool(t.count).expand() for t in terms]
+    results: dict[Hashable, RollResult] = {}
+    chances: dict[Hashable, Fraction] = {}
+    for picked in itertools.product(*(die.items() for die in per_term)):
+        faces = [face for outcome, _ in picked for face in outcome]
+        chance = Fraction(1)
+        for (_, weight), die in zip(picked, per_term, strict=True):
+            chance *= Fraction(weight, die.denominator())
+        result = roll(expression, LoadedDice(faces))
+        key = _alike(result)
+        results.setdefault(key, result)
+        chances[key] = chances.get(key, Fraction(0)) + chance
+    return tuple((results[key], chances[key]) for key in results)
+
+
+def _terms(expression: Expression) -> list[Dice] | None:
+    """The dice terms in the order they are rolled, or None if one rerolls or explodes."""
+    match expression:
+        case Dice():
+            plain = expression.reroll is None and expression.explosion is None
+            return [expression] if plain else None
+        case Constant():
+            return []
+        case Negative(operand):
+            return _terms(operand)
+        case BinaryOp(_, left, right):
+            first, second = _terms(left), _terms(right)
+            return None if first is None or second is None else first + second
+    return None
+
+
+def _alike(result: RollResult) -> Hashable:
+    kept = sorted((die.sides, die.natural) for die in result.dice() if die.kept)
+    return (result.total, tuple(kept), tuple(sorted(result.subtotals().items())))

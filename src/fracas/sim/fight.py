@@ -1,0 +1,127 @@
+"""One simulated fight: the encounter played by a policy until it ends, measured as it goes.
+
+The simulator only applies actions through ``Encounter.apply``, exactly as the tracker does:
+``start``, then on each turn the policy's actions for everyone acting, then ``end``. Damage is
+the loss of the ruleset's damage pools at each step; what an action's actor did to others is
+damage dealt by it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from fracas.engine.action import Action, CombatantId, combatants_named
+from fracas.engine.encounter import Encounter
+from fracas.engine.ruleset import IllegalAction, Ruleset
+from fracas.engine.state import EncounterState
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.sim.measure import damage_taken
+from fracas.sim.policy import Policy, Reacting, alive_sides
+
+MAX_ROUNDS = 50
+"""A fight still going after this many rounds is called a draw."""
+
+MAX_ACTIONS = 20
+"""How many actions one combatant may take in one turn before the simulator ends it."""
+
+
+@dataclass(frozen=True)
+class FightResult:
+    """How one fight went. ``winner`` is the last side standing (None: a draw, nobody left
+    or the round limit reached); ``survivors`` those still in the fight at the end."""
+
+    seed: int
+    winner: str | None
+    rounds: int
+    survivors: tuple[CombatantId, ...]
+    dealt: dict[CombatantId, int] = field(default_factory=dict)
+    taken: dict[CombatantId, int] = field(default_factory=dict)
+
+
+def fight(
+    ruleset: Ruleset,
+    setup: EncounterState,
+    policy: Policy,
+    seed: int,
+    max_rounds: int = MAX_ROUNDS,
+) -> FightResult:
+    """Play the encounter ``setup`` (combatants in, combat not started) with dice seeded
+    ``seed``: the fight ``open_encounter(file, seed)`` would give at the table."""
+    encounter = Encounter(ruleset, seed, history=False)
+    encounter.state = replace(setup, rng=(seed, 0))
+    tally = _Tally(ruleset)
+    tally.step(encounter, StartCombat())
+    while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
+        clock = encounter.state.clock
+        for actor in encounter.state.acting():
+            _act(encounter, policy, actor, tally)
+        if not encounter.state.ended and encounter.state.clock == clock:
+            tally.step(encounter, EndTurn())
+    state = encounter.state
+    sides = alive_sides(state, ruleset)
+    return FightResult(
+        seed=seed,
+        winner=next(iter(sides)) if state.ended and len(sides) == 1 else None,
+        rounds=state.clock.round if state.ended else min(state.clock.round, max_rounds),
+        survivors=tuple(c.id for c in state if ruleset.takes_turn(state, c)),
+        dealt=tally.dealt,
+        taken=tally.taken,
+    )
+
+
+def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally) -> None:
+    for _ in range(MAX_ACTIONS):
+        state = encounter.state
+        if state.ended or not state.is_turn_of(actor):
+            return
+        action = policy.choose(encounter, actor)
+        if action is None:
+            return
+        try:
+            tally.step(encounter, action)
+        except IllegalAction:
+            return
+        if isinstance(policy, Reacting):
+            _answers(encounter, policy, action, tally)
+
+
+def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tally) -> None:
+    """Everyone ``action`` named besides its actor answers it, as long as they have answers."""
+    for who in combatants_named(action):
+        if who == action.actor:
+            continue
+        for _ in range(MAX_ACTIONS):
+            if encounter.state.ended or who not in encounter.state.combatants:
+                break
+            answer = policy.react(encounter, who)
+            if answer is None:
+                break
+            try:
+                tally.step(encounter, answer, answering=action.actor)
+            except IllegalAction:
+                break
+
+
+class _Tally:
+    """Damage dealt and taken per combatant, step by step."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.dealt: dict[CombatantId, int] = {}
+        self.taken: dict[CombatantId, int] = {}
+
+    def step(
+        self, encounter: Encounter, action: Action, answering: CombatantId | None = None
+    ) -> None:
+        """Apply ``action``: what others lose is dealt by its actor; what its actor loses while
+        answering someone's action (taking the hit) is dealt by that someone."""
+        before = encounter.state
+        actor = action.actor
+        encounter.apply(action)
+        for who, lost in damage_taken(self.ruleset, before, encounter.state).items():
+            if lost <= 0:
+                continue
+            self.taken[who] = self.taken.get(who, 0) + lost
+            dealer = answering if who == actor else actor
+            if dealer is not None and dealer != who:
+                self.dealt[dealer] = self.dealt.get(dealer, 0) + lost

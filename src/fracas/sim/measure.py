@@ -1,0 +1,54 @@
+"""Reading what an action did through the ruleset's own eyes: damage lost, outcome named.
+
+The analysis tools never compute a rule. They compare the states before and after a step and ask
+the ruleset which pools are health (``Ruleset.damage_pools``) and what the step's events came
+to (``Ruleset.classify``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.state import EncounterState
+
+DAMAGE = "damage"
+NO_DAMAGE = "no damage"
+"""Outcomes counted for a ruleset whose ``classify`` says nothing about an action."""
+
+
+def damage_taken(
+    ruleset: Ruleset, before: EncounterState, after: EncounterState
+) -> dict[CombatantId, int]:
+    """Health each combatant lost from ``before`` to ``after`` (negative: healed), for every
+    combatant present in both states whose health changed."""
+    taken: dict[CombatantId, int] = {}
+    for combatant in before:
+        later = after.combatants.get(combatant.id)
+        if later is None:
+            continue
+        lost = 0
+        for pool in ruleset.damage_pools(combatant):
+            if pool in combatant.pools and pool in later.pools:
+                lost += combatant.pools[pool].current - later.pools[pool].current
+        if lost:
+            taken[combatant.id] = lost
+    return taken
+
+
+def damage_dealt(
+    ruleset: Ruleset, actor: CombatantId | None, before: EncounterState, after: EncounterState
+) -> int:
+    """Health the others lost (healing not subtracted) from ``before`` to ``after``."""
+    lost = damage_taken(ruleset, before, after)
+    return sum(amount for who, amount in lost.items() if who != actor and amount > 0)
+
+
+def outcome_of(ruleset: Ruleset, events: Sequence[Event], damage: int) -> str:
+    """The ruleset's name for what the events came to, or damage / no damage."""
+    named = ruleset.classify(events)
+    if named is not None:
+        return named
+    return DAMAGE if damage > 0 else NO_DAMAGE

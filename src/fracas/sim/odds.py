@@ -1,0 +1,210 @@
+"""Exact odds of one action: every die the rules ask for, enumerated through the rules code.
+
+The action is applied to a private copy of the encounter with loaded draws. When the rules roll
+an expression that is not loaded, the enumeration branches over its distinct results, each with
+its exact probability (``fracas.sim.branching``); a die asked for on its own (``DiceNeeded``)
+branches over its faces. The action is then applied again with each longer list of draws. Every
+leaf is a complete, real resolution of the action by the ruleset's own code; its damage and its
+outcome are read through the ruleset's analysis hooks (``fracas.sim.measure``). So the odds are
+exact for every ruleset, with no second copy of any rule.
+
+When the tree grows past ``max_branches`` (exploding or rerolled dice, big pools) the odds are
+sampled instead, with seeded dice, and every figure carries its 95 % margin.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
+from fracas.dice.sources import DiceSource
+from fracas.engine.action import Action
+from fracas.engine.encounter import Encounter
+from fracas.engine.events import Event
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import EncounterState
+from fracas.errors import FracasError
+from fracas.sim.branching import BranchingDice, Draw, RollNeeded, face_branches
+from fracas.sim.measure import damage_dealt, outcome_of
+from fracas.sim.stats import Z95, run_seed, wilson
+
+MAX_BRANCHES = 20_000
+"""How many times the action may be resolved while enumerating before sampling takes over."""
+
+SAMPLES = 20_000
+"""How many seeded resolutions a sampled answer is built from by default."""
+
+
+class TooManyBranches(FracasError):
+    """The enumeration tree of an action is bigger than its budget."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What one action comes to: each outcome's probability and the damage distribution.
+
+    ``exact`` odds are fractions; sampled ones are frequencies over ``samples`` runs, each with
+    a 95 % margin (``margin``). ``resolutions`` is how many times the rules resolved the action.
+    """
+
+    outcomes: Mapping[str, Fraction]
+    damage: Distribution
+    exact: bool
+    resolutions: int
+    samples: int = 0
+    why_sampled: str = ""
+    """For sampled odds: why they could not be exact."""
+
+    def interval(self, outcome: str) -> tuple[float, float]:
+        """The 95 % interval of an outcome's probability (a point for exact odds)."""
+        p = self.outcomes.get(outcome, Fraction(0))
+        if self.exact:
+            return (float(p), float(p))
+        return wilson(round(p * self.samples), self.samples)
+
+    def mean_margin(self) -> float:
+        """Half-width of the 95 % interval of the mean damage (0 for exact odds)."""
+        if self.exact or self.samples < 2:
+            return 0.0
+        mean = self.damage.mean()
+        variance = sum((total - mean) ** 2 * weight for total, weight in self.damage.weights) / (
+            self.samples - 1
+        )
+        return Z95 * math.sqrt(float(variance) / self.samples)
+
+
+def odds(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    max_branches: int = MAX_BRANCHES,
+    samples: int = SAMPLES,
+    seed: int = 0,
+) -> Odds:
+    """Exact odds of ``action`` in the encounter's current state, or sampled odds when the
+    enumeration needs more than ``max_branches`` resolutions. The encounter is not changed.
+
+    ``then`` are actions that follow it in the same exchange (the defender's parry, taking the
+    hit), each applied where the rules allow it and skipped where they do not (no parry
+    against a strike that missed); the odds are of all of it.
+
+    Raises IllegalAction when the rules forbid the action now.
+    """
+    encounter.check(action)
+    try:
+        return exact_odds(encounter, action, then=then, max_branches=max_branches)
+    except TooManyBranches as too_many:
+        return sampled_odds(
+            encounter, action, then=then, samples=samples, seed=seed, why=str(too_many)
+        )
+
+
+def exact_odds(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    max_branches: int = MAX_BRANCHES,
+) -> Odds:
+    """Odds by enumerating every distinct roll (or die) the rules ask for; TooManyBranches
+    past ``max_branches`` resolutions."""
+    trial = _trial(encounter)
+    base = trial.state
+    outcomes: dict[str, Fraction] = {}
+    damage: dict[int, Fraction] = {}
+    resolutions = 0
+    pending: list[tuple[tuple[Draw, ...], Fraction]] = [((), Fraction(1))]
+    while pending:
+        draws, chance = pending.pop()
+        resolutions += 1
+        if resolutions > max_branches:
+            raise TooManyBranches(f"{action.verb}: more than {max_branches} ways to roll")
+        try:
+            events = _resolve(trial, base, (action, *then), BranchingDice(draws))
+        except DiceNeeded as needed:
+            branches = needed.branches if isinstance(needed, RollNeeded) else None
+            for draw, share in reversed(branches or face_branches(needed.sides)):
+                pending.append(((*draws, draw), chance * share))
+            continue
+        except DiceLimitError as error:
+            raise TooManyBranches(f"{action.verb}: {error}") from error
+        dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
+        outcome = outcome_of(trial.ruleset, events, dealt)
+        outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
+        damage[dealt] = damage.get(dealt, Fraction(0)) + chance
+    return Odds(
+        outcomes=dict(sorted(outcomes.items())),
+        damage=_distribution(damage),
+        exact=True,
+        resolutions=resolutions,
+    )
+
+
+def sampled_odds(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    samples: int = SAMPLES,
+    seed: int = 0,
+    why: str = "",
+) -> Odds:
+    """Odds from ``samples`` resolutions with seeded dice (sample ``i`` uses ``run_seed(seed,
+    i)``): frequencies with 95 % margins."""
+    if samples < 1:
+        raise ValueError(f"at least one sample is needed, not {samples}")
+    trial = _trial(encounter)
+    base = trial.state
+    outcomes: Counter[str] = Counter()
+    damage: Counter[int] = Counter()
+    for number in range(samples):
+        events = _resolve(trial, base, (action, *then), SeededDice(run_seed(seed, number)))
+        dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
+        outcomes[outcome_of(trial.ruleset, events, dealt)] += 1
+        damage[dealt] += 1
+    return Odds(
+        outcomes={k: Fraction(v, samples) for k, v in sorted(outcomes.items())},
+        damage=Distribution(tuple(sorted(damage.items()))),
+        exact=False,
+        resolutions=samples,
+        samples=samples,
+        why_sampled=why,
+    )
+
+
+def _trial(encounter: Encounter) -> Encounter:
+    """A private encounter on the same ruleset and state, keeping no history."""
+    trial = Encounter(encounter.ruleset, encounter.seed, history=False)
+    trial.state = encounter.state
+    return trial
+
+
+def _resolve(
+    trial: Encounter, base: EncounterState, actions: Sequence[Action], dice: DiceSource
+) -> list[Event]:
+    """The events of ``actions`` applied in turn from ``base`` (the first must be allowed; a
+    later one the rules refuse here is skipped)."""
+    trial.state = base
+    trial.dice = dice
+    first, *rest = actions
+    events = list(trial.apply(first).events)
+    for action in rest:
+        if trial.state.ended:
+            break
+        try:
+            events += trial.apply(action).events
+        except IllegalAction:
+            continue
+    return events
+
+
+def _distribution(chances: Mapping[int, Fraction]) -> Distribution:
+    common = math.lcm(*(chance.denominator for chance in chances.values()))
+    weights = {total: int(chance * common) for total, chance in chances.items()}
+    divisor = math.gcd(*weights.values())
+    return Distribution(tuple((total, weights[total] // divisor) for total in sorted(weights)))

@@ -1,0 +1,173 @@
+"""Many fights: seeds, chunks of runs, local worker processes or a Dask cluster.
+
+Run number ``i`` of a study seeded ``seed`` rolls its dice from ``run_seed(seed, i)`` alone,
+and results come back in run order, so a study gives the same results whatever the number of
+workers, the chunk size or the machine. Workers load the encounter file themselves (once per
+process) and play chunks of runs; only the small ``FightResult`` records travel back.
+
+Policies are named: ``tactics`` (the ruleset's built-in tactics, the default), ``generic``, or
+``module:factory`` for your own, where ``factory(ruleset)`` returns a Policy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fracas.app.files import open_encounter
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.state import EncounterState
+from fracas.errors import FracasError
+from fracas.sim.fight import MAX_ROUNDS, FightResult, fight
+from fracas.sim.policy import Generic, Policy, tactics_for
+from fracas.sim.stats import run_seed
+
+Progress = Callable[[int], None]
+"""Told how many more runs have finished, as they finish."""
+
+CONNECT_TIMEOUT = "10s"
+"""How long ``--cluster`` waits for the scheduler to answer."""
+
+TACTICS = "tactics"
+GENERIC = "generic"
+
+
+@dataclass(frozen=True)
+class Study:
+    """What to simulate: the encounter file, how many runs, the master seed, the policy."""
+
+    encounter: str
+    runs: int
+    seed: int = 0
+    policy: str = TACTICS
+    max_rounds: int = MAX_ROUNDS
+    text: str | None = None
+    """The encounter file's contents, sent along to workers that cannot read the file."""
+
+    def chunks(self, size: int) -> Iterator[tuple[int, int]]:
+        """(first run, number of runs) of each chunk of at most ``size`` runs."""
+        for first in range(0, self.runs, size):
+            yield first, min(size, self.runs - first)
+
+
+def policy_named(name: str, ruleset: Ruleset) -> Policy:
+    """The policy ``name`` stands for (see the module docstring)."""
+    if name == TACTICS:
+        return tactics_for(ruleset)
+    if name == GENERIC:
+        return Generic(ruleset)
+    module, _, attribute = name.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise FracasError(
+            f"policy {name!r}: not tactics, generic or an importable module:factory ({error})"
+        ) from error
+    policy: Policy = factory(ruleset)
+    return policy
+
+
+@lru_cache(maxsize=8)
+def loaded(encounter: str, text: str | None = None) -> tuple[Ruleset, EncounterState]:
+    """The ruleset and the set-up state (combatants in, not started) of an encounter file (or of
+    ``text``, the file's contents)."""
+    session = open_encounter(encounter, text=text)
+    return session.encounter.ruleset, session.state
+
+
+def run_chunk(study: Study, first: int, count: int) -> list[FightResult]:
+    """Runs ``first`` … ``first + count - 1`` of ``study``, in order (what a worker does)."""
+    ruleset, setup = loaded(study.encounter, study.text)
+    policy = policy_named(study.policy, ruleset)
+    return [
+        fight(ruleset, setup, policy, run_seed(study.seed, run), study.max_rounds)
+        for run in range(first, first + count)
+    ]
+
+
+def chunk_size(runs: int, workers: int) -> int:
+    """Chunks small enough to share the runs out evenly and report progress often."""
+    return max(1, min(200, runs // (workers * 8) or 1))
+
+
+def simulate(
+    study: Study,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cluster: str | None = None,
+) -> list[FightResult]:
+    """Every run of ``study``, in run order: on ``workers`` local processes (default: every
+    core; 1 runs here, in this process), or on the Dask cluster at address ``cluster``."""
+    if study.runs < 1:
+        raise FracasError(f"--runs must be at least 1, not {study.runs}")
+    loaded(study.encounter)  # a bad file fails here, once, before any worker starts
+    if cluster is not None:
+        return _on_cluster(study, cluster, progress)
+    count = workers or os.cpu_count() or 1
+    if count == 1:
+        return _here(study, progress)
+    size = chunk_size(study.runs, count)
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        futures = {
+            pool.submit(run_chunk, study, first, n): first for first, n in study.chunks(size)
+        }
+        return _gathered(futures, as_completed(futures), progress)
+
+
+def _here(study: Study, progress: Progress | None) -> list[FightResult]:
+    results: list[FightResult] = []
+    for first, count in study.chunks(chunk_size(study.runs, 1)):
+        results += run_chunk(study, first, count)
+        if progress is not None:
+            progress(count)
+    return results
+
+
+def _gathered(
+    futures: dict[Any, int], finished: Iterable[Any], progress: Progress | None
+) -> list[FightResult]:
+    """The chunks' results in run order (``futures`` maps each to its first run), reporting
+    each chunk as ``finished`` yields it."""
+    done: dict[int, list[FightResult]] = {}
+    for future in finished:
+        chunk: list[FightResult] = future.result()
+        done[futures[future]] = chunk
+        if progress is not None:
+            progress(len(chunk))
+    return [result for first in sorted(done) for result in done[first]]
+
+
+def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[FightResult]:
+    """The runs on a Dask cluster (``pip install 'fracas[cluster]'``; every worker needs fracas
+    and the rulesets the encounter uses). The encounter file's contents travel with the study,
+    so workers need no copy of it (a file it includes must be at the same path on them)."""
+    try:
+        text = Path(study.encounter).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FracasError(f"{study.encounter}: cannot read ({error.strerror or error})") from error
+    study = replace(study, text=text)
+    try:
+        from distributed import Client
+        from distributed import as_completed as cluster_completed
+    except ImportError as error:
+        raise FracasError(
+            "--cluster needs Dask's distributed package: pip install 'fracas[cluster]'"
+        ) from error
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise FracasError(f"--cluster {address}: cannot reach the scheduler ({error})") from error
+    with client:
+        workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
+        size = chunk_size(study.runs, workers)
+        futures: dict[Any, int] = {}
+        for first, count in study.chunks(size):
+            futures[client.submit(run_chunk, study, first, count, pure=False)] = first
+        finished = cluster_completed(list(futures))  # type: ignore[no-untyped-call]
+        return _gathered(futures, finished, progress)

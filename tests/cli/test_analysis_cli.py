@@ -1,0 +1,137 @@
+"""``fracas odds`` and ``fracas sim`` end to end: tables, JSON, charts and errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from fracas.app.rulesets import ENVIRONMENT
+from fracas.cli import app
+from tests.sim.duel import ENCOUNTER as DUEL
+
+TOY = "tests.cli.toyrules:DemoToy"
+
+
+@pytest.fixture
+def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv(ENVIRONMENT, TOY)
+    monkeypatch.setenv("COLUMNS", "120")
+    return CliRunner()
+
+
+def test_odds_prints_outcomes_and_damage(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["odds", "momentum", "Scout: attack raptor-1 -with dagger"])
+    assert result.exit_code == 0, result.output
+    assert "exact, 49 resolutions" in result.output
+    assert "critical hit" in result.output and "1/20" in result.output
+    assert "damage: mean 0.825" in result.output
+
+
+def test_odds_as_json_with_exact_fractions(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["odds", "toy", "Ada: punch bo", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["exact"] is True
+    assert data["outcomes"] == {"damage": {"fraction": "1/1", "probability": 1.0}}
+    assert data["damage"]["3"]["fraction"] == "1/6"
+    assert data["mean_damage"] == 3.5
+    assert data["percentiles"]["50"] == 3
+
+
+def test_odds_against_a_target_stat_block_with_a_chart(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "knight.yaml").write_text("speed: 4\nhp: 20\n", encoding="utf-8")
+    chart = tmp_path / "odds.svg"
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "toy",
+            "punch target",
+            "--target",
+            str(tmp_path / "knight.yaml"),
+            "--plot",
+            str(chart),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert chart.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_odds_of_an_exchange_with_follow_ups(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
+    encounter = tmp_path / "duel.yaml"
+    encounter.write_text(DUEL, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["odds", str(encounter), "Ada: lunge bo", "--then", "Bo: take", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["action"].startswith("Ada: lunge Bo; then Bo: take")
+    assert data["damage"] == {"3": {"fraction": "1/1", "probability": 1.0}}
+
+
+def test_odds_sampled_when_there_are_too_many_ways_to_roll(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["odds", "toy", "Ada: punch bo", "--max-branches", "3", "--samples", "300"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "sampled: 300 runs, not exact (punch: more than 3 ways to roll)" in result.output
+    assert "±" in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["odds", "toy", "Ada: kick bo"], "kick"),
+        (["odds", "toy", "Bo: punch ada", "--plot", "x.gif"], ".png or .svg"),
+        (["odds", "nonesuch", "punch bo"], "no ruleset called 'nonesuch'"),
+        (["sim", "toy", "--runs", "0"], "--runs must be at least 1"),
+        (["sim", "toy", "--workers", "2", "--cluster", "tcp://x:1"], "not both"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    runner: CliRunner, arguments: list[str], message: str
+) -> None:
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_sim_prints_win_odds_rounds_and_damage(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["sim", "toy", "--runs", "20", "--workers", "1", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    for text in ("heroes", "villains", "95 % interval", "rounds: mean", "dealt / fight", "Ada"):
+        assert text in result.output
+
+
+def test_sim_json_is_the_same_on_one_or_two_workers(runner: CliRunner, tmp_path: Path) -> None:
+    chart = tmp_path / "sim.png"
+    outputs = []
+    for workers in ("1", "2"):
+        result = runner.invoke(
+            app,
+            [
+                "sim",
+                "toy",
+                "--runs",
+                "16",
+                "--seed",
+                "9",
+                "--workers",
+                workers,
+                "--json",
+                "--plot",
+                str(chart),
+            ],
+        )
+        assert result.exit_code == 0, result.output
+        outputs.append(json.loads(result.output))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["runs"] == 16
+    assert chart.read_bytes().startswith(b"\x89PNG")

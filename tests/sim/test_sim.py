@@ -1,0 +1,199 @@
+"""Monte Carlo of whole fights: the rules' own play, reproducible whatever the workers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fracas.app.rulesets import ENVIRONMENT, demo_of
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.gm import MoveTurn, SetPool
+from fracas.engine.ruleset import Rule, Ruleset
+from fracas.engine.turns import StartCombat
+from fracas.errors import FracasError
+from fracas.rules.momentum.actions import Attack
+from fracas.rules.momentum.ruleset import Momentum
+from fracas.sim.fight import fight
+from fracas.sim.policy import Generic, tactics_for
+from fracas.sim.report import summarize
+from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
+from fracas.sim.stats import run_seed
+from fracas.sim.tactics.momentum import Striker
+from tests.engine.toy import Guard, Punch, Toy
+from tests.sim.duel import ENCOUNTER
+
+TOY_DEMO = "tests.cli.toyrules:DemoToy"
+TOY_FILE = "tests/cli/toyrules/demo.yaml"
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, TOY_DEMO)
+
+
+def momentum_demo() -> str:
+    return str(demo_of("momentum"))
+
+
+def test_the_same_seed_gives_the_same_fights_on_one_or_two_workers() -> None:
+    study = Study(momentum_demo(), runs=24, seed=7)
+    alone = simulate(study, workers=1)
+    shared = simulate(study, workers=2)
+    assert alone == shared
+    assert [r.seed for r in alone] == [run_seed(7, run) for run in range(24)]
+    assert len({r.seed for r in alone}) == 24
+
+
+def test_a_chunk_is_the_runs_it_names() -> None:
+    study = Study(momentum_demo(), runs=10, seed=3)
+    assert run_chunk(study, 4, 3) == simulate(study, workers=1)[4:7]
+
+
+def test_a_fight_ends_with_one_side_standing_and_the_damage_adds_up() -> None:
+    ruleset, setup = loaded(momentum_demo())
+    result = fight(ruleset, setup, tactics_for(ruleset), seed=12)
+    assert result.winner in {"party", "raptors"}
+    assert result.rounds >= 1
+    sides = {setup[s].side for s in result.survivors}
+    assert sides == {result.winner}
+    assert sum(result.dealt.values()) <= sum(result.taken.values())
+    for who in result.survivors:
+        assert result.taken.get(who, 0) < setup[who].pools["Vitality"].maximum
+
+
+def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> None:
+    """The Druid's Thorn Lash (2d6, mean 7) beats its Staff (1d6); the wounded raptor first."""
+    ruleset, setup = loaded(momentum_demo())
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    encounter.apply(SetPool(target=CombatantId("raptor-3"), pool="Vitality", value=5))
+    encounter.apply(MoveTurn(target=CombatantId("druid")))
+    choice = Striker().choose(encounter, CombatantId("druid"))
+    assert choice == Attack(actor="druid", target="raptor-3", weapon="Thorn Lash")
+
+
+def test_the_generic_policy_plays_any_ruleset(toy: None) -> None:
+    """The toy has no tactics module: its punches are found from its actions alone."""
+    ruleset = Toy()
+    assert isinstance(tactics_for(ruleset), Generic)
+    assert Generic(ruleset).targeted == ((Punch, "target", None),)
+    study = Study(TOY_FILE, runs=30, seed=1)
+    results = simulate(study, workers=1)
+    assert all(r.winner in {"heroes", "villains"} for r in results)
+    assert all(r.taken for r in results)
+    assert Guard not in {kind for kind, _, _ in Generic(ruleset).targeted}
+
+
+def test_the_generic_policy_names_weapons_when_an_action_needs_one() -> None:
+    """An action needing a target and a weapon's name is tried with each of the actor's
+    weapons, as listed on its sheet."""
+    _, setup = loaded(momentum_demo())
+    ruleset = SlingMomentum()
+    generic = Generic(ruleset)
+    assert (Sling, "target", "weapon") in generic.targeted
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    encounter.apply(MoveTurn(target=CombatantId("scout")))
+    choice = generic.choose(encounter, CombatantId("scout"))
+    assert choice == Sling(actor="scout", target="raptor-1", weapon="Shortbow")
+
+
+def test_the_generic_policy_answers_strikes_that_wait_for_the_defender(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A lunge does nothing until its target takes it: only a policy that answers ends a fight.
+    Ada acts first with 2 AP: two lunges, each taken, and Bo (6 HP) is down in round 1."""
+    monkeypatch.setenv(ENVIRONMENT, "tests.sim.duel:Duel")
+    encounter = tmp_path / "duel.yaml"
+    encounter.write_text(ENCOUNTER, encoding="utf-8")
+    answered = simulate(Study(str(encounter), runs=2, policy=GENERIC), workers=1)
+    assert [(r.winner, r.rounds) for r in answered] == [("heroes", 1), ("heroes", 1)]
+    assert answered[0].dealt == {"ada": 6}
+    silent = simulate(
+        Study(str(encounter), runs=1, policy="tests.sim.test_sim:no_answers", max_rounds=5),
+        workers=1,
+    )
+    assert silent[0].winner is None and not silent[0].taken
+
+
+def test_a_policy_of_your_own_by_module_and_factory(toy: None) -> None:
+    ruleset = Toy()
+    policy = policy_named("tests.sim.test_sim:passive", ruleset)
+    assert isinstance(policy, Passive)
+    results = simulate(Study(TOY_FILE, runs=3, policy="tests.sim.test_sim:passive"), workers=1)
+    assert all(r.winner is None and not r.taken for r in results)
+    assert all(r.rounds == 50 for r in results)
+
+
+def test_an_unknown_policy_is_refused() -> None:
+    with pytest.raises(FracasError, match="policy 'nowhere:x'"):
+        policy_named("nowhere:x", Toy())
+
+
+def test_the_summary_gives_win_odds_with_intervals() -> None:
+    study = Study(momentum_demo(), runs=40, seed=2)
+    results = simulate(study, workers=1)
+    _, setup = loaded(study.encounter)
+    summary = summarize(results, setup, encounter="demo", seed=2, policy="tactics")
+    wins = {s.side: s for s in summary.sides}
+    assert wins["party"].wins + wins["raptors"].wins == 40
+    for side in wins.values():
+        assert side.low <= side.probability <= side.high
+    assert sum(n for _, n in summary.rounds) == 40
+    druid = next(c for c in summary.combatants if c.id == "druid")
+    assert druid.survived == sum("druid" in r.survivors for r in results) / 40
+    assert druid.dealt == sum(r.dealt.get(CombatantId("druid"), 0) for r in results) / 40
+    assert summary.to_json()["sides"][0]["side"] == "party"
+    standing = sum(setup[who].side == "party" for r in results for who in r.survivors)
+    assert wins["party"].survivors == standing / 40
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sling(Attack):
+    """An attack whose weapon must be named (the shape of other rulesets' attacks)."""
+
+    weapon: str = field()  # type: ignore[assignment]
+
+
+class SlingMomentum(Momentum):
+    """Momentum with the Sling action, resolved as an attack."""
+
+    actions = (Sling,)
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return (
+            super().rule(Attack(actor=action.actor, target=CombatantId("x")))
+            if isinstance(action, Sling)
+            else super().rule(action)
+        )
+
+
+class Passive:
+    """A policy that never acts: every fight runs to the round limit."""
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> None:
+        return None
+
+
+def passive(ruleset: object) -> Passive:
+    return Passive()
+
+
+class NoAnswers:
+    """The generic policy's choices without its answers."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.generic = Generic(ruleset)
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        return self.generic.choose(encounter, actor)
+
+
+def no_answers(ruleset: Ruleset) -> NoAnswers:
+    return NoAnswers(ruleset)
