@@ -38,6 +38,7 @@ from fracas.app.files import (
 from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
 from fracas.app.session import Reply, Session
 from fracas.app.views import EncounterView, headline, view
+from fracas.cli_store import register as register_store
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
@@ -52,6 +53,7 @@ app = typer.Typer(
 )
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
+register_store(app)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")
