@@ -42,6 +42,7 @@ from fracas.cli_store import register as register_store
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
+from fracas.web.serve import serve
 
 app = typer.Typer(
     name="fracas",
@@ -54,6 +55,7 @@ app = typer.Typer(
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
 register_store(app)
+app.command()(serve)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")
