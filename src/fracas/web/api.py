@@ -36,7 +36,6 @@ from fracas.web.models import (
     CommandIn,
     Completions,
     Created,
-    LinkIn,
     LinkOut,
     NewEncounter,
     ReplyOut,
@@ -241,12 +240,16 @@ async def export(held: GmDep) -> dict[str, Any]:
     return held.tracked.session.save()
 
 
-@router.post("/t/{token}/links")
-async def make_link(body: LinkIn, held: GmDep, open_tables: TablesDep) -> LinkOut:
+@router.put("/t/{token}/links/{combatant}")
+async def make_link(
+    combatant: Annotated[str, Path(min_length=1, max_length=100, description="Its id or name.")],
+    held: GmDep,
+    open_tables: TablesDep,
+) -> LinkOut:
     """The secret link for the player of one combatant (the same one when asked again)."""
-    found = held.tracked.session.view().combatant(body.combatant)
+    found = held.tracked.session.view().combatant(combatant)
     if found is None:
-        raise ApiError(422, "unknown-combatant", f"no combatant {body.combatant!r}", "combatant")
+        raise ApiError(422, "unknown-combatant", f"no combatant {combatant!r}", "combatant")
     link = open_tables.store.grant(held.link.encounter, found.id)
     return LinkOut(
         token=link.token, combatant=found.id, name=found.name, page=_page(link.token, False)

@@ -62,7 +62,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def _http(_request: Request, error: HTTPException) -> JSONResponse:
         body = ErrorBody(code=f"http-{error.status_code}", message=str(error.detail))
-        return JSONResponse(body.model_dump(), status_code=error.status_code)
+        return JSONResponse(body.model_dump(), status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(StoreError)
     async def _store(_request: Request, error: StoreError) -> JSONResponse:

@@ -76,10 +76,6 @@ class ReplyOut(BaseModel):
     version: int
 
 
-class LinkIn(Strict):
-    combatant: str = Field(min_length=1, max_length=100, description="Its id or name.")
-
-
 class LinkOut(BaseModel):
     """A secret link: the game master's (combatant null) or one player's."""
 

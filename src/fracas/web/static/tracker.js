@@ -134,7 +134,7 @@ function drawLog(lines) {
 
 async function makeLink(combatant) {
   try {
-    await call("POST", "/links", { combatant });
+    await call("PUT", "/links/" + encodeURIComponent(combatant));
     await drawLinks();
   } catch (error) {
     showReply([error.message], true);
