@@ -41,3 +41,17 @@ def test_a_socket_with_a_bad_token_is_closed(table: Table) -> None:
     ):
         socket.receive_text()
     assert closed.value.code == 4404
+
+
+def test_a_hidden_npcs_attack_reaches_the_player_without_its_name(table: Table) -> None:
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as player:
+        frames = [player.receive_text()]
+        for text in ("start", "turn ghost-raptor", f"{GHOST}: attack druid -with claws !15 3"):
+            assert table.command(text).status_code == 200
+            frames.append(player.receive_text())
+    state = json.loads(frames[-1])
+    assert (
+        state["log"][-1] == "[11] Druid takes 3: armor \u22121 (4 \u2192 3); Vitality 20 \u2192 17"
+    )
+    assert state["view"]["acting"] == []  # whose turn it is stays secret too
+    assert all(GHOST not in frame for frame in frames)

@@ -87,8 +87,19 @@ function effectText(effect) {
   return effect.name + (data ? " [" + data + "]" : "") + " (" + effect.until + ")";
 }
 
+function drawOrder(order) {
+  const turns = order.map((turn) => {
+    const label = (turn.label ? turn.label + ": " : "") + turn.names.join(", ");
+    const item = element("li", label + " (" + turn.initiative + ")");
+    item.className = turn.current ? "current" : turn.done ? "done" : "";
+    return item;
+  });
+  $("turns").replaceChildren(...turns);
+}
+
 function drawView(view) {
   $("headline").textContent = view.headline;
+  drawOrder(view.order);
   const head = $("order-head");
   head.replaceChildren(element("th", ""), element("th", "Init"), element("th", "Name"),
     element("th", "Side"));
