@@ -188,3 +188,15 @@ def test_the_openapi_document_describes_the_api(client: TestClient) -> None:
         "/api/t/{token}/view",
     } <= paths
     assert "ErrorBody" in document["components"]["schemas"]
+
+
+def test_a_command_waits_for_a_die_typed_in_next(table: Table) -> None:
+    table.command("start")
+    waiting = table.command("attack raptor-1 -with shortbow !15")
+    assert waiting.status_code == 200 and waiting.json()["needs"] == 8
+    assert waiting.json()["changed"] is False
+    done = table.command("6")
+    assert done.status_code == 200
+    assert (
+        "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in done.json()["lines"]
+    )

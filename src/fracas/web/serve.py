@@ -1,8 +1,9 @@
 """``fracas serve``: the web tracker, on the embedded database unless told otherwise.
 
 With no arguments it opens one demo encounter per registered ruleset (the one it opened last
-time, if it is still there) and prints each one's game-master link; every encounter in the
-database stays reachable through its own links. Registered on the ``fracas`` app in cli.py.
+time, if it is still there) and prints each one's game-master link; given stored encounters'
+ids, it prints theirs. Every encounter in the database stays reachable through its own links.
+Registered on the ``fracas`` app in cli.py.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ DEMO_ORIGIN = "demo:"
 
 
 def serve(
+    encounters: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[ID]...",
+            help="Stored encounters to print the game master's links of (fracas list); "
+            "without any, one demo encounter per ruleset.",
+        ),
+    ] = None,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
     database: Annotated[
@@ -39,7 +48,10 @@ def serve(
     """Run the web tracker: a game master's page and players' pages, updated live."""
     try:
         store = Store(database)
-        shown = demo_encounters(store) if demos else []
+        if encounters:
+            shown = [(f"encounter {e}", store.grant(e).token) for e in encounters]
+        else:
+            shown = demo_encounters(store) if demos else []
     except FracasError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from error
