@@ -83,7 +83,7 @@ class Tracked:
                 return reply
             try:
                 self.version = self.store.append(
-                    self.id, self.version, _entry(reply, before, self.session)
+                    self.id, self.version, entry_of(reply, before, self.session)
                 )
             except Conflict:
                 self._reload()
@@ -100,8 +100,8 @@ class Tracked:
         self.version = loaded.version
 
 
-def _entry(reply: Reply, before: int, session: Session) -> Entry:
-    """The log entry for a change a reply reports."""
+def entry_of(reply: Reply, before: int, session: Session) -> Entry:
+    """The log entry for the change a reply reports; ``before``: the steps the session had."""
     if reply.step is not None:
         return Entry("step", dump_step(reply.step))
     return Entry("undo" if len(session.encounter.steps) < before else "redo")
