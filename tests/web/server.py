@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -62,7 +63,8 @@ class Server:
     def kill(self) -> None:
         """SIGKILL: no clean-up, no flush, as when the machine loses power mid-request."""
         if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # a timer thread may kill it first
+                os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
     def stop(self) -> None:

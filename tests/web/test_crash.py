@@ -7,10 +7,12 @@ import threading
 from pathlib import Path
 
 import httpx
+import pytest
 
 from fracas.app import open_encounter
 from fracas.app.rulesets import demo_path
 from fracas.rules.momentum.ruleset import Momentum
+from tests.store.conftest import database_url
 from tests.web.server import Server
 
 SEED = 11
@@ -36,8 +38,9 @@ def replayed(texts: list[str]) -> dict[str, object]:
     return session.save()
 
 
-def test_sigkill_mid_stream_loses_no_acknowledged_command(tmp_path: Path) -> None:
-    database = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_sigkill_mid_stream_loses_no_acknowledged_command(kind: str, tmp_path: Path) -> None:
+    database = database_url(kind, tmp_path)
     server = Server(database).start()
     try:
         created = httpx.post(

@@ -11,6 +11,8 @@ const $ = (id) => document.getElementById(id);
 let verbs = [];
 let names = [];
 let seat = null;
+const history = [];
+let back = 0;
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -69,10 +71,12 @@ function drawButtons() {
   bar.replaceChildren();
   if (GM) bar.append(button("Start", () => send("start")));
   bar.append(button("End turn", () => send("end")));
+  bar.append(button("Hold", () => send("hold")));
   bar.append(button("Status", () => send("status")));
   if (GM) {
     bar.append(button("Undo", () => post("/undo")));
     bar.append(button("Redo", () => post("/redo")));
+    bar.append(button("Stop fight", () => send("stop")));
   }
 }
 
@@ -98,7 +102,8 @@ function drawOrder(order) {
 }
 
 function drawView(view) {
-  $("headline").textContent = view.headline;
+  const mine = !GM && seat && view.combatants.some((c) => c.id === seat.combatant && c.acting);
+  $("headline").textContent = view.headline + (mine ? " \u2014 your turn!" : "");
   drawOrder(view.order);
   const head = $("order-head");
   head.replaceChildren(element("th", ""), element("th", "Init"), element("th", "Name"),
@@ -210,7 +215,16 @@ async function main() {
   $("command-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("command").value.trim();
-    if (text && (await send(text))) $("command").value = "";
+    if (!text) return;
+    history.push(text);
+    back = 0;
+    if (await send(text)) $("command").value = "";
+  });
+  $("command").addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    back = Math.max(0, Math.min(history.length, back + (event.key === "ArrowUp" ? 1 : -1)));
+    $("command").value = back ? history[history.length - back] : "";
+    event.preventDefault();
   });
   $("command").addEventListener("input", suggest);
   try {
