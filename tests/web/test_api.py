@@ -200,3 +200,12 @@ def test_a_command_waits_for_a_die_typed_in_next(table: Table) -> None:
     assert (
         "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in done.json()["lines"]
     )
+
+
+def test_the_typed_actions_are_listed_with_their_fields(table: Table) -> None:
+    listed = {a["verb"]: a for a in table.client.get(f"/api/t/{table.gm}/catalogue").json()}
+    assert {"attack", "end", "add", "reveal"} <= set(listed)
+    assert "target" in listed["attack"]["fields"]["properties"]
+    assert listed["reveal"]["game_master"] is True
+    mine = {a["verb"] for a in table.client.get(f"/api/t/{table.player}/catalogue").json()}
+    assert "attack" in mine and "reveal" not in mine and "undo" not in mine

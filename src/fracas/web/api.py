@@ -32,6 +32,7 @@ from fracas.errors import FracasError
 from fracas.web.errors import ApiError, ErrorBody, location
 from fracas.web.models import (
     ActionIn,
+    ActionOut,
     CombatantIn,
     CommandIn,
     Completions,
@@ -183,6 +184,22 @@ async def completions(held: SeatDep) -> Completions:
     )
     names = [c.name for c in session.view(held.audience).combatants]
     return Completions(verbs=verbs, names=names)
+
+
+@router.get("/t/{token}/catalogue")
+async def actions(held: SeatDep) -> list[ActionOut]:
+    """The typed actions this link may send: each verb, its help and its fields' JSON schema."""
+    session = held.tracked.session
+    return [
+        ActionOut(
+            verb=spec.verb,
+            help=spec.help,
+            game_master=spec.action.game_master,
+            fields=TypeAdapter(spec.action).json_schema(),
+        )
+        for spec in sorted(session.catalogue, key=lambda spec: spec.verb)
+        if not issubclass(spec.action, SessionCommand) and (held.gm or not spec.action.game_master)
+    ]
 
 
 @router.post("/t/{token}/commands")

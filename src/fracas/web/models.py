@@ -55,6 +55,16 @@ class ActionIn(Strict):
     faces: Faces = Field(default=None, max_length=MAX_FACES)
 
 
+class ActionOut(BaseModel):
+    """A typed action's verb, help line, whether only the game master gives it, and the JSON
+    schema of its ``fields``."""
+
+    verb: str
+    help: str
+    game_master: bool
+    fields: dict[str, Any]
+
+
 class CombatantIn(Strict):
     """A combatant to add: its sheet as JSON (``sheet``) or as a YAML stat block (``yaml``)."""
 
