@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up the project's environment from uv.lock, then run one job in it.
 
-    python3 dev.py demo    open the tracker on the bundled demo fight
+    python3 dev.py demo    the web tracker: a demo fight per ruleset (fracas serve)
     python3 dev.py test    lint, type-check and run the whole test suite
     python3 dev.py -- ARGS run any command inside the environment (e.g. -- fracas --help)
 
@@ -22,11 +22,11 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 
 JOBS: dict[str, list[list[str]]] = {
-    "demo": [["fracas", "play", "--demo"]],
+    "demo": [["fracas", "serve"]],
     "test": [
         ["ruff", "check", "src", "tests"],
         ["mypy"],
-        ["pytest"],
+        ["pytest", "-rs"],
     ],
 }
 

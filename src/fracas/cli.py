@@ -42,9 +42,11 @@ from fracas.app.reference import REGENERATE, command_reference, generated_part, 
 from fracas.app.session import Reply, Session
 from fracas.app.views import EncounterView, headline, view
 from fracas.chat.cli import chat_app
+from fracas.cli_store import register as register_store
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
+from fracas.web.serve import serve
 
 app = typer.Typer(
     name="fracas",
@@ -57,6 +59,8 @@ app = typer.Typer(
 docs_app = typer.Typer(help="Write the reference pages generated from the code.")
 app.add_typer(docs_app, name="docs")
 app.add_typer(chat_app, name="chat")
+register_store(app)
+app.command()(serve)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")

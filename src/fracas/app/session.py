@@ -47,7 +47,7 @@ from fracas.commands import (
 )
 from fracas.dice import DiceNeeded, DiceValueError, LoadedDice
 from fracas.engine import saving
-from fracas.engine.action import Action, CombatantId
+from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter, Step
 from fracas.engine.events import TurnStarted, reduce
 from fracas.engine.state import EncounterState
@@ -404,9 +404,18 @@ class Session:
             told = self.narrator.step(step, before, audience)
             if not told and not audience.gm:
                 continue
-            lines.append(f"[{number}] {self.command_text(step.action, before)}")
+            lines.append(f"[{number}] {self._logged_command(step.action, before, audience)}")
             lines.extend(f"    {line}" for line in told)
         return lines or ["(nothing has happened yet)"]
+
+    def _logged_command(self, action: Action, before: EncounterState, audience: Audience) -> str:
+        """A logged step's command line, unless it names a combatant the audience may not see
+        (a player reading ``Ghost: attack druid`` would learn of the hidden Ghost)."""
+        for combatant in combatants_named(action):
+            found = self.state.combatants.get(combatant) or before.combatants.get(combatant)
+            if found is not None and not audience.sees(found):
+                return "(a command of the game master's)"
+        return self.command_text(action, before)
 
     def command_text(self, action: Action, state: EncounterState | None = None) -> str:
         """The command line giving ``action``, names as in ``state`` (default: now)."""

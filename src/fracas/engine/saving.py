@@ -35,8 +35,8 @@ def save(encounter: Encounter) -> dict[str, Any]:
         "ruleset": encounter.ruleset.descriptor.slug,
         "settings": encounter.ruleset.settings.model_dump(mode="json"),
         "seed": encounter.seed,
-        "steps": [_dump_step(step) for step in encounter.steps],
-        "undone": [_dump_step(step) for step in encounter.undone],
+        "steps": [dump_step(step) for step in encounter.steps],
+        "undone": [dump_step(step) for step in encounter.undone],
     }
 
 
@@ -59,7 +59,8 @@ def load(data: Mapping[str, Any], rulesets: Callable[[str], type[Ruleset]] = fin
     return encounter
 
 
-def _dump_step(step: Step) -> dict[str, Any]:
+def dump_step(step: Step) -> dict[str, Any]:
+    """One step as JSON-ready data, as in a save's ``steps`` (a store logs step by step)."""
     return {"action": _dump(step.action), "events": [_dump(e) for e in step.events]}
 
 

@@ -1,0 +1,136 @@
+"""The ``fracas`` commands on stored encounters: list, resume, export, import.
+
+    fracas list                     every stored encounter, the latest first
+    fracas resume ID                the tracker on a stored encounter; every step is committed
+    fracas export ID > fight.json   its save, as JSON
+    fracas import fight.json        a save stored as a new encounter; prints its id
+
+``--database URL`` (or ``FRACAS_DATABASE_URL``) picks the database; the default is a SQLite file
+in the user's data directory. Registered on the ``fracas`` app by ``register``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from fracas.app.files import read_json
+from fracas.app.views import view
+from fracas.errors import FracasError
+from fracas.store import Store, Tracked
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        metavar="URL",
+        help="The database (default: FRACAS_DATABASE_URL, else a SQLite file in the user's "
+        "data directory).",
+    ),
+]
+IdArgument = Annotated[str, typer.Argument(metavar="ID", help="The encounter's id (fracas list).")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the store's commands to the ``fracas`` app."""
+    app.command("list")(list_encounters)
+    app.command()(resume)
+    app.command()(export)
+    app.command("import")(import_save)
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _store(url: str | None) -> Store:
+    try:
+        return Store(url)
+    except FracasError as error:
+        _fail(str(error))
+
+
+def list_encounters(database: DatabaseOption = None) -> None:
+    """List the stored encounters: id, name, ruleset, log entries, last change."""
+    store = _store(database)
+    try:
+        found = store.summaries()
+    except FracasError as error:
+        _fail(str(error))
+    console = Console(highlight=False)
+    if not found:
+        console.print(f"no encounters stored in {store.url}")
+        return
+    table = Table("id", "name", "ruleset", "entries", "changed")
+    for item in found:
+        changed = time.strftime("%Y-%m-%d %H:%M", time.localtime(item.updated))
+        table.add_row(
+            Text(item.id), Text(item.name), Text(item.ruleset), str(item.version), changed
+        )
+    console.print(table)
+
+
+def resume(encounter: IdArgument, database: DatabaseOption = None) -> None:
+    """Track a stored encounter at the table; each step is committed before it is shown."""
+    from fracas.cli import _console, _lines, _show, _table
+
+    store = _store(database)
+    try:
+        tracked = Tracked(store, encounter)
+    except FracasError as error:
+        _fail(str(error))
+    console = _console()
+    session = tracked.session
+    console.print(Text(f"{encounter} in {store.url}", style="dim"))
+    console.print(_table(view(session.encounter, name=session.name)))
+    interactive = sys.stdin.isatty()
+    failed = False
+    for text in _lines(console, tracked.session, interactive):
+        if not interactive:
+            console.print(Text(f"> {text}", style="bold"))
+        if text.strip().lower() in ("quit", "exit"):
+            break
+        try:
+            reply = tracked.run(text)
+        except FracasError as error:
+            console.print(Text(f"error: {error}", style="bold red"))
+            failed = True
+            continue
+        _show(console, tracked.session, reply)
+        failed |= not reply.ok
+        if reply.changed:
+            session = tracked.session
+            console.print(_table(view(session.encounter, name=session.name)))
+    if failed and not interactive:
+        raise typer.Exit(1)
+
+
+def export(encounter: IdArgument, database: DatabaseOption = None) -> None:
+    """Print a stored encounter's save as JSON (fracas import or fracas play --load read it)."""
+    try:
+        data = _store(database).export(encounter)
+    except FracasError as error:
+        _fail(str(error))
+    typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+def import_save(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A save (fracas export's JSON).")],
+    database: DatabaseOption = None,
+) -> None:
+    """Store a save file as a new encounter and print its id."""
+    try:
+        data = read_json(file)
+        encounter = _store(database).import_save(data)
+    except FracasError as error:
+        _fail(f"{file}: {error}" if str(file) not in str(error) else str(error))
+    typer.echo(encounter)

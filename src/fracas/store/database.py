@@ -1,0 +1,108 @@
+"""Where encounters are kept: the database URL, the connection, and the tables.
+
+SQLite by default, in a file under the user's data directory (``platformdirs``); any other
+SQLAlchemy URL through ``FRACAS_DATABASE_URL`` or ``--database``, PostgreSQL (psycopg 3) for a
+deployment with several server processes. ``postgresql://`` URLs are read as psycopg 3 URLs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import make_url
+
+ENVIRONMENT = "FRACAS_DATABASE_URL"
+FILE_NAME = "fracas.sqlite3"
+BUSY_SECONDS = 30
+"""How long a SQLite writer waits for another process's write before giving up."""
+
+metadata = MetaData()
+
+encounters = Table(
+    "encounters",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("ruleset", String(64), nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("setup", Integer, nullable=False),
+    Column("origin", Text, nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""One row per encounter: what its save holds besides the steps."""
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),
+    Column("data", Text, nullable=True),
+    Column("created", Float, nullable=False),
+)
+"""The log, one row per change: a step (its action and events), an undo or a redo. The
+primary key (encounter, number) is the optimistic lock: two writers cannot both add entry n."""
+
+links = Table(
+    "links",
+    metadata,
+    Column("token", String(64), primary_key=True),
+    Column("encounter", String(32), ForeignKey("encounters.id"), nullable=False, index=True),
+    Column("combatant", Text, nullable=True),
+    Column("created", Float, nullable=False),
+)
+"""Secret links: the game master's (combatant NULL) and one per player's combatant."""
+
+
+def default_url() -> str:
+    """``FRACAS_DATABASE_URL``, or a SQLite file in the user's data directory."""
+    configured = os.environ.get(ENVIRONMENT, "").strip()
+    if configured:
+        return configured
+    folder = Path(platformdirs.user_data_dir("fracas", appauthor=False))
+    return f"sqlite:///{folder / FILE_NAME}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``, with the tables created; SQLite files get WAL and full sync."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() != "sqlite":
+        engine = create_engine(parsed, pool_pre_ping=True)
+        metadata.create_all(engine)
+        return engine
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed, connect_args={"timeout": BUSY_SECONDS})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    metadata.create_all(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Durable commits (``synchronous=FULL``), readers beside a writer (WAL), foreign keys."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

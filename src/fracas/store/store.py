@@ -1,0 +1,370 @@
+"""The store: encounters kept as their logs, one row per change, in SQLite or PostgreSQL.
+
+An encounter is its save (ruleset, settings, seed, name, setup) and a numbered list of
+entries: a step (the action and every event, as in a save), an undo or a redo. Loading folds the
+entries into the save's steps and undone steps and replays them (``fracas.app.session_from_save``),
+so a stored encounter is exactly the encounter that was played.
+
+Writers use optimistic versioning: ``append(id, version, entry)`` adds entry ``version + 1`` and
+fails with ``Conflict`` when another writer added it first (the primary key forbids two); the
+loser reloads and tries again (``fracas.store.tracked``). ``append`` returns only after the
+transaction is committed, so a change acknowledged to anyone is durable.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from fracas.app.files import session_from_save
+from fracas.app.session import Session
+from fracas.dice import DiceSource
+from fracas.engine import saving
+from fracas.engine.action import CombatantId
+from fracas.errors import FracasError
+from fracas.store.database import connect, default_url, encounters, entries, links
+
+Kind = Literal["step", "undo", "redo"]
+
+
+class StoreError(FracasError):
+    """The store cannot do what was asked (the database is unreachable, a log is damaged)."""
+
+
+class UnknownEncounter(StoreError):
+    """No stored encounter has this id."""
+
+
+class UnknownLink(StoreError):
+    """No link has this token."""
+
+
+class Conflict(StoreError):
+    """Another writer changed the encounter first: reload it and try again."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change of the log: a step with its data (``saving.dump_step``), an undo or a redo."""
+
+    kind: Kind
+    data: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What ``fracas list`` shows of an encounter."""
+
+    id: str
+    name: str
+    ruleset: str
+    version: int
+    """How many entries its log has."""
+    updated: float
+    origin: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A secret link: to the game master's screen (``combatant`` None) or to one player's."""
+
+    token: str
+    encounter: str
+    combatant: CombatantId | None
+
+    @property
+    def gm(self) -> bool:
+        return self.combatant is None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A stored encounter as a session, and the version (entry count) it was read at."""
+
+    session: Session
+    version: int
+
+
+class Store:
+    """Encounters in one database (``url``; default: ``FRACAS_DATABASE_URL`` or a SQLite file).
+
+    Safe to share between threads; several processes may open the same database.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url if url is not None else default_url()
+        try:
+            self.engine = connect(self.url)
+        except (SQLAlchemyError, OSError) as error:
+            raise StoreError(f"cannot open the database {self.url}: {error}") from error
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writing ------------------------------------------------------------------------
+
+    def create(self, session: Session, origin: str = "") -> str:
+        """Store ``session`` (its whole log) as a new encounter; its id.
+
+        ``origin`` says where it came from (``demo:momentum``, ``import``), for finding it again.
+        """
+        save = session.save()
+        now = time.time()
+        with self._transaction() as connection:
+            encounter_id = self._new_id(connection)
+            connection.execute(
+                insert(encounters).values(
+                    id=encounter_id,
+                    name=session.name,
+                    ruleset=save["ruleset"],
+                    settings=json.dumps(save["settings"]),
+                    seed=save["seed"],
+                    setup=session.setup,
+                    origin=origin,
+                    created=now,
+                    updated=now,
+                )
+            )
+            rows = _entries_of(save["steps"], save["undone"])
+            if rows:
+                connection.execute(
+                    insert(entries),
+                    [_row(encounter_id, n, e, now) for n, e in enumerate(rows, start=1)],
+                )
+        return encounter_id
+
+    def append(self, encounter_id: str, version: int, entry: Entry) -> int:
+        """Add ``entry`` after entry ``version``; the new version once it is committed.
+
+        Raises Conflict when the log has moved past ``version`` (another writer came first).
+        """
+        now = time.time()
+        try:
+            with self._transaction() as connection:
+                changed = connection.execute(
+                    update(encounters).where(encounters.c.id == encounter_id).values(updated=now)
+                )
+                if changed.rowcount == 0:
+                    raise UnknownEncounter(f"no encounter {encounter_id!r}")
+                if self._version(connection, encounter_id) != version:
+                    raise Conflict(f"encounter {encounter_id} changed: reload and try again")
+                connection.execute(
+                    insert(entries).values(_row(encounter_id, version + 1, entry, now))
+                )
+        except IntegrityError as error:
+            raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
+        return version + 1
+
+    def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
+        """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it."""
+        try:
+            session = session_from_save(dict(data))
+        except FracasError as error:
+            raise StoreError(f"not a save fracas can load: {error}") from error
+        return self.create(session, origin)
+
+    def grant(self, encounter_id: str, combatant: CombatantId | None = None) -> Link:
+        """The secret link to ``encounter_id`` for ``combatant``'s player (None: the game
+        master), made on first asking and the same afterwards."""
+        with self._transaction() as connection:
+            self._header(connection, encounter_id)
+            found = self._find_link(connection, encounter_id, combatant)
+            if found is not None:
+                return found
+            token = secrets.token_urlsafe(24)
+            connection.execute(
+                insert(links).values(
+                    token=token, encounter=encounter_id, combatant=combatant, created=time.time()
+                )
+            )
+        return Link(token, encounter_id, combatant)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def load(self, encounter_id: str, dice: DiceSource | None = None) -> Loaded:
+        """The encounter as a session (replayed from its log), and its version."""
+        with self._read() as connection:
+            header = self._header(connection, encounter_id)
+            rows = connection.execute(
+                select(entries.c.kind, entries.c.data)
+                .where(entries.c.encounter == encounter_id)
+                .order_by(entries.c.number)
+            ).all()
+        steps, undone = _fold([(row.kind, row.data) for row in rows], encounter_id)
+        save = {**_save_header(header), "steps": steps, "undone": undone}
+        try:
+            return Loaded(session_from_save(save, dice), len(rows))
+        except FracasError as error:
+            raise StoreError(f"encounter {encounter_id} cannot be replayed: {error}") from error
+
+    def export(self, encounter_id: str) -> dict[str, Any]:
+        """The encounter's save (as ``Session.save()`` writes it)."""
+        return self.load(encounter_id).session.save()
+
+    def version(self, encounter_id: str) -> int:
+        with self._read() as connection:
+            self._header(connection, encounter_id)
+            return self._version(connection, encounter_id)
+
+    def summaries(self) -> list[Summary]:
+        """Every stored encounter, the most recently changed first."""
+        counts = (
+            select(entries.c.encounter, func.count().label("n"))
+            .group_by(entries.c.encounter)
+            .subquery()
+        )
+        query = (
+            select(encounters, func.coalesce(counts.c.n, 0).label("n"))
+            .outerjoin(counts, counts.c.encounter == encounters.c.id)
+            .order_by(encounters.c.updated.desc(), encounters.c.id)
+        )
+        with self._read() as connection:
+            rows = connection.execute(query).all()
+        return [Summary(r.id, r.name, r.ruleset, r.n, r.updated, r.origin) for r in rows]
+
+    def find_origin(self, origin: str) -> str | None:
+        """The most recently changed encounter that came from ``origin``, if any."""
+        with self._read() as connection:
+            return connection.execute(
+                select(encounters.c.id)
+                .where(encounters.c.origin == origin)
+                .order_by(encounters.c.updated.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+
+    def link(self, token: str) -> Link:
+        """The link a token opens; UnknownLink when there is none."""
+        with self._read() as connection:
+            row = connection.execute(select(links).where(links.c.token == token)).one_or_none()
+        if row is None:
+            raise UnknownLink("no such link")
+        return Link(row.token, row.encounter, _combatant(row.combatant))
+
+    def links(self, encounter_id: str) -> list[Link]:
+        """Every link made to an encounter: the game master's first, then players' by age."""
+        with self._read() as connection:
+            rows = connection.execute(
+                select(links).where(links.c.encounter == encounter_id).order_by(links.c.created)
+            ).all()
+        found = [Link(r.token, r.encounter, _combatant(r.combatant)) for r in rows]
+        return sorted(found, key=lambda link: not link.gm)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _transaction(self) -> AbstractContextManager[Connection]:
+        return _guarded(self.engine.begin, self.url)
+
+    def _read(self) -> AbstractContextManager[Connection]:
+        return _guarded(self.engine.connect, self.url)
+
+    def _header(self, connection: Connection, encounter_id: str) -> Any:
+        row = connection.execute(
+            select(encounters).where(encounters.c.id == encounter_id)
+        ).one_or_none()
+        if row is None:
+            raise UnknownEncounter(f"no encounter {encounter_id!r}")
+        return row
+
+    @staticmethod
+    def _version(connection: Connection, encounter_id: str) -> int:
+        number = connection.execute(
+            select(func.max(entries.c.number)).where(entries.c.encounter == encounter_id)
+        ).scalar_one()
+        return int(number or 0)
+
+    @staticmethod
+    def _new_id(connection: Connection) -> str:
+        while True:
+            candidate = secrets.token_hex(4)
+            taken = connection.execute(
+                select(encounters.c.id).where(encounters.c.id == candidate)
+            ).first()
+            if taken is None:
+                return candidate
+
+    @staticmethod
+    def _find_link(
+        connection: Connection, encounter_id: str, combatant: CombatantId | None
+    ) -> Link | None:
+        chosen = (
+            links.c.combatant.is_(None) if combatant is None else links.c.combatant == combatant
+        )
+        row = connection.execute(
+            select(links.c.token).where(links.c.encounter == encounter_id, chosen).limit(1)
+        ).one_or_none()
+        return None if row is None else Link(row.token, encounter_id, combatant)
+
+
+@contextmanager
+def _guarded(opener: Callable[[], Any], url: str) -> Iterator[Connection]:
+    """A connection (or transaction) whose database failures become one-line StoreErrors;
+    an IntegrityError (a lost race for an entry number) passes through for ``append``."""
+    try:
+        with opener() as connection:
+            yield connection
+    except IntegrityError:
+        raise
+    except SQLAlchemyError as error:
+        raise StoreError(f"database {url}: {_first_line(error)}") from error
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def _combatant(value: str | None) -> CombatantId | None:
+    return None if value is None else CombatantId(value)
+
+
+def _row(encounter_id: str, number: int, entry: Entry, now: float) -> dict[str, Any]:
+    data = None if entry.data is None else json.dumps(entry.data, ensure_ascii=False)
+    return {
+        "encounter": encounter_id,
+        "number": number,
+        "kind": entry.kind,
+        "data": data,
+        "created": now,
+    }
+
+
+def _entries_of(steps: Sequence[Any], undone: Sequence[Any]) -> list[Entry]:
+    """The log that rebuilds a save's steps and undone steps (the next to redo last)."""
+    done = [Entry("step", s) for s in (*steps, *reversed(undone))]
+    return done + [Entry("undo") for _ in undone]
+
+
+def _fold(rows: Sequence[tuple[str, str | None]], encounter_id: str) -> tuple[list[Any], list[Any]]:
+    """A log's entries as a save's steps and undone steps."""
+    steps: list[Any] = []
+    undone: list[Any] = []
+    for number, (kind, data) in enumerate(rows, start=1):
+        if kind == "step" and data is not None:
+            steps.append(json.loads(data))
+            undone.clear()
+        elif kind == "undo" and steps:
+            undone.append(steps.pop())
+        elif kind == "redo" and undone:
+            steps.append(undone.pop())
+        else:
+            raise StoreError(f"encounter {encounter_id}: entry {number} ({kind}) does not fit")
+    return steps, undone
+
+
+def _save_header(row: Any) -> dict[str, Any]:
+    return {
+        "format": saving.FORMAT,
+        "version": saving.VERSION,
+        "ruleset": row.ruleset,
+        "settings": json.loads(row.settings),
+        "seed": row.seed,
+        "name": row.name,
+        "setup": row.setup,
+    }

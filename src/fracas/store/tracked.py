@@ -1,0 +1,107 @@
+"""A session kept in the store: every change is committed before it is acknowledged.
+
+``Tracked.run(text, speaker)`` runs command text like ``Session.run``; when the line changed the
+encounter (a step, an undo, a redo) the change is appended to the store's log first, and only
+then is the reply returned. When another writer got there first (``Conflict``), the encounter is
+reloaded from the store and the line is run again on the fresh state, a few times at most.
+Any front end (CLI, web, chat) drives a stored encounter through this one class.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from fracas.app.session import Reply, Session
+from fracas.dice import DiceSource
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.saving import dump_step
+from fracas.store.store import Conflict, Entry, Store
+
+ATTEMPTS = 30
+"""How many times a line is run again after losing a race with another writer."""
+
+BACKOFF_SECONDS = 0.005
+"""The first pause before running a line again; it doubles (randomly jittered) up to 0.2 s."""
+
+
+class Tracked:
+    """The stored encounter ``encounter_id``, loaded from ``store`` and kept in step with it."""
+
+    def __init__(self, store: Store, encounter_id: str, dice: DiceSource | None = None) -> None:
+        self.store = store
+        self.id = encounter_id
+        self.dice = dice
+        loaded = store.load(encounter_id, dice)
+        self.session: Session = loaded.session
+        self.version = loaded.version
+
+    def refresh(self) -> bool:
+        """Reload when another writer changed the encounter; whether it did."""
+        if self.store.version(self.id) == self.version:
+            return False
+        self._reload()
+        return True
+
+    def run(
+        self,
+        text: str,
+        speaker: CombatantId | None = None,
+        faces: Sequence[int] | None = None,
+    ) -> Reply:
+        """``Session.run``, with the change (if any) durable before the reply comes back."""
+        return self._change(lambda session: session.run(text, speaker, faces))
+
+    def apply(
+        self,
+        action: Action,
+        faces: Sequence[int] | None = None,
+        speaker: CombatantId | None = None,
+    ) -> Reply:
+        """``Session.apply`` (an action built by a program), durable like ``run``."""
+        return self._change(lambda session: session.apply(action, faces, speaker))
+
+    def undo(self) -> Reply:
+        return self._change(lambda session: session.undo())
+
+    def redo(self) -> Reply:
+        return self._change(lambda session: session.redo())
+
+    def _change(self, act: Callable[[Session], Reply]) -> Reply:
+        for attempt in range(ATTEMPTS):
+            if attempt:
+                time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
+            self.refresh()
+            before = len(self.session.encounter.steps)
+            try:
+                reply = act(self.session)
+            except BaseException:
+                self._reload()
+                raise
+            if not reply.changed:
+                return reply
+            try:
+                self.version = self.store.append(
+                    self.id, self.version, entry_of(reply, before, self.session)
+                )
+            except Conflict:
+                self._reload()
+                continue
+            except BaseException:
+                self._reload()  # not durable: forget it, so memory never runs ahead of the store
+                raise
+            return reply
+        raise Conflict(f"encounter {self.id} kept changing under this command; try again")
+
+    def _reload(self) -> None:
+        loaded = self.store.load(self.id, self.dice)
+        self.session = loaded.session
+        self.version = loaded.version
+
+
+def entry_of(reply: Reply, before: int, session: Session) -> Entry:
+    """The log entry for the change a reply reports; ``before``: the steps the session had."""
+    if reply.step is not None:
+        return Entry("step", dump_step(reply.step))
+    return Entry("undo" if len(session.encounter.steps) < before else "redo")

@@ -1,0 +1,357 @@
+"""The HTTP API: encounters for any ruleset, combatants, commands and typed actions, views,
+undo and redo, export and import, player links. Described by its OpenAPI document.
+
+An encounter is reached only through a secret link's token (``/api/t/{token}/…``): the game
+master's token does everything; a player's acts only for its combatant and reads the player
+view. Every failure is a 4xx with ``{code, message, field}`` and changes nothing.
+
+Every route is ``async`` on purpose: they all run on the server's one event loop, so the changes
+a process makes to one encounter are serialised (other processes are met by the store's
+optimistic versioning); a commit is a short blocking call on that loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from pydantic import TypeAdapter, ValidationError
+
+from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
+from fracas.app.files import open_encounter, session_from_save
+from fracas.app.rulesets import available, demo_path, find
+from fracas.app.session import Reply, Session
+from fracas.content import ContentError
+from fracas.content.encounter import load_statblock
+from fracas.engine.action import Action
+from fracas.engine.encounter import Encounter
+from fracas.engine.gm import AddCombatant
+from fracas.errors import FracasError
+from fracas.web.errors import ApiError, ErrorBody, location
+from fracas.web.models import (
+    ActionIn,
+    ActionOut,
+    CombatantIn,
+    CommandIn,
+    Completions,
+    Created,
+    LinkOut,
+    NewEncounter,
+    ReplyOut,
+    RulesetOut,
+    SeatOut,
+)
+from fracas.web.projection import log_lines, view_json
+from fracas.web.tables import Seat, Tables
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 422, 503)
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+async def tables(request: Request) -> Tables:
+    found: Tables = request.app.state.tables
+    return found
+
+
+TablesDep = Annotated[Tables, Depends(tables)]
+
+
+async def seat(
+    token: Annotated[str, Path(min_length=1, max_length=128)], open_tables: TablesDep
+) -> Seat:
+    """The seat a link's token opens (404 for any token that is not a link)."""
+    return open_tables.seat(token)
+
+
+SeatDep = Annotated[Seat, Depends(seat)]
+
+
+async def game_master(held: SeatDep) -> Seat:
+    """The seat, which must be the game master's (403 for a player's link)."""
+    if not held.gm:
+        raise ApiError(403, "game-master-only", "only the game master's link can do that")
+    return held
+
+
+GmDep = Annotated[Seat, Depends(game_master)]
+
+
+# --- encounters -----------------------------------------------------------------------------
+
+
+@router.get("/rulesets")
+async def rulesets() -> list[RulesetOut]:
+    """The rulesets this server can run."""
+    return [
+        RulesetOut(
+            slug=r.descriptor.slug,
+            name=r.descriptor.name,
+            aliases=list(r.descriptor.aliases),
+            demo=demo_path(r) is not None,
+        )
+        for r in available()
+    ]
+
+
+@router.post("/encounters", status_code=201)
+async def create(body: NewEncounter, open_tables: TablesDep) -> Created:
+    """A new encounter (empty, or the ruleset's demo fight) and the game master's link."""
+    try:
+        kind = find(body.ruleset)
+    except FracasError as error:
+        raise ApiError(422, "unknown-ruleset", str(error), "ruleset") from error
+    seed = body.seed if body.seed is not None else secrets.randbelow(1_000_000)
+    if body.demo:
+        path = demo_path(kind)
+        if path is None:
+            raise ApiError(422, "no-demo", f"{kind.descriptor.slug} ships no demo", "demo")
+        if body.settings:
+            raise ApiError(422, "invalid", "a demo brings its own settings", "settings")
+        session = open_encounter(path, seed)
+        session.name = body.name or session.name
+    else:
+        try:
+            settings = kind.settings_model.model_validate(body.settings)
+        except ValidationError as error:
+            raise _invalid(error, "settings") from error
+        session = Session(Encounter(kind(settings), seed=seed), body.name)
+    return _created(open_tables, session, f"api:{kind.descriptor.slug}")
+
+
+@router.post("/encounters/import", status_code=201)
+async def import_save(
+    save: Annotated[dict[str, Any], Body(description="A save, as export gives it.")],
+    open_tables: TablesDep,
+) -> Created:
+    """Store a save (``GET …/export``, ``fracas export``) as a new encounter."""
+    try:
+        session = session_from_save(save)
+    except FracasError as error:
+        raise ApiError(422, "bad-save", str(error).splitlines()[0], "body") from error
+    return _created(open_tables, session, "import")
+
+
+def _created(open_tables: Tables, session: Session, origin: str) -> Created:
+    encounter = open_tables.store.create(session, origin)
+    link = open_tables.store.grant(encounter)
+    return Created(id=encounter, token=link.token, page=f"/gm/{link.token}")
+
+
+# --- one encounter, through a link ----------------------------------------------------------
+
+
+@router.get("/t/{token}")
+async def read(held: SeatDep) -> SeatOut:
+    """The encounter as the link's holder sees it: the view and the latest log."""
+    snapshot = held.snapshot()
+    return SeatOut(
+        encounter=held.link.encounter,
+        gm=held.gm,
+        combatant=held.speaker,
+        version=snapshot["version"],
+        view=snapshot["view"],
+        log=snapshot["log"],
+    )
+
+
+@router.get("/t/{token}/view")
+async def read_view(held: SeatDep) -> dict[str, Any]:
+    """The view alone: order, whose turn, pools (your side's only, for a player), effects."""
+    return view_json(held.tracked.session, held.audience)
+
+
+@router.get("/t/{token}/log")
+async def read_log(
+    held: SeatDep, steps: Annotated[int | None, Query(ge=0, le=100_000)] = None
+) -> list[str]:
+    """The log, every roll included (the last ``steps`` steps; all when left out)."""
+    return log_lines(held.tracked.session, held.audience, steps)
+
+
+@router.get("/t/{token}/completions")
+async def completions(held: SeatDep) -> Completions:
+    """The verbs this link may use and the names it sees, for the command box."""
+    session = held.tracked.session
+    verbs = sorted(
+        spec.verb
+        for spec in session.catalogue
+        if held.gm or not (spec.action.game_master or spec.action in (Undo, Redo))
+    )
+    names = [c.name for c in session.view(held.audience).combatants]
+    return Completions(verbs=verbs, names=names)
+
+
+@router.get("/t/{token}/catalogue")
+async def actions(held: SeatDep) -> list[ActionOut]:
+    """The typed actions this link may send: each verb, its help and its fields' JSON schema."""
+    session = held.tracked.session
+    return [
+        ActionOut(
+            verb=spec.verb,
+            help=spec.help,
+            game_master=spec.action.game_master,
+            fields=TypeAdapter(spec.action).json_schema(),
+        )
+        for spec in sorted(session.catalogue, key=lambda spec: spec.verb)
+        if not issubclass(spec.action, SessionCommand) and (held.gm or not spec.action.game_master)
+    ]
+
+
+@router.post("/t/{token}/commands")
+async def command(body: CommandIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+    """Run one line of command text (as the link's combatant, for a player)."""
+    reply = held.tracked.run(body.text, held.speaker, body.faces)
+    return await _answer(open_tables, held, reply, "text")
+
+
+@router.post("/t/{token}/actions")
+async def action(body: ActionIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+    """Carry out a typed action: ``verb`` and its fields as JSON."""
+    built = _action(held, body)
+    reply = held.tracked.apply(built, body.faces, held.speaker)
+    return await _answer(open_tables, held, reply, "fields")
+
+
+@router.post("/t/{token}/undo")
+async def undo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+    """Take back the last step (never the encounter's setup)."""
+    return await _answer(open_tables, held, held.tracked.undo(), None)
+
+
+@router.post("/t/{token}/redo")
+async def redo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+    """Do the last undone step again, with the very same dice."""
+    return await _answer(open_tables, held, held.tracked.redo(), None)
+
+
+@router.post("/t/{token}/combatants")
+async def add_combatant(body: CombatantIn, held: GmDep, open_tables: TablesDep) -> ReplyOut:
+    """Add a combatant whose sheet is JSON (``sheet``) or a YAML stat block (``yaml``)."""
+    model = held.tracked.session.encounter.ruleset.sheet_model
+    if (body.sheet is None) == (body.yaml is None):
+        raise ApiError(422, "invalid", "give the sheet as JSON (sheet) or YAML (yaml)", "sheet")
+    if body.yaml is not None:
+        try:
+            sheet = load_statblock("yaml", model, text=body.yaml)
+        except ContentError as error:
+            raise ApiError(422, "invalid-sheet", str(error), "yaml") from error
+    else:
+        try:
+            sheet = model.model_validate(body.sheet)
+        except ValidationError as error:
+            raise _invalid(error, "sheet") from error
+    added = AddCombatant(
+        name=body.name, side=body.side, sheet=sheet, group=body.group, hidden=body.hidden
+    )
+    return await _answer(open_tables, held, held.tracked.apply(added), "name")
+
+
+@router.get("/t/{token}/export")
+async def export(held: GmDep) -> dict[str, Any]:
+    """The encounter's save (``POST /api/encounters/import`` and ``fracas import`` read it)."""
+    return held.tracked.session.save()
+
+
+@router.put("/t/{token}/links/{combatant}")
+async def make_link(
+    combatant: Annotated[str, Path(min_length=1, max_length=100, description="Its id or name.")],
+    held: GmDep,
+    open_tables: TablesDep,
+) -> LinkOut:
+    """The secret link for the player of one combatant (the same one when asked again)."""
+    found = held.tracked.session.view().combatant(combatant)
+    if found is None:
+        raise ApiError(422, "unknown-combatant", f"no combatant {combatant!r}", "combatant")
+    link = open_tables.store.grant(held.link.encounter, found.id)
+    return LinkOut(
+        token=link.token, combatant=found.id, name=found.name, page=_page(link.token, False)
+    )
+
+
+@router.get("/t/{token}/links")
+async def list_links(held: GmDep, open_tables: TablesDep) -> list[LinkOut]:
+    """Every link to this encounter: the game master's first, then each player's."""
+    state = held.tracked.session.state
+    out = []
+    for link in open_tables.store.links(held.link.encounter):
+        who = state.combatants.get(link.combatant) if link.combatant is not None else None
+        name = who.name if who is not None else None
+        out.append(
+            LinkOut(
+                token=link.token,
+                combatant=link.combatant,
+                name=name,
+                page=_page(link.token, link.gm),
+            )
+        )
+    return out
+
+
+def _page(token: str, gm: bool) -> str:
+    return f"/gm/{token}" if gm else f"/play/{token}"
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+async def _answer(open_tables: Tables, held: Seat, reply: Reply, field: str | None) -> ReplyOut:
+    """The reply as JSON (a refused command as a 400), after telling every watcher."""
+    if reply.changed:
+        await open_tables.announce(held.link.encounter)
+    if reply.error is not None:
+        raise ApiError(400, "refused", reply.error, field)
+    return ReplyOut(
+        command=reply.command,
+        lines=list(reply.lines),
+        needs=reply.needs,
+        changed=reply.changed,
+        version=held.tracked.version,
+    )
+
+
+def _action(held: Seat, body: ActionIn) -> Action:
+    """The typed action a body describes, checked field by field (422 naming the field)."""
+    session = held.tracked.session
+    kinds = {
+        kind.verb: kind
+        for kind in game_actions(session.encounter.ruleset)
+        if not issubclass(kind, SessionCommand)
+    }
+    kind = kinds.get(body.verb.strip().lower())
+    if kind is None:
+        known = ", ".join(sorted(kinds))
+        raise ApiError(422, "unknown-verb", f"no action {body.verb!r} (known: {known})", "verb")
+    names = {f.name for f in dataclasses.fields(kind)}
+    for key in body.fields:
+        if key not in names:
+            raise ApiError(
+                422, "unknown-field", f"{kind.verb} has no field {key!r}", f"fields.{key}"
+            )
+    fields = dict(body.fields)
+    acting = session.state.acting()
+    if held.speaker is not None:
+        fields.setdefault("actor", held.speaker)
+    elif not kind.game_master and len(acting) == 1:
+        fields.setdefault("actor", acting[0])  # as typed text: whoever's turn it is
+    context = {"sheet_model": session.encounter.ruleset.sheet_model}
+    try:
+        built: Action = TypeAdapter(kind).validate_python(fields, context=context)
+    except ValidationError as error:
+        raise _invalid(error, "fields") from error
+    if held.speaker is not None and (kind.game_master or built.actor != held.speaker):
+        name = session.state[held.speaker].name if held.speaker in session.state.combatants else ""
+        raise ApiError(403, "not-yours", f"you play {name}, and can act only as {name}", "fields")
+    return built
+
+
+def _invalid(error: ValidationError, root: str) -> ApiError:
+    problems = error.errors()
+    first = problems[0]
+    field = location((root, *first["loc"])) or root
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return ApiError(422, "invalid", f"{field}: {first['msg']}{more}", field)

@@ -1,0 +1,84 @@
+"""``fracas serve``: the web tracker, on the embedded database unless told otherwise.
+
+With no arguments it opens one demo encounter per registered ruleset (the one it opened last
+time, if it is still there) and prints each one's game-master link; given stored encounters'
+ids, it prints theirs. Every encounter in the database stays reachable through its own links.
+Registered on the ``fracas`` app in cli.py.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+import typer
+
+from fracas.app.files import open_encounter
+from fracas.app.rulesets import available, demo_path
+from fracas.errors import FracasError
+from fracas.store import Store
+
+DEMO_ORIGIN = "demo:"
+
+
+def serve(
+    encounters: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[ID]...",
+            help="Stored encounters to print the game master's links of (fracas list); "
+            "without any, one demo encounter per ruleset.",
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            metavar="URL",
+            help="The database (default: FRACAS_DATABASE_URL, else a SQLite file in the user's "
+            "data directory).",
+        ),
+    ] = None,
+    demos: Annotated[
+        bool, typer.Option("--demos/--no-demos", help="Open a demo encounter per ruleset.")
+    ] = True,
+) -> None:
+    """Run the web tracker: a game master's page and players' pages, updated live."""
+    try:
+        store = Store(database)
+        if encounters:
+            shown = [(f"encounter {e}", store.grant(e).token) for e in encounters]
+        else:
+            shown = demo_encounters(store) if demos else []
+    except FracasError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from error
+    base = f"http://{host}:{port}"
+    typer.echo(f"fracas web tracker on {base} (database {store.url})")
+    for name, token in shown:
+        typer.echo(f"  {name}: game master {base}/gm/{token}")
+    typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
+    import uvicorn
+
+    from fracas.web.app import create_app
+
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+
+
+def demo_encounters(store: Store) -> list[tuple[str, str]]:
+    """(title, game master's token) of one demo encounter per ruleset that ships a demo."""
+    shown: list[tuple[str, str]] = []
+    for ruleset in available():
+        path = demo_path(ruleset)
+        if path is None:
+            continue
+        origin = DEMO_ORIGIN + ruleset.descriptor.slug
+        encounter = store.find_origin(origin)
+        if encounter is None:
+            session = open_encounter(path, seed=secrets.randbelow(1_000_000))
+            encounter = store.create(session, origin)
+        title = f"{ruleset.descriptor.name} demo"
+        shown.append((title, store.grant(encounter).token))
+    return shown

@@ -1,0 +1,99 @@
+"""The server's open tables: stored encounters in memory, reached by secret link, watched live.
+
+A link's token opens one encounter, as its game master or as one player's combatant; nothing
+else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
+before it is acknowledged) with the sockets watching it; after a change every watcher is sent
+its own audience's view and log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from fracas.app.audience import GM, Audience
+from fracas.engine.action import CombatantId
+from fracas.store import Link, Store, Tracked, UnknownLink
+from fracas.web.projection import log_lines, view_json
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who holds a link: the game master, or the player of one combatant."""
+
+    link: Link
+    tracked: Tracked
+
+    @property
+    def gm(self) -> bool:
+        return self.link.gm
+
+    @property
+    def speaker(self) -> CombatantId | None:
+        """The combatant this seat acts as (None: the game master, who may act as anyone)."""
+        return self.link.combatant
+
+    @property
+    def audience(self) -> Audience:
+        """What this seat may see: everything, or what a player of its combatant's side sees."""
+        if self.link.combatant is None:
+            return GM
+        found = self.tracked.session.state.combatants.get(self.link.combatant)
+        return Audience(found.side if found is not None else "")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The view and log this seat is shown, and the encounter's version."""
+        session = self.tracked.session
+        return {
+            "type": "state",
+            "version": self.tracked.version,
+            "view": view_json(session, self.audience),
+            "log": log_lines(session, self.audience),
+        }
+
+
+@dataclass
+class Tables:
+    """Every encounter this server process has open, by id, and who watches each."""
+
+    store: Store
+    _open: dict[str, Tracked] = field(default_factory=dict)
+    _watchers: dict[str, dict[WebSocket, Link]] = field(default_factory=dict)
+
+    def seat(self, token: str) -> Seat:
+        """The seat a token opens, its encounter brought up to date; UnknownLink otherwise."""
+        if not token or len(token) > 128:
+            raise UnknownLink("no such link")
+        link = self.store.link(token)
+        return Seat(link, self.tracked(link.encounter))
+
+    def tracked(self, encounter_id: str) -> Tracked:
+        """The open encounter, loaded on first use and reloaded when another process wrote."""
+        found = self._open.get(encounter_id)
+        if found is None:
+            found = self._open[encounter_id] = Tracked(self.store, encounter_id)
+        else:
+            found.refresh()
+        return found
+
+    def tracked_if_open(self, encounter_id: str) -> Tracked | None:
+        return self._open.get(encounter_id)
+
+    def watch(self, socket: WebSocket, link: Link) -> None:
+        self._watchers.setdefault(link.encounter, {})[socket] = link
+
+    def unwatch(self, socket: WebSocket, link: Link) -> None:
+        self._watchers.get(link.encounter, {}).pop(socket, None)
+
+    async def announce(self, encounter_id: str) -> None:
+        """Send every watcher of the encounter its own view and log."""
+        tracked = self._open.get(encounter_id)
+        if tracked is None:
+            return
+        for socket, link in list(self._watchers.get(encounter_id, {}).items()):
+            try:
+                await socket.send_json(Seat(link, tracked).snapshot())
+            except Exception:  # a closed socket: it stops watching
+                self.unwatch(socket, link)
