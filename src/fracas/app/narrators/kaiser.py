@@ -1,0 +1,128 @@
+"""The kaiser ruleset's events told for the game master's table, every number shown.
+
+    Thom: Offensive Roll with Mace: 2d6 (6, 5) + 12 [Attack 12] = 23
+    Bandit 1: Defensive Roll (Block): 2d6 (5, 5) + 6 [Block 6] = 16
+    Thom hits Bandit 1 with Mace: 23 vs 16, 7 DoS
+    Bandit 1 takes 24 impact: DoS 7, Absorption -2 (7 → 5), AV -2 (5 → 3), x Base Damage 8
+    (3 → 24); LP 60 → 36
+
+(with true minus and multiplication signs)
+
+Dice are rolled in the open, so a roll is always shown; numbers from a combatant's sheet (the
+steps of a damage account, its LP) only to an audience that may see its pools. The LP a hit
+takes is told on the ``DamageTaken`` line, so the ``PoolChanged`` right after it says nothing;
+the round's bookkeeping marks say nothing either, except the Intentions declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, signed
+from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.rules.kaiser.checks import CheckRoll
+from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
+from fracas.rules.kaiser.intentions import ATTACK_PREFIX
+from fracas.rules.kaiser.queries import ATTACKS, DEAD, DEFENCES, INTENTIONS, LP, MOVED
+from fracas.rules.kaiser.wounds import DAMAGE_REASON
+
+ARROW = "\u2192"
+SILENT_MARKS = (ATTACKS, DEFENCES, MOVED)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def render_check(roll: CheckRoll, parts: tuple[tuple[str, int], ...] = ()) -> str:
+    """``2d6 (6, 6) + 1d6 (3) + 12 [Attack 12] = 27``; a fumble shows its level and the die
+    result it gives."""
+    dice = roll.dice.root.render()
+    extra = (" open" if roll.extra else "") + "".join(f" + {r.root.render()}" for r in roll.extra)
+    named = ", ".join(
+        f"{name} {value if n == 0 else signed(value)}" for n, (name, value) in enumerate(parts)
+    )
+    bonus = f" {'+' if roll.bonus >= 0 else MINUS} {abs(roll.bonus)}" if roll.bonus else ""
+    bonus += f" [{named}]" if named else ""
+    if roll.fumble_level is not None:
+        level = roll.fumble_level.render()
+        return f"{dice} fumble, level {level}: dice count {roll.die}{bonus} = {roll.total}"
+    return f"{dice}{extra}{bonus} = {roll.total}"
+
+
+def check(event: CheckRolled, scene: Scene) -> Told:
+    """``Bandit 1: Defensive Roll (Block): 2d6 (5, 5) + 6 [Block 6] = 16``."""
+    who = _capital(scene.name(event.combatant))
+    against = f" vs {event.against}" if event.against is not None else ""
+    result = f": {event.result}" if event.result else ""
+    return f"{who}: {event.check}: {render_check(event.roll, event.parts)}{against}{result}"
+
+
+def attack(event: AttackResolved, scene: Scene) -> Told:
+    """``Thom hits Bandit 1 with Mace: 23 vs 16, 7 DoS``."""
+    attacker, target = _capital(scene.name(event.attacker)), scene.name(event.target)
+    versus = f"{event.offence} vs {event.defence}"
+    if event.outcome == "hit":
+        return f"{attacker} hits {target} with {event.weapon}: {versus}, {event.degrees} DoS"
+    if event.outcome == "miss":
+        return (
+            f"{attacker} misses {target} with {event.weapon}: {versus},"
+            f" {event.degrees} DoS to the defender"
+        )
+    return f"{attacker} and {target} tie ({versus}): nothing happens"
+
+
+def damage_taken(event: DamageTaken, scene: Scene) -> Told:
+    """``Bandit 1 takes 24 impact: DoS 7, Absorption -2 (7 → 5), … ; LP 60 → 36``."""
+    account = event.account
+    who = _capital(scene.name(event.target))
+    text = f"{who} takes {account.total} {account.damage_type.value}"
+    if account.negated:
+        text += f" ({account.negated})"
+    if not scene.shows_pools(event.target):
+        return text
+    steps = [f"{step.label} ({step.before} {ARROW} {step.after})" for step in account.steps]
+    head = [] if account.negated else [f"DoS {account.degrees}"]
+    detail = ", ".join([*head, *steps])
+    lp = f"LP {event.lp_before} {ARROW} {event.lp_after}"
+    return f"{text}: {detail}; {lp}" if detail else f"{text}; {lp}"
+
+
+def critical(event: CriticalRolled, scene: Scene) -> Told:
+    """``Critical on Bandit 1 (34 damage): level 2d6 (3, 4) = 7, 10 with the damage``."""
+    who = scene.name(event.target)
+    text = f"Critical on {who} ({event.damage} damage): level {event.roll.render()}"
+    return text if event.level == event.roll.total else f"{text}, {event.level} with the damage"
+
+
+def pool_changed(event: PoolChanged, scene: Scene) -> Told:
+    """The LP a hit took was told with its account; any other change as the engine's."""
+    if event.pool == LP and event.reason == DAMAGE_REASON:
+        return None
+    return ENGINE_NARRATORS[PoolChanged](event, scene)
+
+
+def mark(event: MarkSet, scene: Scene) -> Told:
+    """Intentions declared and deaths are told; the round's other bookkeeping is not."""
+    if event.key == DEAD and event.value is True:
+        return f"{_capital(scene.name(event.combatant))} is dead"
+    if event.key in SILENT_MARKS or (event.key == INTENTIONS and event.value is None):
+        return None
+    if event.key == INTENTIONS and isinstance(event.value, str):
+        latest = event.value.split(",")[-1]
+        weapon = ""
+        if latest.startswith(ATTACK_PREFIX):
+            latest, weapon = "attack", f" with {latest[len(ATTACK_PREFIX) :]}"
+        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
+    return ENGINE_NARRATORS[MarkSet](event, scene)
+
+
+NARRATORS: Mapping[type[Event], EventNarrator] = {
+    CheckRolled: check,
+    AttackResolved: attack,
+    DamageTaken: damage_taken,
+    CriticalRolled: critical,
+    PoolChanged: pool_changed,
+    MarkSet: mark,
+}
+"""A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

@@ -1,0 +1,54 @@
+"""The kaiser actions: what a combatant can ask for, as frozen records.
+
+Each action's verb is what the command language types; the first docstring line is its help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from fracas.engine.action import Action, CombatantId
+
+IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
+DefenceChoice = Literal["best", "dodge", "block", "none"]
+
+
+@dataclass(frozen=True)
+class Intend(Action):
+    """Declare an Intention in the Intention phase (attack: Weapon Cost + 1 AP, magic 2, …)."""
+
+    verb: ClassVar[str] = "intend"
+    intention: IntentionKind
+    weapon: str | None = field(
+        default=None,
+        metadata={"help": "the weapon of an Attack Intention (default: the first)", "flag": "with"},
+    )
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack: Offensive Roll (2d6 + Skill) against the target's Defensive Roll."""
+
+    verb: ClassVar[str] = "attack"
+    target: CombatantId
+    weapon: str | None = field(
+        default=None, metadata={"help": "weapon (default: the one intended)", "flag": "with"}
+    )
+    defence: DefenceChoice = field(
+        default="best", metadata={"help": "how the target defends (best of Dodge and Block)"}
+    )
+    bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the attack"})
+    advantage: int = field(
+        default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
+    )
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move (3 AP, once a round): move up to your Movement Value."""
+
+    verb: ClassVar[str] = "move"
+
+
+ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move)

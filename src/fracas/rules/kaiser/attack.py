@@ -1,0 +1,225 @@
+"""The Attack action: Offensive Roll against Defensive Roll, then the damage pipeline.
+
+SOURCES.md 1.1: "Offensive Roll = 2d6 + Offensive Skill + modifiers. Defensive Roll = 2d6 +
+Defensive Skill + modifiers." "Offensive > Defensive: the attack succeeds. The defender loses 1
+AP this round, then damage is computed." "Tie: nothing happens."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
+from fracas.rules.kaiser.damage import damage_account
+from fracas.rules.kaiser.defences import defences_of
+from fracas.rules.kaiser.events import AttackResolved, CheckRolled
+from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
+from fracas.rules.kaiser.intentions import intended_weapon, weapon_named
+from fracas.rules.kaiser.queries import (
+    AP,
+    ATTACKS,
+    DEFENCES,
+    acting,
+    action_penalty,
+    count_mark,
+    is_dead,
+    require_action_phase_turn,
+    sheet_of,
+    standing,
+)
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.vocabulary import Defence
+from fracas.rules.kaiser.wounds import wound
+
+Parts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The two rolls of an attack and what came of them (pure: no dice, no state)."""
+
+    offence: int
+    defence: int
+
+    @property
+    def outcome(self) -> str:
+        if self.offence > self.defence:
+            return "hit"
+        return "miss" if self.defence > self.offence else "tie"
+
+    @property
+    def degrees(self) -> int:
+        """The winner's Degrees of Success (0 on a tie)."""
+        return abs(self.offence - self.defence)
+
+
+def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
+    """One Attack Action, and one more for every 10 points of Final Attack Skill."""
+    return 1 + attack_skill // settings.attacks_per_skill
+
+
+def imbued(weapon: Weapon) -> bool:
+    return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
+
+
+def chosen_defence(target: Combatant, choice: a.DefenceChoice) -> Defence:
+    """The defence the target uses; ``best`` is the higher of Dodge and Block, none when the
+    target cannot act."""
+    if not standing(target):
+        return Defence.NONE
+    if choice != "best":
+        return Defence(choice)
+    skills = sheet_of(target).skills
+    return Defence.DODGE if skills.dodge >= skills.block else Defence.BLOCK
+
+
+@dataclass(frozen=True)
+class AttackRule:
+    settings: KaiserSettings
+
+    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+        """Nothing: the Attack Intention paid for the round's Attack Actions."""
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Attack) -> None:
+        actor = acting(action)
+        require_action_phase_turn(state, actor, action.verb)
+        attacker, target = state[actor], state[action.target]
+        weapon = self._weapon(attacker, action)
+        allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
+        if count_mark(attacker, ATTACKS) >= allowed:
+            raise IllegalAction(
+                "no-attack-actions",
+                f"attack: {attacker.name} has used all {allowed} Attack Actions of this round",
+            )
+        if target.id == actor:
+            raise IllegalAction("self-target", "attack: you cannot attack yourself")
+        if is_dead(target):
+            raise IllegalAction("dead-target", f"attack: {target.name} is dead")
+        if not can_hit(target_immaterial=sheet_of(target).immaterial, imbued=imbued(weapon)):
+            raise IllegalAction(
+                "immaterial",
+                f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
+            )
+        defence = chosen_defence(target, action.defence)
+        self._may_defend(attacker, target, defence)
+
+    @staticmethod
+    def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+        intended = intended_weapon(attacker)
+        if intended is None:
+            raise IllegalAction(
+                "no-attack-intention",
+                f"attack: {attacker.name} declared no Attack Intention this round",
+            )
+        weapon = weapon_named(attacker, action.weapon or intended)
+        if weapon.name != intended:
+            raise IllegalAction(
+                "not-intended", f"attack: the Attack Intention was declared for {intended}"
+            )
+        return weapon
+
+    @staticmethod
+    def _may_defend(attacker: Combatant, target: Combatant, defence: Defence) -> None:
+        immaterial = sheet_of(attacker).immaterial
+        if not can_defend(
+            defence, attack_immaterial=immaterial, imbued_object=sheet_of(target).imbued_shield
+        ):
+            raise IllegalAction(
+                "immaterial-attack",
+                f"{target.name} can only dodge an immaterial attack or block it with an imbued"
+                " object",
+            )
+
+    def resolve(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Sequence[Event]:
+        attacker, target = state[acting(action)], state[action.target]
+        weapon = self._weapon(attacker, action)
+        defence = chosen_defence(target, action.defence)
+        offence, parts = self._offence(attacker, weapon, action, dice)
+        events: list[Event] = [
+            CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
+        ]
+        defence_total, defence_events = self._defence(target, defence, dice)
+        events += defence_events
+        exchange = Exchange(offence.total, defence_total)
+        events.append(
+            AttackResolved(
+                attacker.id,
+                target.id,
+                weapon.name,
+                exchange.offence,
+                exchange.defence,
+                exchange.outcome,
+                exchange.degrees,
+            )
+        )
+        events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
+        if defence in (Defence.DODGE, Defence.BLOCK):
+            events.append(MarkSet(target.id, DEFENCES, count_mark(target, DEFENCES) + 1))
+        if exchange.outcome == "hit":
+            events += self._hit(state, target, weapon, exchange.degrees, dice)
+        return events
+
+    def _offence(
+        self, attacker: Combatant, weapon: Weapon, action: a.Attack, dice: DiceSource
+    ) -> tuple[CheckRoll, Parts]:
+        skill = sheet_of(attacker).skills[weapon.skill.value]
+        made = count_mark(attacker, ATTACKS)
+        parts: list[tuple[str, int]] = [(_skill_name(weapon.skill.value), skill)]
+        if made:
+            parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
+        if action.bonus:
+            parts.append(("modifiers", action.bonus))
+        if penalty := action_penalty(attacker):
+            parts.append(("Critical", -penalty))
+        bonus = sum(value for _, value in parts)
+        rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
+        return rolled, tuple(parts)
+
+    def _defence(
+        self, target: Combatant, defence: Defence, dice: DiceSource
+    ) -> tuple[int, list[Event]]:
+        if defence is Defence.NONE:
+            return 0, []
+        skill = sheet_of(target).skills[defence.value]
+        parts: list[tuple[str, int]] = [(_skill_name(defence.value), skill)]
+        used = count_mark(target, DEFENCES)
+        if used:
+            penalty = min(
+                used * self.settings.repeated_defence_penalty, self.settings.repeated_defence_cap
+            )
+            parts.append(("defended before", -penalty))
+        if penalty := action_penalty(target):
+            parts.append(("Critical", -penalty))
+        bonus = sum(value for _, value in parts)
+        rolled = roll_skill_check(dice, bonus, final_skill=skill)
+        check = f"Defensive Roll ({_skill_name(defence.value)})"
+        return rolled.total, [CheckRolled(target.id, check, rolled, tuple(parts))]
+
+    def _hit(
+        self,
+        state: EncounterState,
+        target: Combatant,
+        weapon: Weapon,
+        degrees: int,
+        dice: DiceSource,
+    ) -> list[Event]:
+        events: list[Event] = []
+        ap = target.pools[AP].current
+        if ap and self.settings.hit_ap_loss:
+            events.append(PoolChanged(target.id, AP, -min(ap, self.settings.hit_ap_loss), "hit"))
+        defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon))
+        account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
+        after = reduce(state, events)
+        return events + wound(after, target.id, account, dice, settings=self.settings)
+
+
+def _skill_name(skill: str) -> str:
+    return skill.replace("_", " ").title()

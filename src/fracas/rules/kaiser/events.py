@@ -1,0 +1,66 @@
+"""What the kaiser ruleset records beyond the engine's own events: every roll, every account.
+
+These are records: the state changes through the engine's events (pools, effects, marks) that
+come with them. Each carries the dice it used, so the log explains every number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.dice import RollResult
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Record
+from fracas.rules.kaiser.checks import CheckRoll
+from fracas.rules.kaiser.damage import DamageAccount
+
+
+@dataclass(frozen=True)
+class CheckRolled(Record):
+    """A check: an Offensive or Defensive Roll, an Initiative roll, a Resistance Check.
+    ``parts`` name what the bonus is made of (``("Attack", 12), ("second attack", -2)``);
+    ``against`` is the difficulty or the opposing total; ``result`` says how it went."""
+
+    combatant: CombatantId
+    check: str
+    roll: CheckRoll
+    parts: tuple[tuple[str, int], ...] = ()
+    against: int | None = None
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class AttackResolved(Record):
+    """The Offensive Roll against the Defensive Roll: ``outcome`` is hit, miss or tie;
+    ``degrees`` the attacker's DoS on a hit, the defender's on a miss."""
+
+    attacker: CombatantId
+    target: CombatantId
+    weapon: str
+    offence: int
+    defence: int
+    outcome: str
+    degrees: int
+
+
+@dataclass(frozen=True)
+class DamageTaken(Record):
+    """The itemised damage pipeline of one hit on ``target``, and the LP it left."""
+
+    target: CombatantId
+    account: DamageAccount
+    lp_before: int
+    lp_after: int
+
+
+@dataclass(frozen=True)
+class CriticalRolled(Record):
+    """A Critical: the 2d6 of its level, the damage that caused it and the level."""
+
+    target: CombatantId
+    roll: RollResult
+    damage: int
+    level: int
+
+
+KAISER_EVENTS = (CheckRolled, AttackResolved, DamageTaken, CriticalRolled)

@@ -1,0 +1,90 @@
+"""Reading the encounter state the Kaiser way: sheets, pools, marks, who still stands."""
+
+from __future__ import annotations
+
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser.sheet import Sheet
+
+LP = "LP"
+AP = "AP"
+"""Pool names: Life Points, Action Points (6 a round)."""
+
+DEAD = "dead"
+ATTACKS = "attacks"
+DEFENCES = "defences"
+INTENTIONS = "intentions"
+MOVED = "moved"
+"""Marks: dead; Attack Actions made and Block/Dodge defences used this round; the Intentions
+declared this round (comma-separated, the Attack Intention as ``attack:<weapon>``); the Move
+action taken this round."""
+
+UNCONSCIOUS = "Unconscious"
+CRITICAL = "Critical"
+"""Effects: knocked out or Between Life and Death; a Critical's penalty (``data["penalty"]``)."""
+
+INTENTION_PHASE = "Intention phase"
+"""The label of the turn everyone shares at the start of a round."""
+
+
+def sheet_of(combatant: Combatant) -> Sheet:
+    sheet = combatant.sheet
+    if not isinstance(sheet, Sheet):
+        raise TypeError(f"{combatant.name} does not have a kaiser sheet")
+    return sheet
+
+
+def life_points(combatant: Combatant) -> int:
+    return combatant.pools[LP].current
+
+
+def is_dead(combatant: Combatant) -> bool:
+    return combatant.marks.get(DEAD) is True
+
+
+def standing(combatant: Combatant) -> bool:
+    """Able to act: not dead, not unconscious, above 0 LP."""
+    return not is_dead(combatant) and not combatant.has(UNCONSCIOUS) and life_points(combatant) > 0
+
+
+def count_mark(combatant: Combatant, key: str) -> int:
+    value = combatant.marks.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def intentions(combatant: Combatant) -> tuple[str, ...]:
+    value = combatant.marks.get(INTENTIONS)
+    return tuple(value.split(",")) if isinstance(value, str) and value else ()
+
+
+def action_penalty(combatant: Combatant) -> int:
+    """The all-action penalty of the Criticals a combatant suffers (States add together)."""
+    return sum(int(e.data.get("penalty") or 0) for e in combatant.effects if e.name == CRITICAL)
+
+
+def acting(action: Action) -> CombatantId:
+    if action.actor is None:
+        raise IllegalAction("no-actor", f"{action.verb}: say who acts (NAME: {action.verb} …)")
+    return action.actor
+
+
+def in_intention_phase(state: EncounterState) -> bool:
+    turn = state.clock.turn
+    return turn is not None and turn.label == INTENTION_PHASE
+
+
+def require_standing(state: EncounterState, actor: CombatantId) -> None:
+    if not standing(state[actor]):
+        raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
+
+
+def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
+    """Refuse unless it is ``actor``'s own turn of the Action phase and it stands."""
+    if in_intention_phase(state):
+        raise IllegalAction(
+            "intention-phase", f"{verb}: the Intention phase is for declaring Intentions"
+        )
+    if not state.is_turn_of(actor):
+        raise IllegalAction("not-your-turn", f"{verb}: it is not {state[actor].name}'s turn")
+    require_standing(state, actor)

@@ -1,0 +1,185 @@
+"""The kaiser ruleset: the engine hooks of Kaiser's round around seed 000's chapter.
+
+Turn structure (SOURCES.md 1.9): each round opens with the Intention phase, one turn everyone
+shares, in which Intentions are declared and paid in AP; when it ends, everyone rolls
+Initiative (2d6 + Initiative value, less the Attack Intention's weapon's Initiative Penalty)
+and the Action phase follows, highest roll first, ties to the higher Initiative value. The End
+phase runs when the round is over, before the next Intention phase: Critical pain fades. 6 AP a
+round; unspent AP is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from fracas.dice import DiceSource
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import (
+    EffectChanged,
+    EffectEnded,
+    Event,
+    InitiativeSet,
+    MarkSet,
+    OrderChanged,
+)
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.rules.kaiser import actions
+from fracas.rules.kaiser.attack import AttackRule
+from fracas.rules.kaiser.checks import roll_skill_check
+from fracas.rules.kaiser.events import KAISER_EVENTS, CheckRolled
+from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
+from fracas.rules.kaiser.life import CriticalSeverity
+from fracas.rules.kaiser.queries import (
+    AP,
+    ATTACKS,
+    CRITICAL,
+    DEFENCES,
+    INTENTION_PHASE,
+    INTENTIONS,
+    LP,
+    MOVED,
+    is_dead,
+    sheet_of,
+    standing,
+)
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
+
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
+"""Marks that hold for one round and are cleared in the End phase."""
+
+
+class Kaiser(Ruleset):
+    descriptor = Descriptor(
+        slug="kaiser",
+        name="Kaiser RPG",
+        aliases=("kaiser-rpg", "seed-000"),
+        source="seeds/000_7e39d26dc0e1fb90.txt: Powers in Combat",
+    )
+    settings_model = KaiserSettings
+    sheet_model = KaiserSheet
+    actions = actions.ACTIONS
+    events = KAISER_EVENTS
+
+    def __init__(self, settings: KaiserSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, KaiserSettings)
+        self.rules: KaiserSettings = self.settings
+        self._rules: dict[type[Action], Rule[Any]] = {
+            actions.Intend: IntendRule(self.rules),
+            actions.Attack: AttackRule(self.rules),
+            actions.Move: MoveRule(self.rules),
+        }
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """6 AP a round and the Life Points."""
+        assert isinstance(sheet, KaiserSheet)
+        ap = self.rules.ap_per_round
+        return {
+            AP: Pool(ap, ap, Reset.ROUND),
+            LP: Pool(sheet.life_points, sheet.life_points),
+        }
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """Nothing is rolled yet: Initiative is rolled when the Intention phase ends."""
+        return ()
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """A round opens with the Intention phase, everyone able to act sharing it; the Action
+        phase's turns are added when its Initiative is rolled."""
+        everyone = tuple(c.id for c in state if not is_dead(c))
+        return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
+
+    def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
+        """The End phase of the round that is over: the round's marks clear and Critical pain
+        fades by 1 ("DoF <= 5: pain only, fades 1 per round")."""
+        if not state.clock.started:
+            return ()
+        events: list[Event] = []
+        for combatant in state:
+            events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
+            if not is_dead(combatant):
+                events += _pain_fades(combatant)
+        return events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """The end of the Intention phase: everyone standing rolls Initiative and the Action
+        phase's order is set."""
+        if turn.label != INTENTION_PHASE:
+            return ()
+        events: list[Event] = []
+        rolled: dict[CombatantId, int] = {}
+        for actor in turn.actors:
+            combatant = state[actor]
+            if not standing(combatant):
+                continue
+            check = self._initiative(combatant, dice)
+            events.append(check)
+            events.append(InitiativeSet(actor, check.roll.total, "rolled"))
+            rolled[actor] = check.roll.total
+        order = (turn, *self._action_phase(state, rolled))
+        events.append(OrderChanged(order, state.clock.index))
+        return events
+
+    def _initiative(self, combatant: Combatant, dice: DiceSource) -> CheckRolled:
+        parts: list[tuple[str, int]] = [("Initiative", sheet_of(combatant).initiative)]
+        if penalty := initiative_penalty(combatant):
+            parts.append(("weapon", -penalty))
+        bonus = sum(v for _, v in parts)
+        check = roll_skill_check(dice, bonus, open_ended=self.rules.initiative_open_rolls)
+        return CheckRolled(combatant.id, "Initiative", check, tuple(parts))
+
+    def _action_phase(
+        self, state: EncounterState, rolled: Mapping[CombatantId, int]
+    ) -> tuple[Turn, ...]:
+        """Highest roll first; "In the case of a tie, the combatant with the highest Initiative
+        Value ... acts first"; then the order they joined."""
+        joined = {c: n for n, c in enumerate(state.combatants)}
+
+        def rank(actor: CombatantId) -> tuple[int, int, int]:
+            value = sheet_of(state[actor]).initiative
+            return (-rolled[actor], -value, joined[actor])
+
+        return tuple(Turn((actor,), rolled[actor]) for actor in sorted(rolled, key=rank))
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        return standing(combatant)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """The fight is over when only one side has creatures standing."""
+        sides = {c.side for c in state}
+        standing_sides = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(standing_sides) <= 1:
+            winner = next(iter(standing_sides), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
+        """ "If you have unused Active Actions, you can choose to delay your turn" (Action
+        phase only)."""
+        turn = state.clock.turn
+        if turn is not None and turn.label == INTENTION_PHASE:
+            return "the Intention phase is shared by everyone and cannot be delayed"
+        return None
+
+
+def _pain_fades(combatant: Combatant) -> list[Event]:
+    events: list[Event] = []
+    for effect in combatant.effects:
+        if effect.name != CRITICAL or effect.data.get("severity") != CriticalSeverity.PAIN:
+            continue
+        penalty = int(effect.data.get("penalty") or 0) - 1
+        if penalty <= 0:
+            events.append(EffectEnded(combatant.id, effect.id, reason="the pain faded"))
+        else:
+            data = {**effect.data, "penalty": penalty}
+            events.append(EffectChanged(combatant.id, replace(effect, data=data)))
+    return events
