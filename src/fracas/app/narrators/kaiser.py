@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, signed
+from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.rules.kaiser.checks import CheckRoll
-from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
+from fracas.rules.kaiser.events import (
+    AttackResolved,
+    CheckRolled,
+    CriticalRolled,
+    DamageTaken,
+    Detected,
+    PowerUsed,
+)
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX
 from fracas.rules.kaiser.queries import ATTACKS, DEAD, DEFENCES, INTENTIONS, LP, MOVED
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
@@ -95,6 +102,20 @@ def critical(event: CriticalRolled, scene: Scene) -> Told:
     return text if event.level == event.roll.total else f"{text}, {event.level} with the damage"
 
 
+def power_used(event: PowerUsed, scene: Scene) -> Told:
+    """``Ceil uses Fire Bolt on Bandit 1 and Bandit 2``."""
+    user = _capital(scene.name(event.user))
+    on = joined(scene.names(event.targets))
+    return f"{user} uses {event.power}" + (f" on {on}" if on else "")
+
+
+def detected(event: Detected, scene: Scene) -> Told:
+    """``Ceil's Sense Ki detects Bandit 2``."""
+    return (
+        f"{_capital(scene.name(event.detector))}'s {event.power} detects {scene.name(event.target)}"
+    )
+
+
 def pool_changed(event: PoolChanged, scene: Scene) -> Told:
     """The LP a hit took was told with its account; any other change as the engine's."""
     if event.pool == LP and event.reason == DAMAGE_REASON:
@@ -124,5 +145,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     CriticalRolled: critical,
     PoolChanged: pool_changed,
     MarkSet: mark,
+    PowerUsed: power_used,
+    Detected: detected,
 }
 """A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

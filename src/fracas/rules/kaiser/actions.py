@@ -51,4 +51,57 @@ class Move(Action):
     verb: ClassVar[str] = "move"
 
 
-ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move)
+@dataclass(frozen=True)
+class Use(Action):
+    """Use an Attack, Effect or Automatic power on targets (its Intention declared, its AP)."""
+
+    verb: ClassVar[str] = "use"
+    power: str
+    targets: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "the targets (an area power: everyone in it)", "flag": "on"}
+    )
+    spare: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "creatures in the area a selective power leaves out"}
+    )
+    defence: DefenceChoice = field(
+        default="best", metadata={"help": "how the targets defend (best of Dodge and Block)"}
+    )
+    bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the roll"})
+    advantage: int = field(
+        default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
+    )
+    difficult: int | None = field(
+        default=None,
+        metadata={"help": "the target is in a difficult position: aim against this difficulty"},
+    )
+    allow: bool = field(
+        default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
+    )
+    agreed: bool = field(
+        default=False, metadata={"help": "all of a target's personalities agree to allow it"}
+    )
+
+
+@dataclass(frozen=True)
+class Trigger(Action):
+    """A Trigger or Detection power's conditions are met by targets: they resist or suffer it."""
+
+    verb: ClassVar[str] = "trigger"
+    power: str
+    targets: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "who meets the conditions", "flag": "on"}
+    )
+    allow: bool = field(
+        default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
+    )
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    """Stop maintaining a power: its effects end without further Resistance Checks."""
+
+    verb: ClassVar[str] = "drop"
+    power: str
+
+
+ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Trigger, Drop)

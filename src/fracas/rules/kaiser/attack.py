@@ -26,7 +26,6 @@ from fracas.rules.kaiser.queries import (
     ATTACKS,
     DEFENCES,
     acting,
-    action_penalty,
     count_mark,
     is_dead,
     require_action_phase_turn,
@@ -35,6 +34,7 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.states import state_parts
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -146,7 +146,7 @@ class AttackRule:
         events: list[Event] = [
             CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
         ]
-        defence_total, defence_events = self._defence(target, defence, dice)
+        defence_total, defence_events = defend(target, defence, dice, settings=self.settings)
         events += defence_events
         exchange = Exchange(offence.total, defence_total)
         events.append(
@@ -161,8 +161,6 @@ class AttackRule:
             )
         )
         events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
-        if defence in (Defence.DODGE, Defence.BLOCK):
-            events.append(MarkSet(target.id, DEFENCES, count_mark(target, DEFENCES) + 1))
         if exchange.outcome == "hit":
             events += self._hit(state, target, weapon, exchange.degrees, dice)
         return events
@@ -172,36 +170,15 @@ class AttackRule:
     ) -> tuple[CheckRoll, Parts]:
         skill = sheet_of(attacker).skills[weapon.skill.value]
         made = count_mark(attacker, ATTACKS)
-        parts: list[tuple[str, int]] = [(_skill_name(weapon.skill.value), skill)]
+        parts: list[tuple[str, int]] = [(skill_name(weapon.skill.value), skill)]
         if made:
             parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
         if action.bonus:
             parts.append(("modifiers", action.bonus))
-        if penalty := action_penalty(attacker):
-            parts.append(("Critical", -penalty))
+        parts += state_parts(attacker, settings=self.settings)
         bonus = sum(value for _, value in parts)
         rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
         return rolled, tuple(parts)
-
-    def _defence(
-        self, target: Combatant, defence: Defence, dice: DiceSource
-    ) -> tuple[int, list[Event]]:
-        if defence is Defence.NONE:
-            return 0, []
-        skill = sheet_of(target).skills[defence.value]
-        parts: list[tuple[str, int]] = [(_skill_name(defence.value), skill)]
-        used = count_mark(target, DEFENCES)
-        if used:
-            penalty = min(
-                used * self.settings.repeated_defence_penalty, self.settings.repeated_defence_cap
-            )
-            parts.append(("defended before", -penalty))
-        if penalty := action_penalty(target):
-            parts.append(("Critical", -penalty))
-        bonus = sum(value for _, value in parts)
-        rolled = roll_skill_check(dice, bonus, final_skill=skill)
-        check = f"Defensive Roll ({_skill_name(defence.value)})"
-        return rolled.total, [CheckRolled(target.id, check, rolled, tuple(parts))]
 
     def _hit(
         self,
@@ -211,15 +188,47 @@ class AttackRule:
         degrees: int,
         dice: DiceSource,
     ) -> list[Event]:
-        events: list[Event] = []
-        ap = target.pools[AP].current
-        if ap and self.settings.hit_ap_loss:
-            events.append(PoolChanged(target.id, AP, -min(ap, self.settings.hit_ap_loss), "hit"))
+        events = hit_ap_loss(target, settings=self.settings)
         defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon))
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
         after = reduce(state, events)
         return events + wound(after, target.id, account, dice, settings=self.settings)
 
 
-def _skill_name(skill: str) -> str:
+def defend(
+    target: Combatant,
+    defence: Defence,
+    dice: DiceSource,
+    *,
+    settings: KaiserSettings,
+    unseen: bool = False,
+) -> tuple[int, list[Event]]:
+    """The target's Defensive Roll with Dodge or Block (0 and no roll without a defence): its
+    Skill, -2 for each defence already made this round (at most -10), its States."""
+    if defence is Defence.NONE:
+        return 0, []
+    skill = sheet_of(target).skills[defence.value]
+    parts: list[tuple[str, int]] = [(skill_name(defence.value), skill)]
+    used = count_mark(target, DEFENCES)
+    if used:
+        penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
+        parts.append(("defended before", -penalty))
+    parts += state_parts(target, settings=settings, unseen=unseen)
+    bonus = sum(value for _, value in parts)
+    rolled = roll_skill_check(dice, bonus, final_skill=skill)
+    check = f"Defensive Roll ({skill_name(defence.value)})"
+    events: list[Event] = [CheckRolled(target.id, check, rolled, tuple(parts))]
+    events.append(MarkSet(target.id, DEFENCES, used + 1))
+    return rolled.total, events
+
+
+def hit_ap_loss(target: Combatant, *, settings: KaiserSettings) -> list[Event]:
+    """ "The defender loses 1 AP this round" (none below 0)."""
+    ap = target.pools[AP].current
+    if not ap or not settings.hit_ap_loss:
+        return []
+    return [PoolChanged(target.id, AP, -min(ap, settings.hit_ap_loss), "hit")]
+
+
+def skill_name(skill: str) -> str:
     return skill.replace("_", " ").title()

@@ -63,4 +63,29 @@ class CriticalRolled(Record):
     level: int
 
 
-KAISER_EVENTS = (CheckRolled, AttackResolved, DamageTaken, CriticalRolled)
+@dataclass(frozen=True)
+class PowerUsed(Record):
+    """A power is used: by whom, which, and on whom (the targets left after any spared)."""
+
+    user: CombatantId
+    power: str
+    targets: tuple[CombatantId, ...]
+
+
+@dataclass(frozen=True)
+class Detected(Record):
+    """A Detection power reveals a target that failed its Resistance Check."""
+
+    detector: CombatantId
+    target: CombatantId
+    power: str
+
+
+KAISER_EVENTS = (
+    CheckRolled,
+    AttackResolved,
+    DamageTaken,
+    CriticalRolled,
+    PowerUsed,
+    Detected,
+)

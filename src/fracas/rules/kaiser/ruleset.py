@@ -32,6 +32,7 @@ from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import KAISER_EVENTS, CheckRolled
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
+from fracas.rules.kaiser.lingering import end_phase
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
@@ -47,6 +48,7 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
+from fracas.rules.kaiser.use import DropRule, TriggerRule, UseRule
 
 ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
 """Marks that hold for one round and are cleared in the End phase."""
@@ -72,6 +74,9 @@ class Kaiser(Ruleset):
             actions.Intend: IntendRule(self.rules),
             actions.Attack: AttackRule(self.rules),
             actions.Move: MoveRule(self.rules),
+            actions.Use: UseRule(self.rules),
+            actions.Trigger: TriggerRule(self.rules),
+            actions.Drop: DropRule(),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -99,8 +104,9 @@ class Kaiser(Ruleset):
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
-        """The End phase of the round that is over: the round's marks clear and Critical pain
-        fades by 1 ("DoF <= 5: pain only, fades 1 per round")."""
+        """The End phase of the round that is over: the round's marks clear, Critical pain
+        fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
+        effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
         events: list[Event] = []
@@ -108,6 +114,7 @@ class Kaiser(Ruleset):
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
+                events += end_phase(combatant, dice, settings=self.rules)
         return events
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:

@@ -104,6 +104,34 @@ class KaiserSettings(BaseModel):
         " 20)/2)'.",
     )
 
+    # States (Maneuver, Situation and State modifiers add up; Blind and Surprised do not)
+    fully_restrained_penalty: int = Field(
+        20,
+        ge=0,
+        description="Seed: Thom's 'Dodge Skill (which has a -20 penalty due to the Fully"
+        " Restrained State)'; applied to every Offensive and Defensive Roll.",
+    )
+    blind_penalty: int = Field(
+        9,
+        ge=0,
+        description="Default: the Blind Penalty, from Kaiser's State table ('Totally Blind: -9"
+        " on all Checks that require sight'); the chapter names it without a number.",
+    )
+    surprised_penalty: int = Field(
+        9,
+        ge=0,
+        description="Default: Surprised, from Kaiser's State table ('-9 penalty to all Skill"
+        " Checks vs. you'); does not stack with Blind (seed, Stacking of Powers).",
+    )
+
+    # Powers
+    automatic_difficulty: int = Field(
+        8,
+        ge=0,
+        description="Seed: 'If no Resistance Check Difficulty is listed, the target can resist"
+        " with a SR 8 Check.'",
+    )
+
     # Resistance Checks
     resistance_ties_succeed: bool = Field(
         True,

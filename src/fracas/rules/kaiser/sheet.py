@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from fracas.rules.kaiser.vocabulary import (
     DamageType,
@@ -124,6 +124,73 @@ class Weapon(_Record):
     imbued: bool = False
 
 
+class PowerType(StrEnum):
+    """Seed: "Types of Powers": Attack, Defense, Effect, Automatic, Trigger, Detection."""
+
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    EFFECT = "effect"
+    AUTOMATIC = "automatic"
+    TRIGGER = "trigger"
+    DETECTION = "detection"
+
+
+class PowerSource(StrEnum):
+    """Where a power comes from, and so the Intention that must be declared to use it in a
+    round (``innate``: none, as an artifact's or a creature's own power)."""
+
+    MAGIC = "magic"
+    PHENOM = "phenom"
+    SPIRIT = "spirit"
+    INNATE = "innate"
+
+
+class Power(_Record):
+    """A power: its types (one or more), its source, the Skill it is used with, and what it
+    does.
+
+    Attack: ``base_damage`` of ``damage_type``. Effect, Automatic, Trigger and Detection: the
+    Resistance Check it forces (``resistance`` against ``difficulty``; none listed: SR 8) and
+    the lingering ``effect`` a failure leaves, with the ``grants`` it gives while it lasts.
+    ``imbued``: it can hit immaterial creatures (Energy damage always can). ``vision``: an
+    Effect power is seen only with this vision. ``presence``: the Affected Presence it can
+    affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
+    ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
+    leaves. ``barrier``: the Life Points of the barrier a Defense power raises.
+    """
+
+    name: str = Field(min_length=1)
+    types: frozenset[PowerType] = Field(min_length=1)
+    source: PowerSource = PowerSource.INNATE
+    skill: str = "magic_projection"
+    ap: int = Field(0, ge=0)
+    base_damage: int | None = Field(None, ge=1)
+    damage_type: DamageType = DamageType.FORCE
+    imbued: bool = False
+    resistance: Resistance = Resistance.SPIRIT
+    difficulty: int | None = None
+    effect: str | None = None
+    grants: tuple[Modifier, ...] = ()
+    vision: str | None = None
+    presence: int | None = Field(None, ge=0)
+    area: bool = False
+    selective: bool = False
+    ghostly: bool = False
+    mark: str | None = None
+    mark_rounds: int = Field(1, ge=1)
+    barrier: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _fits_its_types(self) -> Self:
+        if PowerType.ATTACK in self.types and self.base_damage is None:
+            raise ValueError(f"{self.name}: an Attack power needs a base_damage")
+        if PowerType.DEFENSE in self.types and self.barrier is None:
+            raise ValueError(f"{self.name}: a Defense power needs the barrier's Life Points")
+        if self.skill not in Skills.model_fields:
+            raise ValueError(f"{self.name}: {self.skill!r} is not a Skill")
+        return self
+
+
 class Sheet(_Record):
     """A combatant of the kaiser ruleset.
 
@@ -132,8 +199,9 @@ class Sheet(_Record):
     ``vulnerability``, ``damage_reduction``, ``damage_barrier`` and ``damage_resistance`` are the
     creature's natural values; ``modifiers`` are those its artifacts and features grant.
     ``imbued_shield``: the creature blocks with an imbued object (so it can block immaterial
-    attacks). ``focus`` is the Focus Characteristic, ``presence`` the
-    creature's Presence.
+    attacks). ``visions``: the kinds of sight it has (to see Effect powers). ``personalities``:
+    how many minds control it (a possessed creature has two). ``focus`` is the Focus
+    Characteristic, ``presence`` the creature's Presence.
     """
 
     name: str | None = None
@@ -153,4 +221,7 @@ class Sheet(_Record):
     modifiers: tuple[Modifier, ...] = ()
     immaterial: bool = False
     imbued_shield: bool = False
+    visions: frozenset[str] = frozenset()
+    personalities: int = Field(1, ge=1)
     weapons: tuple[Weapon, ...] = ()
+    powers: tuple[Power, ...] = ()

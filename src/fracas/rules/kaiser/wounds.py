@@ -25,18 +25,24 @@ def wound(
     source: DiceSource,
     *,
     settings: KaiserSettings,
+    ghostly: bool = False,
 ) -> list[Event]:
-    """The events of ``account`` landing on ``target``."""
+    """The events of ``account`` landing on ``target``. Ghostly Damage: "If the target were to
+    be reduced to zero LP from Ghostly Damage, they are instead left unconscious" (LP stop at 0,
+    never dead of LP); its Critical is rolled as any other."""
     victim = state[target]
     pool = victim.pools[LP]
     after = pool.current - account.total
+    if ghostly:
+        after = max(after, min(pool.current, 0))
     events: list[Event] = [DamageTaken(target, account, pool.current, after)]
     if not account.total:
         return events
-    events.append(PoolChanged(target, LP, -account.total, DAMAGE_REASON))
+    if after != pool.current:
+        events.append(PoolChanged(target, LP, after - pool.current, DAMAGE_REASON))
     if life.is_critical(account.total, pool.current, settings=settings):
         events += critical(state, target, account.total, source, settings=settings)
-    if life.is_dead(after, pool.maximum, settings=settings):
+    if not ghostly and life.is_dead(after, pool.maximum, settings=settings):
         events.append(MarkSet(target, DEAD, True))
     elif life.is_unconscious(after) and not victim.has(UNCONSCIOUS):
         events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"lp": after})))

@@ -1,0 +1,413 @@
+"""Using powers: the ``use`` action (Attack, Effect, Automatic), ``trigger`` (Trigger and
+Detection) and ``drop`` (a power's end).
+
+Attack and Effect powers are aimed like a thrown projectile: one Offensive Roll, each target's
+Defensive Roll. An Attack power deals Units of Damage x its Base Damage; an Effect power forces
+its Resistance Check on one Unit of Damage. Automatic powers need no roll unless the target is
+in a difficult position; their targets resist with the listed check, or SR 8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, EffectEnded, Event, Note, reduce
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment, Scalar
+from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser import powers as p
+from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss, skill_name
+from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
+from fracas.rules.kaiser.damage import damage_account, units_of_damage
+from fracas.rules.kaiser.defences import defences_of, modifier_data
+from fracas.rules.kaiser.events import AttackResolved, CheckRolled, Detected, PowerUsed
+from fracas.rules.kaiser.immaterial import can_defend, can_hit
+from fracas.rules.kaiser.lingering import (
+    COUNTDOWN,
+    IMMUNITY,
+    POWER,
+    immunity_name,
+    is_immune,
+    lingering_data,
+    power_effects,
+)
+from fracas.rules.kaiser.queries import (
+    acting,
+    intentions,
+    is_dead,
+    require_action_phase_turn,
+    require_standing,
+    sheet_of,
+)
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.wounds import wound
+
+Parts = list[tuple[str, int]]
+
+
+def power_named(combatant: Combatant, name: str) -> Power:
+    """The power called ``name`` (any case, a unique prefix)."""
+    powers = sheet_of(combatant).powers
+    wanted = name.lower()
+    found = [x for x in powers if x.name.lower() == wanted] or [
+        x for x in powers if x.name.lower().startswith(wanted)
+    ]
+    if len(found) != 1:
+        known = ", ".join(x.name for x in powers) or "none"
+        raise IllegalAction(
+            "unknown-power", f"{combatant.name} has no single power {name!r} ({known})"
+        )
+    return found[0]
+
+
+def require_intention(combatant: Combatant, power: Power) -> None:
+    """A magic, phenom or spirit power needs its Intention declared this round."""
+    kind = p.INTENTIONS.get(power.source)
+    declared = [i.partition(":")[0] for i in intentions(combatant)]
+    if kind is not None and kind not in declared:
+        raise IllegalAction(
+            "no-intention",
+            f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
+        )
+
+
+@dataclass(frozen=True)
+class Resisting:
+    """Everything a target's Resistance Check against a power depends on."""
+
+    caster: CombatantId
+    power: Power
+    allow: bool
+    round: int
+
+
+class PowerRule:
+    def __init__(self, settings: KaiserSettings) -> None:
+        self.settings = settings
+
+    def _verify_targets(
+        self, state: EncounterState, caster: Combatant, power: Power, targets: Sequence[CombatantId]
+    ) -> None:
+        for target_id in targets:
+            target = state[target_id]
+            if is_dead(target):
+                raise IllegalAction("dead-target", f"{power.name}: {target.name} is dead")
+            if not can_hit(
+                target_immaterial=sheet_of(target).immaterial, imbued=p.hits_immaterial(power)
+            ):
+                raise IllegalAction(
+                    "immaterial", f"{power.name} cannot touch {target.name}, who is immaterial"
+                )
+        if power.presence is not None:
+            presences = [sheet_of(state[t]).presence for t in targets]
+            if not p.fits_presence(power.presence, presences):
+                raise IllegalAction(
+                    "affected-presence",
+                    f"{power.name} affects {power.presence} presence; these targets have"
+                    f" {sum(presences)}",
+                )
+
+    @staticmethod
+    def _verify_allow(state: EncounterState, targets: Sequence[CombatantId], agreed: bool) -> None:
+        for target_id in targets:
+            target = state[target_id]
+            personalities = sheet_of(target).personalities
+            if not p.may_choose_to_fail(aware=True, personalities=personalities, all_agree=agreed):
+                raise IllegalAction(
+                    "not-all-agree",
+                    f"{target.name} has {personalities} personalities: all must agree (-agreed)"
+                    " to fail the Resistance Check",
+                )
+
+    def resist(
+        self, state: EncounterState, target: Combatant, how: Resisting, dice: DiceSource
+    ) -> list[Event]:
+        """The target's Resistance Check against the power, and what a failure leaves."""
+        power = how.power
+        if how.allow or (target.id == how.caster and PowerType.AUTOMATIC in power.types):
+            why = "chooses to fail" if how.allow else "uses it on itself"
+            note = Note(f"{why}: no Resistance Check against {power.name}", target.id)
+            return [note, *self._suffer(target, how, None)]
+        value = sheet_of(target).resistances[power.resistance]
+        parts: Parts = [(power.resistance.short, value)]
+        if PowerType.DETECTION in power.types and (ki := sheet_of(target).skills.conceal_ki):
+            parts.append(("Conceal Ki", ki))
+        check = roll_resistance_check(dice, sum(v for _, v in parts))
+        difficulty = p.resistance_difficulty(power, self.settings.automatic_difficulty)
+        margin = degrees(
+            check.total, difficulty, tie_succeeds=self.settings.resistance_ties_succeed
+        )
+        result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF"
+        name = f"{power.resistance.short} against {power.name}"
+        events: list[Event] = [
+            CheckRolled(target.id, name, check, tuple(parts), difficulty, result)
+        ]
+        if margin <= 0:
+            return events + self._suffer(target, how, -margin)
+        if PowerType.TRIGGER in power.types or PowerType.DETECTION in power.types:
+            data: dict[str, Scalar] = {POWER: power.name, COUNTDOWN: margin, IMMUNITY: True}
+            immune = Effect(immunity_name(power.name), source=how.caster, data=data)
+            events.append(EffectApplied(target.id, immune))
+        return events
+
+    def _suffer(self, target: Combatant, how: Resisting, failure: int | None) -> list[Event]:
+        power = how.power
+        if PowerType.DETECTION in power.types:
+            return [Detected(how.caster, target.id, power.name)]
+        events: list[Event] = []
+        if power.effect is not None:
+            data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
+            events.append(
+                EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
+            )
+        for grant in power.grants:
+            data = {**modifier_data(grant), POWER: power.name}
+            events.append(
+                EffectApplied(target.id, Effect(grant.name, source=how.caster, data=data))
+            )
+        return events
+
+    def _difficulty(self, power: Power) -> int:
+        return p.resistance_difficulty(power, self.settings.automatic_difficulty)
+
+
+class UseRule(PowerRule):
+    def cost(self, state: EncounterState, action: a.Use) -> Cost:
+        power = power_named(state[acting(action)], action.power)
+        return {"AP": power.ap} if power.ap else {}
+
+    def verify(self, state: EncounterState, action: a.Use) -> None:
+        actor = acting(action)
+        require_action_phase_turn(state, actor, action.verb)
+        caster = state[actor]
+        power = power_named(caster, action.power)
+        usable = {PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC}
+        if not power.types & usable:
+            kinds = ", ".join(sorted(power.types))
+            raise IllegalAction(
+                "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
+            )
+        require_intention(caster, power)
+        targets = self._affected(state, action, power)
+        if PowerType.ATTACK in power.types and actor in targets:
+            raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
+        self._verify_targets(state, caster, power, targets)
+        if action.allow:
+            self._verify_allow(state, targets, action.agreed)
+        if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
+            self._verify_defences(state, caster, power, targets, action)
+
+    def _affected(
+        self, state: EncounterState, action: a.Use, power: Power
+    ) -> tuple[CombatantId, ...]:
+        """The targets given, less those a selective area power spares; an Automatic power with
+        none given is used on its user."""
+        targets = action.targets
+        if not targets:
+            if PowerType.AUTOMATIC in power.types and not power.types & {
+                PowerType.ATTACK,
+                PowerType.EFFECT,
+            }:
+                return (acting(action),)
+            raise IllegalAction("no-target", f"{power.name}: name its targets with -on")
+        for spared in action.spare:
+            aware = not state[spared].hidden
+            if (
+                spared not in targets
+                or not power.area
+                or not p.may_spare(selective=power.selective, aware_of_target=aware)
+            ):
+                raise IllegalAction(
+                    "target-selection",
+                    f"{power.name} cannot leave {state[spared].name} out: an area power strikes"
+                    " everyone in it unless it lets you choose, and only those you know of",
+                )
+        return tuple(t for t in targets if t not in action.spare)
+
+    @staticmethod
+    def _verify_defences(
+        state: EncounterState,
+        caster: Combatant,
+        power: Power,
+        targets: Sequence[CombatantId],
+        action: a.Use,
+    ) -> None:
+        for target_id in targets:
+            target = state[target_id]
+            defence = chosen_defence(target, action.defence)
+            imbued_object = sheet_of(target).imbued_shield
+            if not p.blockable(power, defence, imbued_object=imbued_object):
+                raise IllegalAction(
+                    "cannot-block-effect",
+                    f"{target.name} cannot block {power.name}: Effect powers are blocked only by"
+                    " those who can touch immaterial objects",
+                )
+            if not can_defend(
+                defence, attack_immaterial=sheet_of(caster).immaterial, imbued_object=imbued_object
+            ):
+                raise IllegalAction(
+                    "immaterial-attack",
+                    f"{target.name} can only dodge an immaterial attack or block it with an"
+                    " imbued object",
+                )
+
+    def resolve(self, state: EncounterState, action: a.Use, dice: DiceSource) -> Sequence[Event]:
+        caster = state[acting(action)]
+        power = power_named(caster, action.power)
+        targets = self._affected(state, action, power)
+        events: list[Event] = [PowerUsed(caster.id, power.name, targets)]
+        how = Resisting(caster.id, power, action.allow, state.clock.round)
+        offence: CheckRoll | None = None
+        if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
+            offence, parts = self._offence(caster, power, action, dice)
+            aimed = not power.types & {PowerType.ATTACK, PowerType.EFFECT}
+            against = action.difficult if aimed else None
+            result = ""
+            if aimed and against is not None:
+                margin = degrees(offence.total, against, tie_succeeds=True)
+                result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: it misses"
+                events.append(
+                    CheckRolled(caster.id, f"Aim {power.name}", offence, parts, against, result)
+                )
+                if margin <= 0:
+                    return events
+                offence = None
+            else:
+                events.append(
+                    CheckRolled(caster.id, f"Offensive Roll with {power.name}", offence, parts)
+                )
+        for target_id in targets:
+            now = reduce(state, events)
+            if offence is None:
+                events += self.resist(now, now[target_id], how, dice)
+            else:
+                events += self._strike(now, now[target_id], how, offence.total, action, dice)
+        return events
+
+    def _offence(
+        self, caster: Combatant, power: Power, action: a.Use, dice: DiceSource
+    ) -> tuple[CheckRoll, tuple[tuple[str, int], ...]]:
+        skill = sheet_of(caster).skills[power.skill]
+        parts: Parts = [(skill_name(power.skill), skill)]
+        if action.bonus:
+            parts.append(("modifiers", action.bonus))
+        parts += state_parts(caster, settings=self.settings)
+        total = sum(v for _, v in parts)
+        rolled = roll_skill_check(dice, total, net_advantage=action.advantage, final_skill=skill)
+        return rolled, tuple(parts)
+
+    def _strike(
+        self,
+        state: EncounterState,
+        target: Combatant,
+        how: Resisting,
+        offence: int,
+        action: a.Use,
+        dice: DiceSource,
+    ) -> list[Event]:
+        power = how.power
+        defence = chosen_defence(target, action.defence)
+        unseen = p.unseen(power, sheet_of(target).visions)
+        total, events = defend(target, defence, dice, settings=self.settings, unseen=unseen)
+        exchange = Exchange(offence, total)
+        events.append(
+            AttackResolved(
+                how.caster,
+                target.id,
+                power.name,
+                offence,
+                total,
+                exchange.outcome,
+                exchange.degrees,
+            )
+        )
+        if exchange.outcome != "hit":
+            return events
+        events += hit_ap_loss(target, settings=self.settings)
+        defences = defences_of(target, power.damage_type, imbued=p.hits_immaterial(power))
+        if p.deals_damage(power):
+            assert power.base_damage is not None
+            account = damage_account(
+                exchange.degrees, power.base_damage, power.damage_type, defences
+            )
+            events += wound(
+                reduce(state, events),
+                target.id,
+                account,
+                dice,
+                settings=self.settings,
+                ghostly=power.ghostly,
+            )
+        units = units_of_damage(exchange.degrees, defences)
+        if p.forces_check(power, units):
+            events += self.resist(
+                reduce(state, events), reduce(state, events)[target.id], how, dice
+            )
+        if power.mark is not None:
+            ends = Anchor(how.round + power.mark_rounds, how.caster, Moment.END)
+            mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
+            events.append(EffectApplied(target.id, mark))
+        return events
+
+
+class TriggerRule(PowerRule):
+    def cost(self, state: EncounterState, action: a.Trigger) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Trigger) -> None:
+        actor = acting(action)
+        if not state.clock.started:
+            raise IllegalAction("not-started", "trigger: combat has not started yet")
+        owner = state[actor]
+        power = power_named(owner, action.power)
+        if not power.types & {PowerType.TRIGGER, PowerType.DETECTION}:
+            raise IllegalAction("not-a-trigger", f"{power.name} is not a Trigger power")
+        if not action.targets:
+            raise IllegalAction("no-target", f"{power.name}: name who meets its conditions (-on)")
+        for target_id in action.targets:
+            if is_immune(state[target_id], power.name):
+                raise IllegalAction(
+                    "immune",
+                    f"{state[target_id].name} passed the check against {power.name} and is"
+                    " immune to it for now",
+                )
+        self._verify_targets(state, owner, power, action.targets)
+        if action.allow:
+            self._verify_allow(state, action.targets, agreed=False)
+
+    def resolve(
+        self, state: EncounterState, action: a.Trigger, dice: DiceSource
+    ) -> Sequence[Event]:
+        owner = state[acting(action)]
+        power = power_named(owner, action.power)
+        how = Resisting(owner.id, power, action.allow, state.clock.round)
+        events: list[Event] = [PowerUsed(owner.id, power.name, action.targets)]
+        for target_id in action.targets:
+            now = reduce(state, events)
+            events += self.resist(now, now[target_id], how, dice)
+        return events
+
+
+class DropRule:
+    def cost(self, state: EncounterState, action: a.Drop) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Drop) -> None:
+        actor = acting(action)
+        require_standing(state, actor)
+        power = power_named(state[actor], action.power)
+        if not power_effects(list(state), actor, power.name):
+            raise IllegalAction("not-maintained", f"{power.name} keeps no effect on anyone")
+
+    def resolve(self, state: EncounterState, action: a.Drop, dice: DiceSource) -> Sequence[Event]:
+        actor = acting(action)
+        power = power_named(state[actor], action.power)
+        return [
+            EffectEnded(holder.id, effect.id, reason=f"{power.name} ended")
+            for holder, effect in power_effects(list(state), actor, power.name)
+        ]
