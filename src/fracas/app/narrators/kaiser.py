@@ -23,6 +23,7 @@ from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.events import (
     AttackResolved,
+    BarrierStruck,
     CheckRolled,
     CriticalRolled,
     DamageTaken,
@@ -89,7 +90,10 @@ def damage_taken(event: DamageTaken, scene: Scene) -> Told:
     if not scene.shows_pools(event.target):
         return text
     steps = [f"{step.label} ({step.before} {ARROW} {step.after})" for step in account.steps]
-    head = [] if account.negated else [f"DoS {account.degrees}"]
+    if account.overflow is not None:
+        head = [] if account.negated else [f"past the barrier {account.overflow}"]
+    else:
+        head = [] if account.negated else [f"DoS {account.degrees}"]
     detail = ", ".join([*head, *steps])
     lp = f"LP {event.lp_before} {ARROW} {event.lp_after}"
     return f"{text}: {detail}; {lp}" if detail else f"{text}; {lp}"
@@ -114,6 +118,20 @@ def detected(event: Detected, scene: Scene) -> Told:
     return (
         f"{_capital(scene.name(event.detector))}'s {event.power} detects {scene.name(event.target)}"
     )
+
+
+def barrier_struck(event: BarrierStruck, scene: Scene) -> Told:
+    """``Ceil's Shield of Light takes 70 (Base Damage 7 x 10): LP 60 → 0, broken; 10 go
+    past``."""
+    whose = f"{_capital(scene.name(event.creator))}'s {event.barrier}"
+    text = f"{whose} takes {event.damage}"
+    if scene.shows_pools(event.creator):
+        text += f": LP {event.lp_before} {ARROW} {event.lp_after}"
+    if event.lp_after == 0:
+        text += ", broken"
+        if event.overflow:
+            text += f"; {event.overflow} go past it"
+    return text
 
 
 def pool_changed(event: PoolChanged, scene: Scene) -> Told:
@@ -147,5 +165,6 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     MarkSet: mark,
     PowerUsed: power_used,
     Detected: detected,
+    BarrierStruck: barrier_struck,
 }
 """A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

@@ -11,7 +11,8 @@ from typing import ClassVar, Literal
 from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
-DefenceChoice = Literal["best", "dodge", "block", "none"]
+DefenceChoice = Literal["best", "dodge", "block", "barrier", "none"]
+CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ class Attack(Action):
     )
     defence: DefenceChoice = field(
         default="best", metadata={"help": "how the target defends (best of Dodge and Block)"}
+    )
+    cover_range: CoverRangeChoice = field(
+        default="effective",
+        metadata={"help": "where the target stands from the creator of the barrier covering it"},
     )
     bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the attack"})
     advantage: int = field(
@@ -66,6 +71,10 @@ class Use(Action):
     defence: DefenceChoice = field(
         default="best", metadata={"help": "how the targets defend (best of Dodge and Block)"}
     )
+    cover_range: CoverRangeChoice = field(
+        default="effective",
+        metadata={"help": "where the targets stand from the creator of the barrier covering them"},
+    )
     bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the roll"})
     advantage: int = field(
         default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
@@ -80,6 +89,19 @@ class Use(Action):
     agreed: bool = field(
         default=False, metadata={"help": "all of a target's personalities agree to allow it"}
     )
+
+
+@dataclass(frozen=True)
+class Raise(Action):
+    """Raise a Defense power's supernatural barrier in advance (an Active Action)."""
+
+    verb: ClassVar[str] = "raise"
+    power: str
+    over: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "whom it covers (one other, or several for an area; default: you)"},
+    )
+    area: bool = field(default=False, metadata={"help": "cover an area (radius: Focus in feet)"})
 
 
 @dataclass(frozen=True)
@@ -104,4 +126,4 @@ class Drop(Action):
     power: str
 
 
-ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Trigger, Drop)
+ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Raise, Trigger, Drop)

@@ -15,6 +15,7 @@ from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
 from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
@@ -30,10 +31,12 @@ from fracas.rules.kaiser.queries import (
     is_dead,
     require_action_phase_turn,
     sheet_of,
+    skill_name,
     standing,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
 from fracas.rules.kaiser.states import state_parts
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
@@ -71,7 +74,9 @@ def imbued(weapon: Weapon) -> bool:
 
 def chosen_defence(target: Combatant, choice: a.DefenceChoice) -> Defence:
     """The defence the target uses; ``best`` is the higher of Dodge and Block, none when the
-    target cannot act."""
+    target cannot act (a barrier can still cover it)."""
+    if choice == "barrier":
+        return Defence.BARRIER
     if not standing(target):
         return Defence.NONE
     if choice != "best":
@@ -110,6 +115,14 @@ class AttackRule:
             )
         defence = chosen_defence(target, action.defence)
         self._may_defend(attacker, target, defence)
+        if defence is Defence.BARRIER:
+            verify_shield(
+                state,
+                target.id,
+                CoverRange(action.cover_range),
+                attack_immaterial=sheet_of(attacker).immaterial,
+                effect_power=False,
+            )
 
     @staticmethod
     def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
@@ -128,6 +141,8 @@ class AttackRule:
 
     @staticmethod
     def _may_defend(attacker: Combatant, target: Combatant, defence: Defence) -> None:
+        if defence is Defence.BARRIER:
+            return
         immaterial = sheet_of(attacker).immaterial
         if not can_defend(
             defence, attack_immaterial=immaterial, imbued_object=sheet_of(target).imbued_shield
@@ -146,7 +161,16 @@ class AttackRule:
         events: list[Event] = [
             CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
         ]
-        defence_total, defence_events = defend(target, defence, dice, settings=self.settings)
+        shield = None
+        if defence is Defence.BARRIER:
+            shield = shield_for(state, target.id)
+            assert shield is not None
+            where = CoverRange(action.cover_range)
+            defence_total, defence_events = barrier_roll(
+                state, shield, target.id, where, dice, settings=self.settings
+            )
+        else:
+            defence_total, defence_events = defend(target, defence, dice, settings=self.settings)
         events += defence_events
         exchange = Exchange(offence.total, defence_total)
         events.append(
@@ -163,6 +187,10 @@ class AttackRule:
         events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
         if exchange.outcome == "hit":
             events += self._hit(state, target, weapon, exchange.degrees, dice)
+        elif exchange.outcome == "miss" and shield is not None:
+            hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
+            after = reduce(state, events)
+            events += absorbed(after, shield, (target.id,), hit, dice, settings=self.settings)
         return events
 
     def _offence(
@@ -228,7 +256,3 @@ def hit_ap_loss(target: Combatant, *, settings: KaiserSettings) -> list[Event]:
     if not ap or not settings.hit_ap_loss:
         return []
     return [PoolChanged(target.id, AP, -min(ap, settings.hit_ap_loss), "hit")]
-
-
-def skill_name(skill: str) -> str:
-    return skill.replace("_", " ").title()

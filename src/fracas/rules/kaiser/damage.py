@@ -42,7 +42,8 @@ class DamageStep:
 class DamageAccount:
     """The itemised result of one hit: every step in order, the Units of Damage, the Base
     Damage that multiplied them and the Life Points lost. ``negated`` says why the hit could
-    not injure (a damage barrier, Base Damage reduced to 0), or is empty."""
+    not injure (a damage barrier, Base Damage reduced to 0), or is empty. ``degrees`` is 0 and
+    ``overflow`` set for the damage a broken supernatural barrier lets through."""
 
     damage_type: DamageType
     degrees: int
@@ -51,6 +52,8 @@ class DamageAccount:
     base_damage: int
     total: int
     negated: str = ""
+    overflow: int | None = None
+    """For the damage a broken barrier lets through: how much came past it."""
 
 
 def units_of_damage(degrees: int, defences: Defences) -> int:
@@ -117,3 +120,27 @@ def _resisted(damage: int, defences: Defences, steps: list[DamageStep]) -> int:
     total = max(0, damage - defences.resistance)
     steps.append(DamageStep(f"damage resistance {MINUS}{defences.resistance}", damage, total))
     return total
+
+
+def overflow_account(
+    overflow: int, base_damage: int, damage_type: DamageType, defences: Defences
+) -> DamageAccount:
+    """The damage a broken barrier did not absorb, on one protected creature (seed, "Barrier
+    Break"): "You can reduce the damage by 1 point for each AV against that Damage Type. Damage
+    reduction and damage resistance will both only reduce the final damage taken, but damage
+    barrier works as normal." """
+    if barrier_negates(base_damage, defences.barrier):
+        why = f"damage barrier {defences.barrier} > Base Damage {base_damage}"
+        return DamageAccount(damage_type, 0, (), 0, base_damage, 0, why, overflow)
+    steps: list[DamageStep] = []
+    value = overflow
+    for label, amount in (
+        ("AV", defences.armor),
+        ("damage reduction", defences.reduction),
+        ("damage resistance", defences.resistance),
+    ):
+        if amount:
+            after = max(0, value - amount)
+            steps.append(DamageStep(f"{label} {MINUS}{amount}", value, after))
+            value = after
+    return DamageAccount(damage_type, 0, tuple(steps), 0, base_damage, value, "", overflow)

@@ -81,6 +81,19 @@ class Detected(Record):
     power: str
 
 
+@dataclass(frozen=True)
+class BarrierStruck(Record):
+    """A supernatural barrier blocked an attack: the damage it took (Base Damage x 10 per
+    protected creature struck), its Life Points before and after, and what went past it."""
+
+    creator: CombatantId
+    barrier: str
+    damage: int
+    lp_before: int
+    lp_after: int
+    overflow: int
+
+
 KAISER_EVENTS = (
     CheckRolled,
     AttackResolved,
@@ -88,4 +101,5 @@ KAISER_EVENTS = (
     CriticalRolled,
     PowerUsed,
     Detected,
+    BarrierStruck,
 )

@@ -88,3 +88,8 @@ def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: s
     if not state.is_turn_of(actor):
         raise IllegalAction("not-your-turn", f"{verb}: it is not {state[actor].name}'s turn")
     require_standing(state, actor)
+
+
+def skill_name(skill: str) -> str:
+    """``magic_projection`` → ``Magic Projection``."""
+    return skill.replace("_", " ").title()

@@ -46,6 +46,7 @@ from fracas.rules.kaiser.queries import (
     sheet_of,
     standing,
 )
+from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
 from fracas.rules.kaiser.use import DropRule, TriggerRule, UseRule
@@ -75,6 +76,7 @@ class Kaiser(Ruleset):
             actions.Attack: AttackRule(self.rules),
             actions.Move: MoveRule(self.rules),
             actions.Use: UseRule(self.rules),
+            actions.Raise: RaiseRule(),
             actions.Trigger: TriggerRule(self.rules),
             actions.Drop: DropRule(),
         }

@@ -19,7 +19,8 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment, Scalar
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser import powers as p
-from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss, skill_name
+from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss
+from fracas.rules.kaiser.barriers import Cover, CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of, modifier_data
@@ -41,10 +42,19 @@ from fracas.rules.kaiser.queries import (
     require_action_phase_turn,
     require_standing,
     sheet_of,
+    skill_name,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.shielding import (
+    Shield,
+    absorbed,
+    barrier_roll,
+    shield_for,
+    verify_shield,
+)
 from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
 Parts = list[tuple[str, int]]
@@ -240,6 +250,15 @@ class UseRule(PowerRule):
         for target_id in targets:
             target = state[target_id]
             defence = chosen_defence(target, action.defence)
+            if defence is Defence.BARRIER:
+                verify_shield(
+                    state,
+                    target_id,
+                    CoverRange(action.cover_range),
+                    attack_immaterial=sheet_of(caster).immaterial,
+                    effect_power=PowerType.EFFECT in power.types,
+                )
+                continue
             imbued_object = sheet_of(target).imbued_shield
             if not p.blockable(power, defence, imbued_object=imbued_object):
                 raise IllegalAction(
@@ -281,12 +300,57 @@ class UseRule(PowerRule):
                 events.append(
                     CheckRolled(caster.id, f"Offensive Roll with {power.name}", offence, parts)
                 )
+        if offence is None:
+            for target_id in targets:
+                now = reduce(state, events)
+                events += self.resist(now, now[target_id], how, dice)
+            return events
+        return self._strikes(state, events, targets, how, offence.total, action, dice)
+
+    def _strikes(
+        self,
+        state: EncounterState,
+        events: list[Event],
+        targets: Sequence[CombatantId],
+        how: Resisting,
+        offence: int,
+        action: a.Use,
+        dice: DiceSource,
+    ) -> list[Event]:
+        """Each target defends; those under one area barrier share its one roll, and the
+        barriers that blocked take the damage for every creature they protected."""
+        rolled: dict[str, int] = {}
+        blocked: dict[str, tuple[Shield, list[CombatantId]]] = {}
         for target_id in targets:
             now = reduce(state, events)
-            if offence is None:
-                events += self.resist(now, now[target_id], how, dice)
+            target = now[target_id]
+            shield = None
+            defence_events: list[Event] = []
+            if chosen_defence(target, action.defence) is Defence.BARRIER:
+                shield = shield_for(now, target_id)
+                assert shield is not None
+                key = _shield_key(shield, target_id)
+                if key in rolled:
+                    total = rolled[key]
+                else:
+                    where = CoverRange(action.cover_range)
+                    total, defence_events = barrier_roll(
+                        now, shield, target_id, where, dice, settings=self.settings
+                    )
+                    rolled[key] = total
             else:
-                events += self._strike(now, now[target_id], how, offence.total, action, dice)
+                total, defence_events = self._defend(target, how.power, action, dice)
+            events += defence_events
+            outcome = self._struck(reduce(state, events), target_id, how, offence, total, dice)
+            events += outcome
+            if shield is not None and Exchange(offence, total).outcome == "miss":
+                key = _shield_key(shield, target_id)
+                blocked.setdefault(key, (shield, []))[1].append(target_id)
+        power = how.power
+        hit = (power.base_damage or 0, power.damage_type, p.hits_immaterial(power))
+        for shield, struck in blocked.values():
+            now = reduce(state, events)
+            events += absorbed(now, shield, struck, hit, dice, settings=self.settings)
         return events
 
     def _offence(
@@ -301,21 +365,27 @@ class UseRule(PowerRule):
         rolled = roll_skill_check(dice, total, net_advantage=action.advantage, final_skill=skill)
         return rolled, tuple(parts)
 
-    def _strike(
-        self,
-        state: EncounterState,
-        target: Combatant,
-        how: Resisting,
-        offence: int,
-        action: a.Use,
-        dice: DiceSource,
-    ) -> list[Event]:
-        power = how.power
+    def _defend(
+        self, target: Combatant, power: Power, action: a.Use, dice: DiceSource
+    ) -> tuple[int, list[Event]]:
         defence = chosen_defence(target, action.defence)
         unseen = p.unseen(power, sheet_of(target).visions)
-        total, events = defend(target, defence, dice, settings=self.settings, unseen=unseen)
+        return defend(target, defence, dice, settings=self.settings, unseen=unseen)
+
+    def _struck(
+        self,
+        state: EncounterState,
+        target_id: CombatantId,
+        how: Resisting,
+        offence: int,
+        total: int,
+        dice: DiceSource,
+    ) -> list[Event]:
+        """The Offensive Roll against one target's Defensive Roll, and what a hit does."""
+        power = how.power
+        target = state[target_id]
         exchange = Exchange(offence, total)
-        events.append(
+        events: list[Event] = [
             AttackResolved(
                 how.caster,
                 target.id,
@@ -325,7 +395,7 @@ class UseRule(PowerRule):
                 exchange.outcome,
                 exchange.degrees,
             )
-        )
+        ]
         if exchange.outcome != "hit":
             return events
         events += hit_ap_loss(target, settings=self.settings)
@@ -353,6 +423,13 @@ class UseRule(PowerRule):
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
             events.append(EffectApplied(target.id, mark))
         return events
+
+
+def _shield_key(shield: Shield, target: CombatantId) -> str:
+    """Targets under one raised area barrier share its roll; any other barrier is its own."""
+    if shield.effect is not None and shield.cover is Cover.AREA:
+        return shield.effect.id
+    return f"{shield.creator}:{shield.power.name}:{target}"
 
 
 class TriggerRule(PowerRule):
