@@ -19,19 +19,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
-from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, PoolChanged
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.events import (
     AttackResolved,
     BarrierStruck,
     CheckRolled,
+    CollisionRolled,
     CriticalRolled,
     DamageTaken,
     Detected,
     PowerUsed,
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX
+from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
 from fracas.rules.kaiser.queries import ATTACKS, DEAD, DEFENCES, INTENTIONS, LP, MOVED
+from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE
+from fracas.rules.kaiser.vocabulary import Resistance
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
 
 ARROW = "\u2192"
@@ -134,6 +139,60 @@ def barrier_struck(event: BarrierStruck, scene: Scene) -> Told:
     return text
 
 
+def collision_rolled(event: CollisionRolled, scene: Scene) -> Told:
+    """``Collision: Bandit 2d6 (3, 4) + 6 = 13 vs Ceil 2d6 (6, 6) + 6 = 18, DoD 5: both powers
+    cancel``."""
+    shooter, collider = _capital(scene.name(event.shooter)), scene.name(event.collider)
+    head = (
+        f"Collision: {shooter} {event.shooter_roll.render()} vs {collider}"
+        f" {event.collider_roll.render()}, DoD {event.degree}"
+    )
+    if event.winner is None:
+        return f"{head}: both powers cancel"
+    winner = scene.name(event.winner)
+    if event.result == "halved":
+        return f"{head}: {winner}'s power passes with its Base Damage halved"
+    return f"{head}: {winner}'s power passes completely"
+
+
+def effect_applied(event: EffectApplied, scene: Scene) -> Told:
+    """Barriers, lingering effects and immunities in words; any other effect as the engine's."""
+    effect, who = event.effect, scene.name(event.combatant)
+    data = effect.data
+    if data.get(BARRIER):
+        covers = str(data.get(COVERS) or "").split(",")
+        over = joined(scene.names([CombatantId(c) for c in covers if c]))
+        area = " (an area)" if data.get(COVER) == "area" else ""
+        return f"{_capital(who)} raises {effect.name} over {over}{area}: {data.get(LIFE)} LP"
+    if data.get(IMMUNITY):
+        return f"{_capital(who)} is immune to {data.get(POWER)} for {data.get(COUNTDOWN)} rounds"
+    if data.get(RESISTANCE) is not None:
+        source = scene.name(effect.source) if effect.source is not None else "someone"
+        check = Resistance(str(data.get(RESISTANCE))).short
+        countdown = data.get(COUNTDOWN)
+        when = (
+            f"a new {check} check in {countdown} round{'s' if countdown != 1 else ''}"
+            if countdown is not None
+            else "until the power ends"
+        )
+        return f"{_capital(who)} is {effect.name} by {source}'s {data.get(POWER)}: {when}"
+    return ENGINE_NARRATORS[EffectApplied](event, scene)
+
+
+def effect_changed(event: EffectChanged, scene: Scene) -> Told:
+    """A barrier's LP were told by ``BarrierStruck``; countdowns in words."""
+    effect, who = event.effect, scene.name(event.combatant)
+    if effect.data.get(BARRIER):
+        return None
+    countdown = effect.data.get(COUNTDOWN)
+    if countdown is not None:
+        rounds = f"{countdown} round{'s' if countdown != 1 else ''}"
+        if effect.data.get(IMMUNITY):
+            return f"{_capital(who)} is immune to {effect.data.get(POWER)} for {rounds} more"
+        return f"{effect.name} on {who}: {rounds} to the next check"
+    return ENGINE_NARRATORS[EffectChanged](event, scene)
+
+
 def pool_changed(event: PoolChanged, scene: Scene) -> Told:
     """The LP a hit took was told with its account; any other change as the engine's."""
     if event.pool == LP and event.reason == DAMAGE_REASON:
@@ -166,5 +225,8 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     PowerUsed: power_used,
     Detected: detected,
     BarrierStruck: barrier_struck,
+    CollisionRolled: collision_rolled,
+    EffectApplied: effect_applied,
+    EffectChanged: effect_changed,
 }
 """A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

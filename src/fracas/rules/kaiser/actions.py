@@ -89,6 +89,14 @@ class Use(Action):
     agreed: bool = field(
         default=False, metadata={"help": "all of a target's personalities agree to allow it"}
     )
+    collide_by: CombatantId | None = field(
+        default=None,
+        metadata={"help": "who takes the Collide Power reaction against it", "flag": "collide-by"},
+    )
+    collide_with: str | None = field(
+        default=None,
+        metadata={"help": "the Attack power the collider shoots at it", "flag": "collide-with"},
+    )
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,22 @@ class BarrierStruck(Record):
     overflow: int
 
 
+@dataclass(frozen=True)
+class CollisionRolled(Record):
+    """Two powers collide: each side's 2d6 + Base Damage, the Degree of Difference, the result
+    (cancel, halved, passes) and the winner (None when they cancel)."""
+
+    shooter: CombatantId
+    collider: CombatantId
+    shooter_roll: RollResult
+    shooter_base: int
+    collider_roll: RollResult
+    collider_base: int
+    degree: int
+    result: str
+    winner: CombatantId | None
+
+
 KAISER_EVENTS = (
     CheckRolled,
     AttackResolved,
@@ -102,4 +118,5 @@ KAISER_EVENTS = (
     PowerUsed,
     Detected,
     BarrierStruck,
+    CollisionRolled,
 )

@@ -132,6 +132,13 @@ class KaiserSettings(BaseModel):
         " with a SR 8 Check.'",
     )
 
+    collide_ap: int = Field(
+        1,
+        ge=0,
+        description="Default: the AP the Collide Power reaction costs; the chapter names the"
+        " reaction without a cost, Kaiser's other reaction (Counter) costs 1 AP.",
+    )
+
     # Resistance Checks
     resistance_ties_succeed: bool = Field(
         True,

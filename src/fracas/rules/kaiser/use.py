@@ -22,6 +22,7 @@ from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss
 from fracas.rules.kaiser.barriers import Cover, CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
+from fracas.rules.kaiser.colliding import collide, verify_collision
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of, modifier_data
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, Detected, PowerUsed
@@ -211,6 +212,22 @@ class UseRule(PowerRule):
             self._verify_allow(state, targets, action.agreed)
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             self._verify_defences(state, caster, power, targets, action)
+        self._verify_collision(state, caster, power, action)
+
+    def _verify_collision(
+        self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
+    ) -> None:
+        if action.collide_by is None and action.collide_with is None:
+            return
+        if action.collide_by is None or action.collide_with is None:
+            raise IllegalAction(
+                "collision",
+                "a collision names the collider (-collide-by) and its power (-collide-with)",
+            )
+        collider = state[action.collide_by]
+        theirs = power_named(collider, action.collide_with)
+        require_intention(collider, theirs)
+        verify_collision(state, caster, power, collider, theirs, settings=self.settings)
 
     def _affected(
         self, state: EncounterState, action: a.Use, power: Power
@@ -305,6 +322,19 @@ class UseRule(PowerRule):
                 now = reduce(state, events)
                 events += self.resist(now, now[target_id], how, dice)
             return events
+        if action.collide_by is not None and action.collide_with is not None:
+            collider = state[action.collide_by]
+            theirs = power_named(collider, action.collide_with)
+            clash, flight = collide(
+                caster, power, offence.total, collider, theirs, dice, settings=self.settings
+            )
+            events += clash
+            if flight is None:
+                return events
+            how = Resisting(flight.attacker, flight.power, action.allow, state.clock.round)
+            if flight.attacker != caster.id:
+                targets = (caster.id,)
+            return self._strikes(state, events, targets, how, flight.offence, action, dice)
         return self._strikes(state, events, targets, how, offence.total, action, dice)
 
     def _strikes(
