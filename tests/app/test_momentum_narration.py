@@ -100,8 +100,7 @@ def test_non_lethal_damage_shows_its_d4s() -> None:
     encounter = duel(15, 7, 3)
     assert told(encounter, Attack(actor=HERO, target=BRUTE, non_lethal=True))[2:] == [
         "Damage: 1d8 (7) = 7, non-lethal \u2212 1d4 (3) = 3",
-        "Brute takes 4 non-lethal: non-lethal \u22123 (7 \u2192 4); "
-        "Vitality 12 \u2192 8",
+        "Brute takes 4 non-lethal: non-lethal \u22123 (7 \u2192 4); Vitality 12 \u2192 8",
     ]
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.engine.action import CombatantId
 from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import Combatant
 from fracas.rules.kaiser.actions import Attack
-from fracas.rules.kaiser.events import AttackResolved
+from fracas.rules.kaiser.events import AttackResolved, DamageTaken
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
+from fracas.rules.kaiser.states import armor_penalty, state_parts
 from fracas.rules.kaiser.vocabulary import DamageType, Defence, types_named
-from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet
+from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel, make_sheet
 
 GHOST = make_sheet(immaterial=True)
 
@@ -67,3 +70,32 @@ def test_an_immaterial_attack_is_dodged_or_blocked_with_an_imbued_object() -> No
     with pytest.raises(IllegalAction) as error:
         encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="block"))
     assert error.value.code == "immaterial-attack"
+
+
+def test_an_immaterial_attacker_ignores_worn_armor_but_not_natural_armor() -> None:
+    """Seed: the immaterial trait gives "the ability to ignore material objects like weapons,
+    armor, and shields"."""
+    armored = make_sheet(
+        armor=[{"name": "Plate", "av": {"cut": 5}}],
+        natural_armor=[{"name": "Veil", "av": {"cut": 1}}],
+    )
+    encounter = duel(4, 5, 2, 2, 4, 4, 3, 3, ceil=GHOST, bandit=armored)
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    taken = next(e for e in step.events if isinstance(e, DamageTaken))
+    assert taken.account.units == (18 - 14) - 2 - 1
+
+
+def test_worn_armor_penalises_rolls_less_wear_armor() -> None:
+    """Seed: "while you are wearing it, you are subject to any penalties it applies. Your Wear
+    Armor Skill can reduce these penalties." """
+    heavy = make_sheet(
+        armor=[{"name": "Plate", "av": {"cut": 5}, "penalty": 4}],
+        skills={"attack": 10, "dodge": 8, "wear_armor": 1},
+    )
+    assert armor_penalty(heavy) == 3
+    creature = Combatant(CombatantId("x"), "X", "side", heavy)
+    assert state_parts(creature, settings=SETTINGS)[0] == ("armor", -3)
+    assert (
+        armor_penalty(make_sheet(skills={"wear_armor": 6}, armor=[{"name": "Mail", "penalty": 2}]))
+        == 0
+    )

@@ -351,3 +351,15 @@ def test_a_marking_power_marks_its_target_for_the_listed_time() -> None:
     encounter.apply(Use(actor=CEIL, power="hunter", targets=(BANDIT,), defence="dodge"))
     mark = encounter.state[BANDIT].effect("Marked (prey)")
     assert mark is not None and mark.ends is not None and mark.ends.round == 1 + 2
+
+
+def test_a_trigger_on_a_target_in_a_difficult_position_needs_an_offensive_roll() -> None:
+    """Seed: "Some Trigger powers can have a center point other than you ... You may require an
+    Offensive Roll if the target is in a difficult position." """
+    encounter = arena(*INITIATIVE, 1, 2, 5, 5, 1, 1, ceil=mage(WARD))
+    missed = encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), difficult=16))
+    aim = next(e for e in missed.events if isinstance(e, CheckRolled))
+    assert (aim.check, aim.roll.total, aim.result) == ("Aim Ward of Sleep", 15, "1 DoF: it misses")
+    assert not encounter.state[BANDIT].has("Asleep")
+    encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), difficult=16))
+    assert encounter.state[BANDIT].has("Asleep")

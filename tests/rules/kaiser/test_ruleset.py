@@ -7,14 +7,16 @@ import pytest
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectChanged, InitiativeSet
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import EndTurn
+from fracas.engine.turns import EndTurn, HoldTurn
 from fracas.rules.kaiser.actions import Attack, Intend, Move
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, CRITICAL, DEAD, INTENTION_PHASE, LP, UNCONSCIOUS
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
 
 
-def refused(encounter: Encounter, action: Attack | Intend | Move | EndTurn, code: str) -> None:
+def refused(
+    encounter: Encounter, action: Attack | Intend | Move | EndTurn | HoldTurn, code: str
+) -> None:
     """The action is refused with ``code`` and the state is unchanged."""
     before = encounter.state
     with pytest.raises(IllegalAction) as error:
@@ -202,3 +204,50 @@ def test_move_once_a_round_for_3_ap() -> None:
     encounter.apply(Move(actor=CEIL))
     assert pool(encounter, CEIL, AP) == 0
     refused(encounter, Move(actor=CEIL), "moved")
+
+
+def test_a_failed_hand_to_hand_attack_opens_a_counter_with_half_the_dos() -> None:
+    """SOURCES.md 1.1: "For a hand-to-hand attack the defender gets a Counter bonus =
+    floor(DoS/2) and may take the Counterattack reaction"; Counter costs 1 AP and is "made
+    before the opponent can perform any other actions"."""
+    encounter = duel(4, 5, 2, 2, 1, 2, 5, 5, 4, 4, 5, 6)
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, counter=True), "no-counter")
+    encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert encounter.state[BANDIT].marks.get("counter_bonus") == (18 - 13) // 2
+    step = encounter.apply(Attack(actor=BANDIT, target=CEIL, counter=True, defence="dodge"))
+    offence = next(e for e in step.events if isinstance(e, CheckRolled))
+    assert offence.parts == (("Attack", 10), ("Counter bonus", 2))
+    assert pool(encounter, BANDIT, AP) == 3 - 1
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, counter=True), "no-counter")
+
+
+def test_the_counter_window_closes_with_the_turn() -> None:
+    """The Counter is taken right away: the opening closes when the turn ends."""
+    encounter = duel(4, 5, 2, 2, 1, 2, 5, 5)
+    encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    encounter.apply(EndTurn())
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, counter=True), "no-counter")
+
+
+def test_a_delayed_turn_and_the_lowest_initiative_of_those_still_delaying_goes_first() -> None:
+    """Kaiser's Combat Rounds: "If you have unused Active Actions, you can choose to delay your
+    turn ... If you and another combatant are both delaying and all other combatants have taken
+    their full turn, the combatant with the lowest Initiative must take the rest of their turn
+    before the one with the higher Initiative." """
+    encounter = duel(4, 5, 2, 2)
+    encounter.apply(HoldTurn(actor=CEIL))
+    assert encounter.state.acting() == (BANDIT,)
+    refused(encounter, Intend(actor=CEIL, intention="magic"), "not-intention-phase")
+    encounter.apply(HoldTurn(actor=BANDIT))
+    order = encounter.state.clock.order
+    assert [t.actors for t in order[-2:]] == [(BANDIT,), (CEIL,)]
+    assert encounter.state.acting() == (BANDIT,)
+
+
+def test_the_intention_phase_cannot_be_delayed() -> None:
+    """The Intention phase is everyone's at once; only turns of the Action phase are delayed."""
+    encounter = duel(4, 5, 2, 2, intend=False)
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(HoldTurn(actor=CEIL))
+    assert error.value.code == "not-your-turn" and encounter.state is before

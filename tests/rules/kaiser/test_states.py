@@ -3,11 +3,14 @@ do not stack."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fracas.engine.gm import ApplyEffect
-from fracas.rules.kaiser.actions import Attack
+from fracas.engine.turns import EndTurn
+from fracas.rules.kaiser.actions import Attack, Use
 from fracas.rules.kaiser.events import CheckRolled
 from fracas.rules.kaiser.states import state_parts
-from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel
+from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel, make_sheet
 
 
 def test_states_add_up_but_blind_and_surprised_take_the_worst() -> None:
@@ -22,3 +25,53 @@ def test_states_add_up_but_blind_and_surprised_take_the_worst() -> None:
     defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
     assert defence.parts == (("Dodge", 8), ("Fully Restrained", -20), ("Blind", -9))
     assert defence.roll.total == 0
+
+
+def test_an_initiative_roll_20_above_surprises_the_opponent_until_its_turn() -> None:
+    """Kaiser's Combat Rounds: "your Initiative roll is 20 points greater than your opponents.
+    In this case, your opponent gains the Surprised State when making any Opposed Skill Checks
+    against you until they take their turn." """
+    fast = make_sheet(initiative=25)
+    encounter = duel(6, 5, 1, 2, 2, 2, 6, 5, ceil=fast)
+    surprised = encounter.state[BANDIT].effect("Surprised")
+    assert surprised is not None and surprised.source == CEIL
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
+    assert defence.parts == (("Dodge", 8), ("Surprised", -9))
+    encounter.apply(EndTurn())
+    assert not encounter.state[BANDIT].has("Surprised")
+    assert not encounter.state[CEIL].has("Surprised")
+
+
+def test_a_surprised_creature_is_not_surprised_by_others() -> None:
+    """The Surprised State counts "when making any Opposed Skill Checks against you"."""
+    encounter = duel(4, 5, 2, 2)
+    encounter.apply(ApplyEffect(target=BANDIT, name="Surprised"))
+    assert state_parts(encounter.state[BANDIT], settings=SETTINGS, against=CEIL) == [
+        ("Surprised", -9)
+    ]
+    sourced = encounter.state[BANDIT].effects[0]
+    other = replace(sourced, source=BANDIT)
+    creature = replace(encounter.state[BANDIT], effects=(other,))
+    assert state_parts(creature, settings=SETTINGS, against=CEIL) == []
+
+
+def test_skill_bonuses_from_several_powers_diminish_on_the_roll() -> None:
+    """Seed: "A skill bonus gained from multiple powers will apply the highest bonus, then half
+    of the second highest, a third of the third highest, and so on." """
+
+    def blessing(name: str, bonus: int) -> dict[str, object]:
+        return {
+            "name": name,
+            "types": ["automatic"],
+            "effect": name,
+            "skill_bonuses": {"attack": bonus},
+        }
+
+    blessed = make_sheet(powers=[blessing("Bless", 3), blessing("Zeal", 4), blessing("Fury", 3)])
+    encounter = duel(4, 5, 2, 2, 3, 3, 5, 5, ceil=blessed)
+    for power in ("bless", "zeal", "fury"):
+        encounter.apply(Use(actor=CEIL, power=power))
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    offence = next(e for e in step.events if isinstance(e, CheckRolled))
+    assert offence.parts == (("Attack", 10), ("powers", 4 + 3 // 2 + 3 // 3))

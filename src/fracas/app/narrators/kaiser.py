@@ -34,13 +34,22 @@ from fracas.rules.kaiser.events import (
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
-from fracas.rules.kaiser.queries import ATTACKS, DEAD, DEFENCES, INTENTIONS, LP, MOVED
+from fracas.rules.kaiser.queries import (
+    ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
+    DEAD,
+    DEFENCES,
+    INTENTIONS,
+    LP,
+    MOVED,
+)
 from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE
 from fracas.rules.kaiser.vocabulary import Resistance
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
 
 ARROW = "\u2192"
-SILENT_MARKS = (ATTACKS, DEFENCES, MOVED)
+SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER)
 
 
 def _capital(text: str) -> str:
@@ -204,8 +213,16 @@ def mark(event: MarkSet, scene: Scene) -> Told:
     """Intentions declared and deaths are told; the round's other bookkeeping is not."""
     if event.key == DEAD and event.value is True:
         return f"{_capital(scene.name(event.combatant))} is dead"
-    if event.key in SILENT_MARKS or (event.key == INTENTIONS and event.value is None):
+    if event.key in SILENT_MARKS or event.value is None:
         return None
+    if event.key == COUNTER_BONUS:
+        who = scene.combatant(event.combatant)
+        opening = who.marks.get(COUNTER) if who is not None else None
+        whom = scene.name(CombatantId(str(opening)))
+        return (
+            f"{_capital(scene.name(event.combatant))} may Counter {whom}"
+            f" (Counter bonus {signed(int(event.value or 0))})"
+        )
     if event.key == INTENTIONS and isinstance(event.value, str):
         latest = event.value.split(",")[-1]
         weapon = ""

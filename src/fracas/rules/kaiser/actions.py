@@ -47,6 +47,10 @@ class Attack(Action):
     advantage: int = field(
         default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
     )
+    counter: bool = field(
+        default=False,
+        metadata={"help": "the Counter reaction (1 AP) after the target's failed attack on you"},
+    )
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,10 @@ class Trigger(Action):
     power: str
     targets: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "who meets the conditions", "flag": "on"}
+    )
+    difficult: int | None = field(
+        default=None,
+        metadata={"help": "the targets are in a difficult position: aim against this difficulty"},
     )
     allow: bool = field(
         default=False, metadata={"help": "the targets choose to fail the Resistance Check"}

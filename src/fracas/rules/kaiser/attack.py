@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
@@ -25,11 +26,14 @@ from fracas.rules.kaiser.intentions import intended_weapon, weapon_named
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
     DEFENCES,
     acting,
     count_mark,
     is_dead,
     require_action_phase_turn,
+    require_standing,
     sheet_of,
     skill_name,
     standing,
@@ -38,7 +42,7 @@ from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
 from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
 from fracas.rules.kaiser.states import state_parts
-from fracas.rules.kaiser.vocabulary import Defence
+from fracas.rules.kaiser.vocabulary import Defence, Reach
 from fracas.rules.kaiser.wounds import wound
 
 Parts = tuple[tuple[str, int], ...]
@@ -61,6 +65,11 @@ class Exchange:
     def degrees(self) -> int:
         """The winner's Degrees of Success (0 on a tie)."""
         return abs(self.offence - self.defence)
+
+
+def counter_bonus(degrees: int) -> int:
+    """SOURCES.md 1.1: "the defender gets a Counter bonus = floor(DoS/2)"."""
+    return degrees // 2
 
 
 def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
@@ -90,12 +99,16 @@ class AttackRule:
     settings: KaiserSettings
 
     def cost(self, state: EncounterState, action: a.Attack) -> Cost:
-        """Nothing: the Attack Intention paid for the round's Attack Actions."""
-        return {}
+        """Nothing: the Attack Intention paid for the round's Attack Actions; a Counter is a
+        reaction of 1 AP."""
+        return {AP: self.settings.counter_ap} if action.counter else {}
 
     def verify(self, state: EncounterState, action: a.Attack) -> None:
         actor = acting(action)
-        require_action_phase_turn(state, actor, action.verb)
+        if action.counter:
+            self._verify_counter(state, action)
+        else:
+            require_action_phase_turn(state, actor, action.verb)
         attacker, target = state[actor], state[action.target]
         weapon = self._weapon(attacker, action)
         allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
@@ -122,6 +135,19 @@ class AttackRule:
                 CoverRange(action.cover_range),
                 attack_immaterial=sheet_of(attacker).immaterial,
                 effect_power=False,
+            )
+
+    @staticmethod
+    def _verify_counter(state: EncounterState, action: a.Attack) -> None:
+        """Counter: "This action can be taken after an opponent has failed an attack against
+        you ... This attack is made before the opponent can perform any other actions"."""
+        actor = acting(action)
+        require_standing(state, actor)
+        if state[actor].marks.get(COUNTER) != action.target:
+            raise IllegalAction(
+                "no-counter",
+                f"{state[actor].name} can Counter only right after {state[action.target].name}"
+                " fails a hand-to-hand attack on them",
             )
 
     @staticmethod
@@ -157,7 +183,7 @@ class AttackRule:
         attacker, target = state[acting(action)], state[action.target]
         weapon = self._weapon(attacker, action)
         defence = chosen_defence(target, action.defence)
-        offence, parts = self._offence(attacker, weapon, action, dice)
+        offence, parts = self._offence(attacker, target.id, weapon, action, dice)
         events: list[Event] = [
             CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
         ]
@@ -167,10 +193,12 @@ class AttackRule:
             assert shield is not None
             where = CoverRange(action.cover_range)
             defence_total, defence_events = barrier_roll(
-                state, shield, target.id, where, dice, settings=self.settings
+                state, shield, target.id, where, dice, settings=self.settings, against=attacker.id
             )
         else:
-            defence_total, defence_events = defend(target, defence, dice, settings=self.settings)
+            defence_total, defence_events = defend(
+                target, defence, dice, settings=self.settings, against=attacker.id
+            )
         events += defence_events
         exchange = Exchange(offence.total, defence_total)
         events.append(
@@ -185,8 +213,19 @@ class AttackRule:
             )
         )
         events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
+        if action.counter:
+            events += [
+                MarkSet(attacker.id, COUNTER, None),
+                MarkSet(attacker.id, COUNTER_BONUS, None),
+            ]
+        if exchange.outcome == "miss" and weapon.reach is Reach.MELEE:
+            bonus = counter_bonus(exchange.degrees)
+            events += [
+                MarkSet(target.id, COUNTER, attacker.id),
+                MarkSet(target.id, COUNTER_BONUS, bonus),
+            ]
         if exchange.outcome == "hit":
-            events += self._hit(state, target, weapon, exchange.degrees, dice)
+            events += self._hit(state, attacker, target, weapon, exchange.degrees, dice)
         elif exchange.outcome == "miss" and shield is not None:
             hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
             after = reduce(state, events)
@@ -194,7 +233,12 @@ class AttackRule:
         return events
 
     def _offence(
-        self, attacker: Combatant, weapon: Weapon, action: a.Attack, dice: DiceSource
+        self,
+        attacker: Combatant,
+        target: CombatantId,
+        weapon: Weapon,
+        action: a.Attack,
+        dice: DiceSource,
     ) -> tuple[CheckRoll, Parts]:
         skill = sheet_of(attacker).skills[weapon.skill.value]
         made = count_mark(attacker, ATTACKS)
@@ -203,7 +247,11 @@ class AttackRule:
             parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
         if action.bonus:
             parts.append(("modifiers", action.bonus))
-        parts += state_parts(attacker, settings=self.settings)
+        if action.counter and (bonus := count_mark(attacker, COUNTER_BONUS)):
+            parts.append(("Counter bonus", bonus))
+        parts += state_parts(
+            attacker, settings=self.settings, against=target, skill=weapon.skill.value
+        )
         bonus = sum(value for _, value in parts)
         rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
         return rolled, tuple(parts)
@@ -211,13 +259,15 @@ class AttackRule:
     def _hit(
         self,
         state: EncounterState,
+        attacker: Combatant,
         target: Combatant,
         weapon: Weapon,
         degrees: int,
         dice: DiceSource,
     ) -> list[Event]:
         events = hit_ap_loss(target, settings=self.settings)
-        defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon))
+        material = not sheet_of(attacker).immaterial
+        defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon), material=material)
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
         after = reduce(state, events)
         return events + wound(after, target.id, account, dice, settings=self.settings)
@@ -230,6 +280,7 @@ def defend(
     *,
     settings: KaiserSettings,
     unseen: bool = False,
+    against: CombatantId | None = None,
 ) -> tuple[int, list[Event]]:
     """The target's Defensive Roll with Dodge or Block (0 and no roll without a defence): its
     Skill, -2 for each defence already made this round (at most -10), its States."""
@@ -241,7 +292,9 @@ def defend(
     if used:
         penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
         parts.append(("defended before", -penalty))
-    parts += state_parts(target, settings=settings, unseen=unseen)
+    parts += state_parts(
+        target, settings=settings, unseen=unseen, against=against, skill=defence.value
+    )
     bonus = sum(value for _, value in parts)
     rolled = roll_skill_check(dice, bonus, final_skill=skill)
     check = f"Defensive Roll ({skill_name(defence.value)})"

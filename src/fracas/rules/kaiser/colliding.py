@@ -76,7 +76,10 @@ def collide(
 ) -> tuple[list[Event], Flight | None]:
     """The reaction, the collider's Offensive Roll and, on target, the collision itself."""
     skill = sheet_of(collider).skills[collider_power.skill]
-    parts = [(skill_name(collider_power.skill), skill), *state_parts(collider, settings=settings)]
+    parts = [
+        (skill_name(collider_power.skill), skill),
+        *state_parts(collider, settings=settings, against=shooter.id, skill=collider_power.skill),
+    ]
     shot = roll_skill_check(source, sum(v for _, v in parts), final_skill=skill)
     events: list[Event] = [
         PoolChanged(collider.id, AP, -settings.collide_ap, COLLIDE),

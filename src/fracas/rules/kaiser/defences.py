@@ -55,8 +55,12 @@ def sources(
     return from_sheet + _effect_sources(combatant.effects, kind, damage_type, imbued)
 
 
-def defences_of(combatant: Combatant, damage_type: DamageType, *, imbued: bool) -> Defences:
-    """The stacked defences of ``combatant`` against an attack of ``damage_type``."""
+def defences_of(
+    combatant: Combatant, damage_type: DamageType, *, imbued: bool, material: bool = True
+) -> Defences:
+    """The stacked defences of ``combatant`` against an attack of ``damage_type``. An
+    immaterial attacker's attack is not ``material``: it ignores worn layers ("the ability to
+    ignore material objects like weapons, armor, and shields"), not natural armor."""
     sheet = sheet_of(combatant)
 
     def found(kind: ModifierKind) -> list[Source]:
@@ -64,7 +68,7 @@ def defences_of(combatant: Combatant, damage_type: DamageType, *, imbued: bool) 
 
     natural_armor = [a.av.get(damage_type, 0) for a in sheet.natural_armor]
     natural_armor += [s.value for s in found(ModifierKind.NATURAL_ARMOR) if not s.ignored]
-    layers = [a.av.get(damage_type, 0) for a in sheet.armor]
+    layers = [a.av.get(damage_type, 0) for a in sheet.armor] if material else []
     natural_barrier = Source(sheet.damage_barrier.get(damage_type, 0))
     return Defences(
         absorption=sheet.absorption,

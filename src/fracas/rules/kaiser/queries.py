@@ -16,9 +16,12 @@ ATTACKS = "attacks"
 DEFENCES = "defences"
 INTENTIONS = "intentions"
 MOVED = "moved"
+COUNTER = "counter"
+COUNTER_BONUS = "counter_bonus"
 """Marks: dead; Attack Actions made and Block/Dodge defences used this round; the Intentions
 declared this round (comma-separated, the Attack Intention as ``attack:<weapon>``); the Move
-action taken this round."""
+action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
+the Counter bonus (until the end of the turn)."""
 
 UNCONSCIOUS = "Unconscious"
 CRITICAL = "Critical"

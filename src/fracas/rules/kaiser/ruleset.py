@@ -17,6 +17,7 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import (
+    EffectApplied,
     EffectChanged,
     EffectEnded,
     Event,
@@ -25,7 +26,15 @@ from fracas.engine.events import (
     OrderChanged,
 )
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset
-from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.engine.state import (
+    Combatant,
+    Effect,
+    EncounterState,
+    Pool,
+    Reset,
+    Sheet,
+    Turn,
+)
 from fracas.rules.kaiser import actions
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
@@ -36,6 +45,8 @@ from fracas.rules.kaiser.lingering import end_phase
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
     CRITICAL,
     DEFENCES,
     INTENTION_PHASE,
@@ -49,7 +60,11 @@ from fracas.rules.kaiser.queries import (
 from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
+from fracas.rules.kaiser.states import SURPRISED
 from fracas.rules.kaiser.use import DropRule, TriggerRule, UseRule
+
+UNTIL_TURN = "until_turn"
+"""Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
 ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
 """Marks that hold for one round and are cleared in the End phase."""
@@ -119,11 +134,11 @@ class Kaiser(Ruleset):
                 events += end_phase(combatant, dice, settings=self.rules)
         return events
 
-    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+    def _initiative_rolled(
+        self, state: EncounterState, turn: Turn, dice: DiceSource
+    ) -> list[Event]:
         """The end of the Intention phase: everyone standing rolls Initiative and the Action
         phase's order is set."""
-        if turn.label != INTENTION_PHASE:
-            return ()
         events: list[Event] = []
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
@@ -136,7 +151,45 @@ class Kaiser(Ruleset):
             rolled[actor] = check.roll.total
         order = (turn, *self._action_phase(state, rolled))
         events.append(OrderChanged(order, state.clock.index))
+        return events + self._surprises(state, rolled)
+
+    def _surprises(self, state: EncounterState, rolled: Mapping[CombatantId, int]) -> list[Event]:
+        """Kaiser's Combat Rounds: "This occurs when your Initiative roll is 20 points greater
+        than your opponents. In this case, your opponent gains the Surprised State when making
+        any Opposed Skill Checks against you until they take their turn." """
+        events: list[Event] = []
+        for fast, fast_roll in rolled.items():
+            for slow, slow_roll in rolled.items():
+                if state[fast].side == state[slow].side:
+                    continue
+                if surprises(fast_roll, slow_roll, margin=self.rules.surprise_margin):
+                    effect = Effect(SURPRISED, source=fast, data={UNTIL_TURN: True})
+                    events.append(EffectApplied(slow, effect))
         return events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """The end of the Intention phase rolls Initiative; the end of any turn closes the
+        Counter windows its failed attacks opened."""
+        if turn.label == INTENTION_PHASE:
+            return self._initiative_rolled(state, turn, dice)
+        return [
+            MarkSet(c.id, key, None)
+            for c in state
+            for key in (COUNTER, COUNTER_BONUS)
+            if c.marks.get(key) is not None
+        ]
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Surprise lasts "until they take their turn" (its own turn of the Action phase: the
+        Intention phase, which everyone shares, is not it)."""
+        if turn.label == INTENTION_PHASE:
+            return ()
+        return [
+            EffectEnded(actor, effect.id, reason="took the turn")
+            for actor in turn.actors
+            for effect in state[actor].effects
+            if effect.data.get(UNTIL_TURN)
+        ]
 
     def _initiative(self, combatant: Combatant, dice: DiceSource) -> CheckRolled:
         parts: list[tuple[str, int]] = [("Initiative", sheet_of(combatant).initiative)]
@@ -171,6 +224,14 @@ class Kaiser(Ruleset):
             return f"{winner} win" if winner else "nobody is left standing"
         return None
 
+    def held_order(
+        self, state: EncounterState, holders: tuple[CombatantId, ...]
+    ) -> tuple[CombatantId, ...]:
+        """Kaiser's Combat Rounds: "If you and another combatant are both delaying and all
+        other combatants have taken their full turn, the combatant with the lowest Initiative
+        must take the rest of their turn before the one with the higher Initiative." """
+        return tuple(sorted(holders, key=lambda c: state[c].initiative or 0))
+
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         """ "If you have unused Active Actions, you can choose to delay your turn" (Action
         phase only)."""
@@ -178,6 +239,11 @@ class Kaiser(Ruleset):
         if turn is not None and turn.label == INTENTION_PHASE:
             return "the Intention phase is shared by everyone and cannot be delayed"
         return None
+
+
+def surprises(roll: int, opponent: int, *, margin: int) -> bool:
+    """An Initiative roll 20 (the setting) or more above the opponent's."""
+    return roll - opponent >= margin
 
 
 def _pain_fades(combatant: Combatant) -> list[Event]:

@@ -74,6 +74,11 @@ class KaiserSettings(BaseModel):
         ge=0,
         description="SOURCES.md 1.9 (Action Points): that penalty 'cannot exceed -10'.",
     )
+    counter_ap: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): the Counter reaction costs 1 AP.",
+    )
     hit_ap_loss: int = Field(
         1,
         ge=0,

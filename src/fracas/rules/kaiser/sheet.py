@@ -63,6 +63,7 @@ class Skills(_Record):
     magic_projection: int = Field(0, ge=0)
     psychic_projection: int = Field(0, ge=0)
     conceal_ki: int = Field(0, ge=0)
+    wear_armor: int = Field(0, ge=0)
 
     def __getitem__(self, skill: str) -> int:
         return int(getattr(self, skill))
@@ -82,10 +83,12 @@ class Resistances(_Record):
 
 
 class Armor(_Record):
-    """A source of Armor Value: a worn layer, or natural armor (a trait, a veil)."""
+    """A source of Armor Value: a worn layer, or natural armor (a trait, a veil). ``penalty``:
+    what wearing the layer costs every Offensive and Defensive Roll, before Wear Armor."""
 
     name: str = Field(min_length=1)
     av: DamageValues = {}
+    penalty: int = Field(0, ge=0)
 
 
 class ModifierKind(StrEnum):
@@ -151,7 +154,8 @@ class Power(_Record):
 
     Attack: ``base_damage`` of ``damage_type``. Effect, Automatic, Trigger and Detection: the
     Resistance Check it forces (``resistance`` against ``difficulty``; none listed: SR 8) and
-    the lingering ``effect`` a failure leaves, with the ``grants`` it gives while it lasts.
+    the lingering ``effect`` a failure leaves, with the ``grants`` it gives while it lasts and
+    the ``skill_bonuses`` (negative: penalties) it gives, by Skill.
     ``imbued``: it can hit immaterial creatures (Energy damage always can). ``vision``: an
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
@@ -171,6 +175,7 @@ class Power(_Record):
     difficulty: int | None = None
     effect: str | None = None
     grants: tuple[Modifier, ...] = ()
+    skill_bonuses: dict[str, int] = {}
     vision: str | None = None
     presence: int | None = Field(None, ge=0)
     area: bool = False
@@ -186,8 +191,11 @@ class Power(_Record):
             raise ValueError(f"{self.name}: an Attack power needs a base_damage")
         if PowerType.DEFENSE in self.types and self.barrier is None:
             raise ValueError(f"{self.name}: a Defense power needs the barrier's Life Points")
-        if self.skill not in Skills.model_fields:
-            raise ValueError(f"{self.name}: {self.skill!r} is not a Skill")
+        if self.skill_bonuses and self.effect is None:
+            raise ValueError(f"{self.name}: skill_bonuses need the effect that carries them")
+        for skill in (self.skill, *self.skill_bonuses):
+            if skill not in Skills.model_fields:
+                raise ValueError(f"{self.name}: {skill!r} is not a Skill")
         return self
 
 

@@ -120,6 +120,7 @@ def barrier_roll(
     dice: DiceSource,
     *,
     settings: KaiserSettings,
+    against: CombatantId | None = None,
 ) -> tuple[int, list[Event]]:
     """The creator's Defensive Roll with the barrier's Skill: D2 covering another or an area,
     D4 beyond effective range; the creator's States apply ("If you are subject to a State that
@@ -133,7 +134,7 @@ def barrier_roll(
         )
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
-    parts += state_parts(creator, settings=settings)
+    parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
     degrees = disadvantage(shield.cover, where) or 0
     rolled = roll_skill_check(
         dice, sum(v for _, v in parts), net_advantage=-degrees, final_skill=skill

@@ -7,9 +7,12 @@ names, put on by the game master (``effect NAME TARGET``) or by powers.
 
 from __future__ import annotations
 
+from fracas.engine.action import CombatantId
 from fracas.engine.state import Combatant
-from fracas.rules.kaiser.queries import action_penalty
+from fracas.rules.kaiser.queries import action_penalty, sheet_of
 from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Sheet
+from fracas.rules.kaiser.stacking import power_skill_modifier
 
 FULLY_RESTRAINED = "Fully Restrained"
 BLIND = "Blind"
@@ -18,11 +21,50 @@ SURPRISED = "Surprised"
 Parts = list[tuple[str, int]]
 
 
-def state_parts(combatant: Combatant, *, settings: KaiserSettings, unseen: bool = False) -> Parts:
+SKILL_PREFIX = "skill:"
+"""Effect data: ``skill:<name>`` is a bonus (or, negative, a penalty) a power gives that Skill."""
+
+
+def skill_key(skill: str) -> str:
+    return SKILL_PREFIX + skill
+
+
+def power_skill_bonus(combatant: Combatant, skill: str) -> int:
+    """The bonuses and penalties powers give ``skill``, stacked: the highest, half the second,
+    a third of the third … (``stacking.power_skill_modifier``)."""
+    values = [
+        value
+        for effect in combatant.effects
+        if isinstance(value := effect.data.get(skill_key(skill)), int)
+    ]
+    return power_skill_modifier([v for v in values if v > 0], [-v for v in values if v < 0])
+
+
+def armor_penalty(sheet: Sheet) -> int:
+    """Seed (Layer Armor): "No matter if you are benefitting from a layer of armor or not,
+    while you are wearing it, you are subject to any penalties it applies. Your Wear Armor
+    Skill can reduce these penalties." Every worn layer's penalty, less Wear Armor, never below
+    0 (applied here to every Offensive and Defensive Roll: a reading chosen here)."""
+    return max(0, sum(layer.penalty for layer in sheet.armor) - sheet.skills.wear_armor)
+
+
+def state_parts(
+    combatant: Combatant,
+    *,
+    settings: KaiserSettings,
+    unseen: bool = False,
+    against: CombatantId | None = None,
+    skill: str | None = None,
+) -> Parts:
     """The State modifiers of one roll of ``combatant``'s: a Critical's pain and Fully
     Restrained add up; Blind (the State, or an Effect power it cannot see: ``unseen``) and
-    Surprised do not stack with each other, the worst applies."""
+    Surprised do not stack with each other, the worst applies. A Surprised State from an
+    opponent's Initiative counts only in checks ``against`` that opponent."""
     parts: Parts = []
+    if skill is not None and (from_powers := power_skill_bonus(combatant, skill)):
+        parts.append(("powers", from_powers))
+    if worn := armor_penalty(sheet_of(combatant)):
+        parts.append(("armor", -worn))
     if penalty := action_penalty(combatant):
         parts.append(("Critical", -penalty))
     if combatant.has(FULLY_RESTRAINED):
@@ -30,7 +72,9 @@ def state_parts(combatant: Combatant, *, settings: KaiserSettings, unseen: bool 
     exclusive: Parts = []
     if combatant.has(BLIND) or unseen:
         exclusive.append((BLIND, -settings.blind_penalty))
-    if combatant.has(SURPRISED):
+    if any(
+        e.name == SURPRISED and (e.source is None or e.source == against) for e in combatant.effects
+    ):
         exclusive.append((SURPRISED, -settings.surprised_penalty))
     if exclusive:
         parts.append(min(exclusive, key=lambda part: part[1]))

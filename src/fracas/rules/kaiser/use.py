@@ -54,7 +54,7 @@ from fracas.rules.kaiser.shielding import (
     shield_for,
     verify_shield,
 )
-from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.states import skill_key, state_parts
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -95,6 +95,23 @@ class Resisting:
     power: Power
     allow: bool
     round: int
+
+
+MISSES = "it misses"
+
+
+def aimed(
+    caster: CombatantId,
+    power: Power,
+    offence: CheckRoll,
+    parts: tuple[tuple[str, int], ...],
+    difficulty: int,
+) -> CheckRolled:
+    """Aiming an Automatic or Trigger power at a target in a difficult position: the Offensive
+    Roll against the difficulty; a tie succeeds, as on any Difficulty check."""
+    margin = degrees(offence.total, difficulty, tie_succeeds=True)
+    result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: {MISSES}"
+    return CheckRolled(caster, f"Aim {power.name}", offence, parts, difficulty, result)
 
 
 class PowerRule:
@@ -173,6 +190,7 @@ class PowerRule:
         events: list[Event] = []
         if power.effect is not None:
             data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
+            data.update({skill_key(s): v for s, v in power.skill_bonuses.items()})
             events.append(
                 EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
             )
@@ -182,6 +200,26 @@ class PowerRule:
                 EffectApplied(target.id, Effect(grant.name, source=how.caster, data=data))
             )
         return events
+
+    def offensive_roll(
+        self,
+        caster: Combatant,
+        power: Power,
+        dice: DiceSource,
+        *,
+        bonus: int = 0,
+        advantage: int = 0,
+        against: CombatantId | None = None,
+    ) -> tuple[CheckRoll, tuple[tuple[str, int], ...]]:
+        """The power's Offensive Roll: its Skill, the modifiers given, the caster's States."""
+        skill = sheet_of(caster).skills[power.skill]
+        parts: Parts = [(skill_name(power.skill), skill)]
+        if bonus:
+            parts.append(("modifiers", bonus))
+        parts += state_parts(caster, settings=self.settings, against=against, skill=power.skill)
+        total = sum(v for _, v in parts)
+        rolled = roll_skill_check(dice, total, net_advantage=advantage, final_skill=skill)
+        return rolled, tuple(parts)
 
     def _difficulty(self, power: Power) -> int:
         return p.resistance_difficulty(power, self.settings.automatic_difficulty)
@@ -300,17 +338,15 @@ class UseRule(PowerRule):
         how = Resisting(caster.id, power, action.allow, state.clock.round)
         offence: CheckRoll | None = None
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
-            offence, parts = self._offence(caster, power, action, dice)
-            aimed = not power.types & {PowerType.ATTACK, PowerType.EFFECT}
-            against = action.difficult if aimed else None
-            result = ""
-            if aimed and against is not None:
-                margin = degrees(offence.total, against, tie_succeeds=True)
-                result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: it misses"
-                events.append(
-                    CheckRolled(caster.id, f"Aim {power.name}", offence, parts, against, result)
-                )
-                if margin <= 0:
+            single = action.targets[0] if len(action.targets) == 1 else None
+            offence, parts = self.offensive_roll(
+                caster, power, dice, bonus=action.bonus, advantage=action.advantage, against=single
+            )
+            if not power.types & {PowerType.ATTACK, PowerType.EFFECT}:
+                assert action.difficult is not None
+                aim = aimed(caster.id, power, offence, parts, action.difficult)
+                events.append(aim)
+                if aim.result.endswith(MISSES):
                     return events
                 offence = None
             else:
@@ -365,11 +401,17 @@ class UseRule(PowerRule):
                 else:
                     where = CoverRange(action.cover_range)
                     total, defence_events = barrier_roll(
-                        now, shield, target_id, where, dice, settings=self.settings
+                        now,
+                        shield,
+                        target_id,
+                        where,
+                        dice,
+                        settings=self.settings,
+                        against=how.caster,
                     )
                     rolled[key] = total
             else:
-                total, defence_events = self._defend(target, how.power, action, dice)
+                total, defence_events = self._defend(target, how, action, dice)
             events += defence_events
             outcome = self._struck(reduce(state, events), target_id, how, offence, total, dice)
             events += outcome
@@ -383,24 +425,14 @@ class UseRule(PowerRule):
             events += absorbed(now, shield, struck, hit, dice, settings=self.settings)
         return events
 
-    def _offence(
-        self, caster: Combatant, power: Power, action: a.Use, dice: DiceSource
-    ) -> tuple[CheckRoll, tuple[tuple[str, int], ...]]:
-        skill = sheet_of(caster).skills[power.skill]
-        parts: Parts = [(skill_name(power.skill), skill)]
-        if action.bonus:
-            parts.append(("modifiers", action.bonus))
-        parts += state_parts(caster, settings=self.settings)
-        total = sum(v for _, v in parts)
-        rolled = roll_skill_check(dice, total, net_advantage=action.advantage, final_skill=skill)
-        return rolled, tuple(parts)
-
     def _defend(
-        self, target: Combatant, power: Power, action: a.Use, dice: DiceSource
+        self, target: Combatant, how: Resisting, action: a.Use, dice: DiceSource
     ) -> tuple[int, list[Event]]:
         defence = chosen_defence(target, action.defence)
-        unseen = p.unseen(power, sheet_of(target).visions)
-        return defend(target, defence, dice, settings=self.settings, unseen=unseen)
+        unseen = p.unseen(how.power, sheet_of(target).visions)
+        return defend(
+            target, defence, dice, settings=self.settings, unseen=unseen, against=how.caster
+        )
 
     def _struck(
         self,
@@ -429,7 +461,10 @@ class UseRule(PowerRule):
         if exchange.outcome != "hit":
             return events
         events += hit_ap_loss(target, settings=self.settings)
-        defences = defences_of(target, power.damage_type, imbued=p.hits_immaterial(power))
+        material = not sheet_of(state[how.caster]).immaterial
+        defences = defences_of(
+            target, power.damage_type, imbued=p.hits_immaterial(power), material=material
+        )
         if p.deals_damage(power):
             assert power.base_damage is not None
             account = damage_account(
@@ -494,6 +529,13 @@ class TriggerRule(PowerRule):
         power = power_named(owner, action.power)
         how = Resisting(owner.id, power, action.allow, state.clock.round)
         events: list[Event] = [PowerUsed(owner.id, power.name, action.targets)]
+        if action.difficult is not None:
+            single = action.targets[0] if len(action.targets) == 1 else None
+            offence, parts = self.offensive_roll(owner, power, dice, against=single)
+            aim = aimed(owner.id, power, offence, parts, action.difficult)
+            events.append(aim)
+            if aim.result.endswith(MISSES):
+                return events
         for target_id in action.targets:
             now = reduce(state, events)
             events += self.resist(now, now[target_id], how, dice)
