@@ -363,3 +363,41 @@ def test_a_trigger_on_a_target_in_a_difficult_position_needs_an_offensive_roll()
     assert not encounter.state[BANDIT].has("Asleep")
     encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), difficult=16))
     assert encounter.state[BANDIT].has("Asleep")
+
+
+def test_an_attack_power_that_only_imbued_objects_block() -> None:
+    """Seed: "The power will list if it can only be blocked with immaterial objects"."""
+    spectral = {**FIRE_BOLT, "name": "Spectral Bolt", "blocked_only_by_imbued": True}
+    encounter = arena(*INITIATIVE, ceil=mage(spectral))
+    refused(
+        encounter,
+        Use(actor=CEIL, power="spectral", targets=(BANDIT,), defence="block"),
+        "cannot-block-effect",
+    )
+    assert encounter.can(Use(actor=CEIL, power="spectral", targets=(BANDIT,), defence="dodge"))
+
+
+def test_a_power_reaches_its_listed_distance() -> None:
+    """Seed: "the Maximum Distance is based on your Offensive Skill or is directly listed"."""
+    bolt = {**FIRE_BOLT, "range_ft": 60}
+    encounter = arena(*INITIATIVE, ceil=mage(bolt))
+    refused(
+        encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=61), "out-of-range"
+    )
+    assert encounter.can(Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=60))
+
+
+def test_a_power_that_negates_detection_hides_its_bearer() -> None:
+    """Seed: "Detection powers can be negated by some powers"."""
+    mask = {
+        "name": "Mask Ki",
+        "types": ["automatic"],
+        "effect": "Masked",
+        "negates_detection": True,
+    }
+    encounter = arena(*INITIATIVE, ceil=mage(SENSE), bandit=make_sheet(powers=[mask]))
+    encounter.apply(EndTurn())
+    encounter.apply(Use(actor=BANDIT, power="mask"))
+    step = encounter.apply(Trigger(actor=CEIL, power="sense", targets=(BANDIT,)))
+    assert not any(isinstance(e, (CheckRolled, Detected)) for e in step.events)
+    assert any(isinstance(e, Note) and "Masked" in e.text for e in step.events)

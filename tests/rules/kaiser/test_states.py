@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from fracas.engine.gm import ApplyEffect
 from fracas.engine.turns import EndTurn
-from fracas.rules.kaiser.actions import Attack, Use
+from fracas.rules.kaiser.actions import Attack, Raise, Use
 from fracas.rules.kaiser.events import CheckRolled
-from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.states import characteristic_of, state_parts
+from fracas.rules.kaiser.vocabulary import Characteristic
 from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel, make_sheet
 
 
@@ -75,3 +76,42 @@ def test_skill_bonuses_from_several_powers_diminish_on_the_roll() -> None:
     step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
     offence = next(e for e in step.events if isinstance(e, CheckRolled))
     assert offence.parts == (("Attack", 10), ("powers", 4 + 3 // 2 + 3 // 3))
+
+
+def test_characteristics_from_powers_and_sacrifices_on_the_engine() -> None:
+    """Seed: "Any bonus gained from multiple powers will apply the greatest bonus. Any penalty
+    gained from multiple powers will apply the worst penalty"; a sacrifice "actually reduces
+    your base Characteristic". An area barrier's radius is the Focus in feet."""
+
+    def power(name: str, bonus: int, **more: object) -> dict[str, object]:
+        return {
+            "name": name,
+            "types": ["automatic"],
+            "effect": name,
+            "characteristic_bonuses": {"focus": bonus},
+            **more,
+        }
+
+    shield = {"name": "Ward", "types": ["defense"], "barrier": 40}
+    sheet = make_sheet(
+        characteristics={"focus": 6},
+        powers=[
+            power("Clarity", 2),
+            power("Insight", 3),
+            power("Haze", -1),
+            shield,
+            {
+                "name": "Blood Pact",
+                "types": ["automatic"],
+                "effect": "Pact",
+                "sacrifice": {"focus": 2},
+            },
+        ],
+    )
+    encounter = duel(4, 5, 2, 2, ceil=sheet)
+    for name in ("clarity", "insight", "haze", "blood"):
+        encounter.apply(Use(actor=CEIL, power=name))
+    assert characteristic_of(encounter.state[CEIL], Characteristic.FOCUS) == 6 - 2 + 3 - 1
+    encounter.apply(Raise(actor=CEIL, power="ward", over=(CEIL,), area=True))
+    ward = encounter.state[CEIL].effect("Ward")
+    assert ward is not None and ward.data["radius"] == 6

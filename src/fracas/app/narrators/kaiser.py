@@ -44,7 +44,7 @@ from fracas.rules.kaiser.queries import (
     LP,
     MOVED,
 )
-from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE
+from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE, RADIUS
 from fracas.rules.kaiser.vocabulary import Resistance
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
 
@@ -171,7 +171,7 @@ def effect_applied(event: EffectApplied, scene: Scene) -> Told:
     if data.get(BARRIER):
         covers = str(data.get(COVERS) or "").split(",")
         over = joined(scene.names([CombatantId(c) for c in covers if c]))
-        area = " (an area)" if data.get(COVER) == "area" else ""
+        area = f" (an area, radius {data.get(RADIUS)} feet)" if data.get(COVER) == "area" else ""
         return f"{_capital(who)} raises {effect.name} over {over}{area}: {data.get(LIFE)} LP"
     if data.get(IMMUNITY):
         return f"{_capital(who)} is immune to {data.get(POWER)} for {data.get(COUNTDOWN)} rounds"

@@ -87,6 +87,9 @@ class Use(Action):
         default=None,
         metadata={"help": "the target is in a difficult position: aim against this difficulty"},
     )
+    distance: int | None = field(
+        default=None, metadata={"help": "how far the farthest target is, in feet"}
+    )
     allow: bool = field(
         default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
     )

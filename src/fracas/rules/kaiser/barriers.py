@@ -50,7 +50,8 @@ def disadvantage(cover: Cover, where: CoverRange) -> int | None:
 
 
 def area_radius_feet(focus: int) -> int:
-    return focus
+    """ "a circular area whose radius is equal to your Focus Characteristic in feet"."""
+    return max(0, focus)
 
 
 @dataclass(frozen=True)

@@ -53,12 +53,25 @@ def hits_immaterial(power: Power) -> bool:
     return is_imbued(power.damage_type, imbued_by_feature=power.imbued)
 
 
+def only_imbued_blocks(power: Power) -> bool:
+    """Effect powers: "if the defender is unable to touch immaterial objects, they are unable
+    to block Effect Powers unless otherwise stated"; an Attack power "will list if it can only
+    be blocked with immaterial objects"."""
+    return PowerType.EFFECT in power.types or power.blocked_only_by_imbued
+
+
 def blockable(power: Power, defence: Defence, *, imbued_object: bool) -> bool:
-    """ "if the defender is unable to touch immaterial objects, they are unable to block Effect
-    Powers unless otherwise stated." Dodging is always possible."""
-    if defence is not Defence.BLOCK or PowerType.EFFECT not in power.types:
+    """Blocking such a power needs an imbued object; dodging is always possible."""
+    if defence is not Defence.BLOCK or not only_imbued_blocks(power):
         return True
     return imbued_object
+
+
+def in_range(power: Power, distance: int | None) -> bool:
+    """An Attack power's "Maximum Distance is based on your Offensive Skill or is directly
+    listed"; an Automatic power's "maximum distance will be listed". A power that lists none
+    (``range_ft``) is not limited here, nor a use that gives no distance."""
+    return power.range_ft is None or distance is None or distance <= power.range_ft
 
 
 def unseen(power: Power, visions: Iterable[str]) -> bool:

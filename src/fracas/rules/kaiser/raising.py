@@ -16,12 +16,14 @@ from fracas.engine.events import EffectApplied, EffectEnded, Event
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
-from fracas.rules.kaiser.barriers import Cover
+from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.lingering import POWER
 from fracas.rules.kaiser.queries import AP, acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.sheet import PowerType
-from fracas.rules.kaiser.shielding import BARRIER, barrier_data
+from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
+from fracas.rules.kaiser.states import characteristic_of, sacrifices
 from fracas.rules.kaiser.use import power_named, require_intention
+from fracas.rules.kaiser.vocabulary import Characteristic
 
 
 def cover_of(action: a.Raise) -> Cover:
@@ -62,5 +64,7 @@ class RaiseRule:
             if e.data.get(BARRIER) and e.data.get(POWER) == power.name
         ]
         data = barrier_data(power, cover_of(action), over)
+        if action.area:
+            data[RADIUS] = area_radius_feet(characteristic_of(state[actor], Characteristic.FOCUS))
         events.append(EffectApplied(actor, Effect(power.name, source=actor, data=data)))
-        return events
+        return events + sacrifices(state[actor], power)

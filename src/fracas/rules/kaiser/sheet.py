@@ -27,6 +27,7 @@ from typing import Annotated, Self
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from fracas.rules.kaiser.vocabulary import (
+    Characteristic,
     DamageType,
     OffensiveSkill,
     Reach,
@@ -155,8 +156,12 @@ class Power(_Record):
     Attack: ``base_damage`` of ``damage_type``. Effect, Automatic, Trigger and Detection: the
     Resistance Check it forces (``resistance`` against ``difficulty``; none listed: SR 8) and
     the lingering ``effect`` a failure leaves, with the ``grants`` it gives while it lasts and
-    the ``skill_bonuses`` (negative: penalties) it gives, by Skill.
-    ``imbued``: it can hit immaterial creatures (Energy damage always can). ``vision``: an
+    the ``skill_bonuses`` and ``characteristic_bonuses`` (negative: penalties) it gives;
+    ``sacrifice``: the Characteristic points its user sacrifices to use it.
+    ``imbued``: it can hit immaterial creatures (Energy damage always can);
+    ``blocked_only_by_imbued``: only imbued (immaterial-touching) objects block it.
+    ``range_ft``: its maximum distance in feet. ``negates_detection``: the effect it leaves
+    hides its bearer from Detection powers. ``vision``: an
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
     ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
@@ -171,11 +176,16 @@ class Power(_Record):
     base_damage: int | None = Field(None, ge=1)
     damage_type: DamageType = DamageType.FORCE
     imbued: bool = False
+    blocked_only_by_imbued: bool = False
+    range_ft: int | None = Field(None, ge=0)
+    negates_detection: bool = False
     resistance: Resistance = Resistance.SPIRIT
     difficulty: int | None = None
     effect: str | None = None
     grants: tuple[Modifier, ...] = ()
     skill_bonuses: dict[str, int] = {}
+    characteristic_bonuses: dict[Characteristic, int] = {}
+    sacrifice: dict[Characteristic, Annotated[int, Field(ge=1)]] = {}
     vision: str | None = None
     presence: int | None = Field(None, ge=0)
     area: bool = False
@@ -191,8 +201,8 @@ class Power(_Record):
             raise ValueError(f"{self.name}: an Attack power needs a base_damage")
         if PowerType.DEFENSE in self.types and self.barrier is None:
             raise ValueError(f"{self.name}: a Defense power needs the barrier's Life Points")
-        if self.skill_bonuses and self.effect is None:
-            raise ValueError(f"{self.name}: skill_bonuses need the effect that carries them")
+        if (self.skill_bonuses or self.characteristic_bonuses) and self.effect is None:
+            raise ValueError(f"{self.name}: bonuses need the effect that carries them")
         for skill in (self.skill, *self.skill_bonuses):
             if skill not in Skills.model_fields:
                 raise ValueError(f"{self.name}: {skill!r} is not a Skill")
@@ -208,8 +218,8 @@ class Sheet(_Record):
     creature's natural values; ``modifiers`` are those its artifacts and features grant.
     ``imbued_shield``: the creature blocks with an imbued object (so it can block immaterial
     attacks). ``visions``: the kinds of sight it has (to see Effect powers). ``personalities``:
-    how many minds control it (a possessed creature has two). ``focus`` is the Focus
-    Characteristic, ``presence`` the creature's Presence.
+    how many minds control it (a possessed creature has two). ``characteristics``: the
+    base Characteristics (one left out is 0), ``presence`` the creature's Presence.
     """
 
     name: str | None = None
@@ -217,7 +227,7 @@ class Sheet(_Record):
     life_points: int = Field(ge=1)
     absorption: int = Field(2, ge=0)
     presence: int = Field(3, ge=0)
-    focus: int = Field(0, ge=0)
+    characteristics: dict[Characteristic, int] = {}
     skills: Skills = Skills()
     resistances: Resistances = Resistances()
     natural_armor: tuple[Armor, ...] = ()

@@ -2,9 +2,9 @@
 
 A raised barrier is an effect on its creator: ``data`` holds the power (``power``), its Life
 Points (``lp``), whom it covers (``cover``: self, other or area; ``covers``: their ids, comma-
-separated). A creature with a Defense power and no barrier covering it raises one over itself
-as a Swift Action as part of its defence (seed: "created as an Active Action, instead of a Swift
-Action as part of the Defense").
+separated), and for an area its radius in feet (``radius``). A creature with a Defense power
+and no barrier covering it raises one over itself as a Swift Action as part of its defence
+(seed: "created as an Active Action, instead of a Swift Action as part of the Defense").
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ BARRIER = "barrier"
 LIFE = "lp"
 COVER = "cover"
 COVERS = "covers"
+RADIUS = "radius"
 
 
 def barrier_data(power: Power, cover: Cover, covers: Sequence[CombatantId]) -> dict[str, Scalar]:

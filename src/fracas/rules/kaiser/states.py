@@ -8,11 +8,14 @@ names, put on by the game master (``effect NAME TARGET``) or by powers.
 from __future__ import annotations
 
 from fracas.engine.action import CombatantId
+from fracas.engine.events import Event, MarkSet
 from fracas.engine.state import Combatant
+from fracas.rules.kaiser import stacking
 from fracas.rules.kaiser.queries import action_penalty, sheet_of
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Sheet
+from fracas.rules.kaiser.sheet import Power, Sheet
 from fracas.rules.kaiser.stacking import power_skill_modifier
+from fracas.rules.kaiser.vocabulary import Characteristic
 
 FULLY_RESTRAINED = "Fully Restrained"
 BLIND = "Blind"
@@ -38,6 +41,46 @@ def power_skill_bonus(combatant: Combatant, skill: str) -> int:
         if isinstance(value := effect.data.get(skill_key(skill)), int)
     ]
     return power_skill_modifier([v for v in values if v > 0], [-v for v in values if v < 0])
+
+
+CHARACTERISTIC_PREFIX = "characteristic:"
+SACRIFICED_PREFIX = "sacrificed:"
+"""Effect data ``characteristic:<name>``: a power's bonus (negative: penalty) to it. Mark
+``sacrificed:<name>``: the points of it sacrificed so far."""
+
+
+def characteristic_key(characteristic: Characteristic) -> str:
+    return CHARACTERISTIC_PREFIX + characteristic.value
+
+
+def characteristic_of(combatant: Combatant, characteristic: Characteristic) -> int:
+    """The Characteristic's value now: the base less the points sacrificed, then the greatest
+    bonus and the worst penalty of the powers on the combatant (``stacking.characteristic``)."""
+    base = sheet_of(combatant).characteristics.get(characteristic, 0)
+    lost = combatant.marks.get(SACRIFICED_PREFIX + characteristic.value)
+    values = [
+        value
+        for effect in combatant.effects
+        if isinstance(value := effect.data.get(characteristic_key(characteristic)), int)
+    ]
+    return stacking.characteristic(
+        base,
+        lost if isinstance(lost, int) else 0,
+        [v for v in values if v > 0],
+        [-v for v in values if v < 0],
+    )
+
+
+def sacrifices(combatant: Combatant, power: Power) -> list[Event]:
+    """Using a power that sacrifices Characteristic points lowers the base for good."""
+    events: list[Event] = []
+    for characteristic, points in power.sacrifice.items():
+        key = SACRIFICED_PREFIX + characteristic.value
+        before = combatant.marks.get(key)
+        events.append(
+            MarkSet(combatant.id, key, (before if isinstance(before, int) else 0) + points)
+        )
+    return events
 
 
 def armor_penalty(sheet: Sheet) -> int:

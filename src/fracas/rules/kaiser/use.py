@@ -54,7 +54,7 @@ from fracas.rules.kaiser.shielding import (
     shield_for,
     verify_shield,
 )
-from fracas.rules.kaiser.states import skill_key, state_parts
+from fracas.rules.kaiser.states import characteristic_key, sacrifices, skill_key, state_parts
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -114,6 +114,10 @@ def aimed(
     return CheckRolled(caster, f"Aim {power.name}", offence, parts, difficulty, result)
 
 
+NEGATES_DETECTION = "negates_detection"
+"""Effect data: its bearer cannot be found by Detection powers."""
+
+
 class PowerRule:
     def __init__(self, settings: KaiserSettings) -> None:
         self.settings = settings
@@ -155,8 +159,14 @@ class PowerRule:
     def resist(
         self, state: EncounterState, target: Combatant, how: Resisting, dice: DiceSource
     ) -> list[Event]:
-        """The target's Resistance Check against the power, and what a failure leaves."""
+        """The target's Resistance Check against the power, and what a failure leaves.
+        Seed: "Detection powers can be negated by some powers": a target under such a power's
+        effect is not detected and makes no check."""
         power = how.power
+        if PowerType.DETECTION in power.types:
+            hiding = next((e for e in target.effects if e.data.get(NEGATES_DETECTION)), None)
+            if hiding is not None:
+                return [Note(f"{hiding.name} hides it from {power.name}", target.id)]
         if how.allow or (target.id == how.caster and PowerType.AUTOMATIC in power.types):
             why = "chooses to fail" if how.allow else "uses it on itself"
             note = Note(f"{why}: no Resistance Check against {power.name}", target.id)
@@ -191,6 +201,9 @@ class PowerRule:
         if power.effect is not None:
             data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
             data.update({skill_key(s): v for s, v in power.skill_bonuses.items()})
+            data.update({characteristic_key(c): v for c, v in power.characteristic_bonuses.items()})
+            if power.negates_detection:
+                data[NEGATES_DETECTION] = True
             events.append(
                 EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
             )
@@ -242,6 +255,11 @@ class UseRule(PowerRule):
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
         require_intention(caster, power)
+        if not p.in_range(power, action.distance):
+            raise IllegalAction(
+                "out-of-range",
+                f"{power.name} reaches {power.range_ft} feet; the target is {action.distance}",
+            )
         targets = self._affected(state, action, power)
         if PowerType.ATTACK in power.types and actor in targets:
             raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
@@ -311,7 +329,7 @@ class UseRule(PowerRule):
                     target_id,
                     CoverRange(action.cover_range),
                     attack_immaterial=sheet_of(caster).immaterial,
-                    effect_power=PowerType.EFFECT in power.types,
+                    effect_power=p.only_imbued_blocks(power),
                 )
                 continue
             imbued_object = sheet_of(target).imbued_shield
@@ -334,7 +352,10 @@ class UseRule(PowerRule):
         caster = state[acting(action)]
         power = power_named(caster, action.power)
         targets = self._affected(state, action, power)
-        events: list[Event] = [PowerUsed(caster.id, power.name, targets)]
+        events: list[Event] = [
+            PowerUsed(caster.id, power.name, targets),
+            *sacrifices(caster, power),
+        ]
         how = Resisting(caster.id, power, action.allow, state.clock.round)
         offence: CheckRoll | None = None
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):

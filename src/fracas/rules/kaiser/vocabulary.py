@@ -81,6 +81,20 @@ class Resistance(StrEnum):
         )
 
 
+class Characteristic(StrEnum):
+    """Kaiser's Characteristics, such as Strength or Perception (seed, "Characteristic Bonus
+    and Penalty")."""
+
+    STRENGTH = "strength"
+    DEXTERITY = "dexterity"
+    AGILITY = "agility"
+    CONSTITUTION = "constitution"
+    PERCEPTION = "perception"
+    INTELLIGENCE = "intelligence"
+    FOCUS = "focus"
+    WILLPOWER = "willpower"
+
+
 class OffensiveSkill(StrEnum):
     """SOURCES.md 1.1: Offensive Skills (Attack/Strike, Magic Projection, Psychic Projection)."""
 
