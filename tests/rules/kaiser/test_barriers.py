@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -191,5 +192,31 @@ def test_an_area_barrier_rolls_once_takes_damage_per_creature_and_shares_the_res
     assert len(checks(step)) == 2
     struck = next(e for e in step.events if isinstance(e, BarrierStruck))
     assert (struck.damage, struck.lp_after, struck.overflow) == (2 * 40, 0, 20)
+    taken = [e for e in step.events if isinstance(e, DamageTaken)]
+    assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]
+
+
+def test_an_area_barrier_raised_as_a_swift_action_by_one_of_the_covered() -> None:
+    """Seed: "a barrier used to protect an area can be created using a Swift Action as part of
+    the Defense as long as you are one of the covered creatures. If you are not, you must use a
+    barrier that you had created before the attack." """
+    encounter = road(3, 3, 6, 6, 5, 5)
+    encounter.apply(EndTurn())
+    storm = Use(
+        actor=BANDIT,
+        power="fire storm",
+        targets=(CEIL, THOM),
+        defence="barrier",
+        sheltered_by=THOM,
+    )
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(storm)
+    assert error.value.code == "no-barrier" and encounter.state is before
+    step = encounter.apply(replace(storm, sheltered_by=CEIL))
+    assert len(checks(step)) == 2
+    assert checks(step)[1].roll.dice.expression == "4d6kl2"
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert (struck.damage, struck.overflow) == (80, 20)
     taken = [e for e in step.events if isinstance(e, DamageTaken)]
     assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]

@@ -401,3 +401,14 @@ def test_a_power_that_negates_detection_hides_its_bearer() -> None:
     step = encounter.apply(Trigger(actor=CEIL, power="sense", targets=(BANDIT,)))
     assert not any(isinstance(e, (CheckRolled, Detected)) for e in step.events)
     assert any(isinstance(e, Note) and "Masked" in e.text for e in step.events)
+
+
+def test_a_trigger_centre_point_lies_within_range() -> None:
+    """Seed: "Some Trigger powers can have a center point other than you. The center can be
+    placed anywhere within range of your Offensive Skill." """
+    ward = {**WARD, "range_ft": 30}
+    encounter = arena(*INITIATIVE, ceil=mage(ward))
+    refused(
+        encounter, Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=31), "out-of-range"
+    )
+    assert encounter.can(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=30))

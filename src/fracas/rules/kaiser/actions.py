@@ -96,6 +96,13 @@ class Use(Action):
     agreed: bool = field(
         default=False, metadata={"help": "all of a target's personalities agree to allow it"}
     )
+    sheltered_by: CombatantId | None = field(
+        default=None,
+        metadata={
+            "help": "a target who raises its barrier over the whole area as a Swift Action",
+            "flag": "sheltered-by",
+        },
+    )
     collide_by: CombatantId | None = field(
         default=None,
         metadata={"help": "who takes the Collide Power reaction against it", "flag": "collide-by"},
@@ -131,6 +138,9 @@ class Trigger(Action):
     difficult: int | None = field(
         default=None,
         metadata={"help": "the targets are in a difficult position: aim against this difficulty"},
+    )
+    distance: int | None = field(
+        default=None, metadata={"help": "how far its centre point is from you, in feet"}
     )
     allow: bool = field(
         default=False, metadata={"help": "the targets choose to fail the Resistance Check"}

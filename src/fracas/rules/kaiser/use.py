@@ -20,7 +20,7 @@ from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Momen
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss
-from fracas.rules.kaiser.barriers import Cover, CoverRange
+from fracas.rules.kaiser.barriers import Cover, CoverRange, area_radius_feet
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
 from fracas.rules.kaiser.colliding import collide, verify_collision
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
@@ -48,14 +48,22 @@ from fracas.rules.kaiser.queries import (
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
 from fracas.rules.kaiser.shielding import (
+    RADIUS,
     Shield,
     absorbed,
+    barrier_data,
     barrier_roll,
     shield_for,
     verify_shield,
 )
-from fracas.rules.kaiser.states import characteristic_key, sacrifices, skill_key, state_parts
-from fracas.rules.kaiser.vocabulary import Defence
+from fracas.rules.kaiser.states import (
+    characteristic_key,
+    characteristic_of,
+    sacrifices,
+    skill_key,
+    state_parts,
+)
+from fracas.rules.kaiser.vocabulary import Characteristic, Defence
 from fracas.rules.kaiser.wounds import wound
 
 Parts = list[tuple[str, int]]
@@ -269,6 +277,35 @@ class UseRule(PowerRule):
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             self._verify_defences(state, caster, power, targets, action)
         self._verify_collision(state, caster, power, action)
+        self._verify_shelter(state, caster, power, targets, action)
+
+    @staticmethod
+    def _verify_shelter(
+        state: EncounterState,
+        caster: Combatant,
+        power: Power,
+        targets: Sequence[CombatantId],
+        action: a.Use,
+    ) -> None:
+        """Covering an area: "a barrier used to protect an area can be created using a Swift
+        Action as part of the Defense as long as you are one of the covered creatures"."""
+        if action.sheltered_by is None:
+            return
+        who = state[action.sheltered_by]
+        if action.sheltered_by not in targets or not power.area or action.defence != "barrier":
+            raise IllegalAction(
+                "no-shelter",
+                f"{who.name} can raise a barrier over the area only when the area attack strikes"
+                " them too and the targets defend with it (-defence barrier)",
+            )
+        barrier = next((x for x in sheet_of(who).powers if PowerType.DEFENSE in x.types), None)
+        if barrier is None:
+            raise IllegalAction("no-barrier", f"{who.name} has no Defense power")
+        immaterial = sheet_of(caster).immaterial or p.only_imbued_blocks(power)
+        if immaterial and not barrier.imbued:
+            raise IllegalAction(
+                "immaterial-attack", f"{barrier.name} cannot block an immaterial attack"
+            )
 
     def _verify_collision(
         self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
@@ -323,6 +360,8 @@ class UseRule(PowerRule):
         for target_id in targets:
             target = state[target_id]
             defence = chosen_defence(target, action.defence)
+            if defence is Defence.BARRIER and action.sheltered_by is not None:
+                continue
             if defence is Defence.BARRIER:
                 verify_shield(
                     state,
@@ -379,6 +418,8 @@ class UseRule(PowerRule):
                 now = reduce(state, events)
                 events += self.resist(now, now[target_id], how, dice)
             return events
+        if action.sheltered_by is not None:
+            events += self._shelter(state, action.sheltered_by, targets)
         if action.collide_by is not None and action.collide_with is not None:
             collider = state[action.collide_by]
             theirs = power_named(collider, action.collide_with)
@@ -393,6 +434,17 @@ class UseRule(PowerRule):
                 targets = (caster.id,)
             return self._strikes(state, events, targets, how, flight.offence, action, dice)
         return self._strikes(state, events, targets, how, offence.total, action, dice)
+
+    @staticmethod
+    def _shelter(
+        state: EncounterState, creator: CombatantId, targets: Sequence[CombatantId]
+    ) -> list[Event]:
+        """The Swift area barrier, raised over every target of the area attack."""
+        sheltering = state[creator]
+        power = next(x for x in sheet_of(sheltering).powers if PowerType.DEFENSE in x.types)
+        data = barrier_data(power, Cover.AREA, targets)
+        data[RADIUS] = area_radius_feet(characteristic_of(sheltering, Characteristic.FOCUS))
+        return [EffectApplied(creator, Effect(power.name, source=creator, data=data))]
 
     def _strikes(
         self,
@@ -540,6 +592,11 @@ class TriggerRule(PowerRule):
                     " immune to it for now",
                 )
         self._verify_targets(state, owner, power, action.targets)
+        if not p.in_range(power, action.distance):
+            raise IllegalAction(
+                "out-of-range",
+                f"{power.name}'s centre must lie within {power.range_ft} feet",
+            )
         if action.allow:
             self._verify_allow(state, action.targets, agreed=False)
 
