@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 
+from fracas.dice import LoadedDice
+from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Note
+from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import EndTurn
+from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Intend, Use
 from fracas.rules.kaiser.collision import (
     Collision,
@@ -21,8 +24,10 @@ from fracas.rules.kaiser.collision import (
 )
 from fracas.rules.kaiser.events import AttackResolved, CollisionRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, LP
+from fracas.rules.kaiser.ruleset import Kaiser
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
 
+MIRA = CombatantId("mira")
 FIRE_BOLT = {
     "name": "Fire Bolt",
     "types": ["attack"],
@@ -68,7 +73,7 @@ def shot(**changes: Any) -> Use:
         "power": "dark lance",
         "targets": (CEIL,),
         "defence": "dodge",
-        "collide_by": CEIL,
+        "collide_by": (CEIL,),
         "collide_with": "fire bolt",
     }
     return Use(**{**fields, **changes})
@@ -156,8 +161,34 @@ def test_a_collider_too_slow_cannot_collide() -> None:
                 actor=CEIL,
                 power="fire bolt",
                 targets=(BANDIT,),
-                collide_by=BANDIT,
+                collide_by=(BANDIT,),
                 collide_with="dark",
             )
         )
     assert error.value.code == "too-slow" and encounter.state is before
+
+
+def test_two_colliders_combine_their_powers() -> None:
+    """Seed: "It is possible to have two or more powers combine during a collision. The value
+    added to the Collision roll is the highest Base Damage of the combined Powers, and then half
+    the second greatest"."""
+    mage = make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[FIRE_BOLT])
+    bandit = make_sheet(skills={"dodge": 8, "magic_projection": 10}, powers=[lance(8)])
+    encounter = Encounter(
+        Kaiser(), dice=LoadedDice((4, 5, 4, 4, 2, 2, 3, 3, 4, 4, 4, 3, 5, 5, 1, 1, 3, 3))
+    )
+    encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
+    encounter.apply(AddCombatant(name="Mira", side="party", sheet=mage))
+    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=bandit))
+    encounter.apply(StartCombat())
+    for who in (CEIL, MIRA, BANDIT):
+        encounter.apply(Intend(actor=who, intention="magic"))
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    assert encounter.state.acting() == (BANDIT,)
+    step = encounter.apply(shot(collide_by=(CEIL, MIRA), collide_with=None))
+    clash = next(e for e in step.events if isinstance(e, CollisionRolled))
+    assert clash.collider_base == 6 + 6 // 2
+    assert (clash.shooter_roll.total, clash.collider_roll.total) == (8 + 10, 9 + 2)
+    assert clash.result == "halved" and clash.winner == BANDIT

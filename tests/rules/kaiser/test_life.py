@@ -11,6 +11,7 @@ from fracas.rules.kaiser.life import (
     is_critical,
     is_dead,
     is_unconscious,
+    kills,
 )
 from tests.rules.kaiser.support import SETTINGS
 
@@ -50,3 +51,14 @@ def test_a_criticals_severity_goes_by_the_dof(failure: int, severity: CriticalSe
     """SOURCES.md 1.6: "DoF <= 5: pain only ... DoF > 5: broken bones ... DoF > 10: limb
     destroyed ... DoF > 15: as > 10, plus unconscious regardless of location." """
     assert critical_severity(failure) is severity
+
+
+def test_a_tenth_of_the_current_lp_on_the_head_or_heart_is_a_critical() -> None:
+    """SOURCES.md 1.6: a Critical is also a hit removing ">= 10% of current LP on a vulnerable
+    point such as head or heart"; "DoF > 10: ... a directed head/heart hit = unconscious and
+    dies in Constitution rounds"."""
+    assert is_critical(6, 60, settings=SETTINGS, vital=True)
+    assert not is_critical(5, 60, settings=SETTINGS, vital=True)
+    assert kills(CriticalSeverity.LIMB_DESTROYED, vital=True)
+    assert not kills(CriticalSeverity.LIMB_DESTROYED, vital=False)
+    assert not kills(CriticalSeverity.BROKEN_BONES, vital=True)

@@ -6,15 +6,18 @@ from typing import Any
 
 import pytest
 
+from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Note
+from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import EndTurn
+from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken, Detected
 from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_spare
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
+from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.rules.kaiser.vocabulary import DamageType
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
 
@@ -412,3 +415,28 @@ def test_a_trigger_centre_point_lies_within_range() -> None:
         encounter, Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=31), "out-of-range"
     )
     assert encounter.can(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=30))
+
+
+def test_a_ghostly_critical_that_would_kill_still_kills() -> None:
+    """Seed: "if Ghostly Damage were to produce a Critical that would kill them, they may still
+    die of shock"; SOURCES.md 1.6: "DoF > 10: ... a directed head/heart hit = unconscious and
+    dies in Constitution rounds"."""
+    phantom = {**FIRE_BOLT, "name": "Phantom Blade", "base_damage": 30, "ghostly": True}
+    encounter = Encounter(Kaiser(), dice=LoadedDice((4, 5, 2, 2, 1, 2, 6, 5, 1, 2, 3, 3, 1, 2)))
+    encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage(phantom)))
+    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=make_sheet()))
+    encounter.apply(AddCombatant(name="Brute", side="bandits", sheet=make_sheet()))
+    encounter.apply(StartCombat())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(EndTurn())
+    step = encounter.apply(
+        Use(actor=CEIL, power="phantom", targets=(BANDIT,), defence="dodge", vital=True)
+    )
+    critical = [e for e in step.events if isinstance(e, CheckRolled)][-1]
+    assert critical.result == "20 DoF"
+    bandit = encounter.state[BANDIT]
+    assert bandit.pools[LP].current == 0 and bandit.has("Dying") and bandit.has(UNCONSCIOUS)
+    assert not bandit.marks.get(DEAD)
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    assert encounter.state[BANDIT].marks.get(DEAD) is True

@@ -47,6 +47,10 @@ class Attack(Action):
     advantage: int = field(
         default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
     )
+    vital: bool = field(
+        default=False,
+        metadata={"help": "a directed hit at the head or heart (give its penalty with -bonus)"},
+    )
     counter: bool = field(
         default=False,
         metadata={"help": "the Counter reaction (1 AP) after the target's failed attack on you"},
@@ -96,6 +100,10 @@ class Use(Action):
     agreed: bool = field(
         default=False, metadata={"help": "all of a target's personalities agree to allow it"}
     )
+    vital: bool = field(
+        default=False,
+        metadata={"help": "a directed hit at the head or heart (give its penalty with -bonus)"},
+    )
     sheltered_by: CombatantId | None = field(
         default=None,
         metadata={
@@ -103,13 +111,16 @@ class Use(Action):
             "flag": "sheltered-by",
         },
     )
-    collide_by: CombatantId | None = field(
-        default=None,
+    collide_by: tuple[CombatantId, ...] = field(
+        default=(),
         metadata={"help": "who takes the Collide Power reaction against it", "flag": "collide-by"},
     )
     collide_with: str | None = field(
         default=None,
-        metadata={"help": "the Attack power the collider shoots at it", "flag": "collide-with"},
+        metadata={
+            "help": "the Attack power one collider shoots (default: its first)",
+            "flag": "collide-with",
+        },
     )
 
 

@@ -225,7 +225,9 @@ class AttackRule:
                 MarkSet(target.id, COUNTER_BONUS, bonus),
             ]
         if exchange.outcome == "hit":
-            events += self._hit(state, attacker, target, weapon, exchange.degrees, dice)
+            events += self._hit(
+                state, attacker, target, weapon, exchange.degrees, dice, action.vital
+            )
         elif exchange.outcome == "miss" and shield is not None:
             hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
             after = reduce(state, events)
@@ -264,13 +266,14 @@ class AttackRule:
         weapon: Weapon,
         degrees: int,
         dice: DiceSource,
+        vital: bool,
     ) -> list[Event]:
         events = hit_ap_loss(target, settings=self.settings)
         material = not sheet_of(attacker).immaterial
         defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon), material=material)
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
         after = reduce(state, events)
-        return events + wound(after, target.id, account, dice, settings=self.settings)
+        return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
 
 
 def defend(

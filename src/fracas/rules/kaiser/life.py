@@ -25,9 +25,13 @@ def is_unconscious(life_points: int) -> bool:
     return life_points <= 0
 
 
-def is_critical(damage: int, current: int, *, settings: KaiserSettings) -> bool:
-    """A hit is a Critical when it removes at least half (the setting) of the current LP."""
-    return current > 0 and damage > 0 and damage * settings.critical_fraction >= current
+def is_critical(
+    damage: int, current: int, *, settings: KaiserSettings, vital: bool = False
+) -> bool:
+    """A hit is a Critical when it removes at least half (the setting) of the current LP, or a
+    tenth of it on a vulnerable point (a directed hit at the head or heart)."""
+    divisor = settings.vital_critical_divisor if vital else settings.critical_fraction
+    return current > 0 and damage > 0 and damage * divisor >= current
 
 
 def critical_level(dice_total: int, damage: int, *, settings: KaiserSettings) -> int:
@@ -56,3 +60,9 @@ def critical_severity(failure: int) -> CriticalSeverity:
     if failure > 5:
         return CriticalSeverity.BROKEN_BONES
     return CriticalSeverity.PAIN
+
+
+def kills(severity: CriticalSeverity, *, vital: bool) -> bool:
+    """SOURCES.md 1.6: "DoF > 10: limb destroyed; a directed head/heart hit = unconscious and
+    dies in Constitution rounds." """
+    return vital and severity in (CriticalSeverity.LIMB_DESTROYED, CriticalSeverity.KNOCKED_OUT)

@@ -21,11 +21,11 @@ from dataclasses import replace
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectChanged, EffectEnded, Event
+from fracas.engine.events import EffectChanged, EffectEnded, Event, MarkSet
 from fracas.engine.state import Combatant, Effect, Scalar
 from fracas.rules.kaiser.checks import degrees, roll_resistance_check
 from fracas.rules.kaiser.events import CheckRolled
-from fracas.rules.kaiser.queries import sheet_of
+from fracas.rules.kaiser.queries import DEAD, sheet_of
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.vocabulary import Resistance
 
@@ -34,6 +34,8 @@ COUNTDOWN = "countdown"
 RESISTANCE = "resistance"
 DIFFICULTY = "difficulty"
 IMMUNITY = "immunity"
+DYING = "dying"
+"""Effect data of a killing Critical: dead when the countdown runs out."""
 
 
 def countdown_after_end_phase(countdown: int) -> int:
@@ -73,6 +75,11 @@ def end_phase(combatant: Combatant, dice: DiceSource, *, settings: KaiserSetting
             events.append(EffectChanged(combatant.id, replace(effect, data=data)))
         elif effect.data.get(IMMUNITY):
             events.append(EffectEnded(combatant.id, effect.id, reason="the immunity ends"))
+        elif effect.data.get(DYING):
+            events += [
+                EffectEnded(combatant.id, effect.id, reason="the Critical kills"),
+                MarkSet(combatant.id, DEAD, True),
+            ]
         else:
             events += repeat_check(combatant, effect, dice, settings=settings)
     return events

@@ -97,6 +97,12 @@ class KaiserSettings(BaseModel):
         description="SOURCES.md 1.6: a Critical is 'one hit that removes >= 1/2 of the current"
         " LP'; this is the divisor.",
     )
+    vital_critical_divisor: int = Field(
+        10,
+        ge=1,
+        description="SOURCES.md 1.6: a Critical is a hit removing '>= 10% of current LP on a"
+        " vulnerable point such as head or heart'; this is the divisor (10: a tenth).",
+    )
     critical_damage_step: int = Field(
         10,
         ge=1,

@@ -22,7 +22,7 @@ from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.attack import Exchange, chosen_defence, defend, hit_ap_loss
 from fracas.rules.kaiser.barriers import Cover, CoverRange, area_radius_feet
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
-from fracas.rules.kaiser.colliding import collide, verify_collision
+from fracas.rules.kaiser.colliding import Collider, collide, collider_power, verify_collision
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of, modifier_data
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, Detected, PowerUsed
@@ -103,6 +103,8 @@ class Resisting:
     power: Power
     allow: bool
     round: int
+    vital: bool = False
+    """The hit is directed at a vulnerable point (head or heart)."""
 
 
 MISSES = "it misses"
@@ -310,17 +312,24 @@ class UseRule(PowerRule):
     def _verify_collision(
         self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
     ) -> None:
-        if action.collide_by is None and action.collide_with is None:
-            return
-        if action.collide_by is None or action.collide_with is None:
+        for collider in self._colliders(state, action):
+            require_intention(collider.combatant, collider.power)
+            verify_collision(state, caster, power, collider, settings=self.settings)
+
+    @staticmethod
+    def _colliders(state: EncounterState, action: a.Use) -> list[Collider]:
+        if action.collide_with is not None and len(action.collide_by) != 1:
             raise IllegalAction(
-                "collision",
-                "a collision names the collider (-collide-by) and its power (-collide-with)",
+                "collision", "-collide-with names the power of one collider (-collide-by)"
             )
-        collider = state[action.collide_by]
-        theirs = power_named(collider, action.collide_with)
-        require_intention(collider, theirs)
-        verify_collision(state, caster, power, collider, theirs, settings=self.settings)
+        if len(set(action.collide_by)) != len(action.collide_by):
+            raise IllegalAction("collision", "each collider takes the reaction once")
+        colliders: list[Collider] = []
+        for who in action.collide_by:
+            named = action.collide_with
+            chosen = power_named(state[who], named) if named is not None else None
+            colliders.append(Collider(state[who], collider_power(state[who], chosen)))
+        return colliders
 
     def _affected(
         self, state: EncounterState, action: a.Use, power: Power
@@ -395,7 +404,7 @@ class UseRule(PowerRule):
             PowerUsed(caster.id, power.name, targets),
             *sacrifices(caster, power),
         ]
-        how = Resisting(caster.id, power, action.allow, state.clock.round)
+        how = Resisting(caster.id, power, action.allow, state.clock.round, action.vital)
         offence: CheckRoll | None = None
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             single = action.targets[0] if len(action.targets) == 1 else None
@@ -420,16 +429,17 @@ class UseRule(PowerRule):
             return events
         if action.sheltered_by is not None:
             events += self._shelter(state, action.sheltered_by, targets)
-        if action.collide_by is not None and action.collide_with is not None:
-            collider = state[action.collide_by]
-            theirs = power_named(collider, action.collide_with)
+        if action.collide_by:
+            colliders = self._colliders(state, action)
             clash, flight = collide(
-                caster, power, offence.total, collider, theirs, dice, settings=self.settings
+                caster, power, offence.total, colliders, dice, settings=self.settings
             )
             events += clash
             if flight is None:
                 return events
-            how = Resisting(flight.attacker, flight.power, action.allow, state.clock.round)
+            how = Resisting(
+                flight.attacker, flight.power, action.allow, state.clock.round, action.vital
+            )
             if flight.attacker != caster.id:
                 targets = (caster.id,)
             return self._strikes(state, events, targets, how, flight.offence, action, dice)
@@ -550,6 +560,7 @@ class UseRule(PowerRule):
                 dice,
                 settings=self.settings,
                 ghostly=power.ghostly,
+                vital=how.vital,
             )
         units = units_of_damage(exchange.degrees, defences)
         if p.forces_check(power, units):
