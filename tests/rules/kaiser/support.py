@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fracas.dice import LoadedDice
-from fracas.engine.action import CombatantId
+from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Intend
 from fracas.rules.kaiser.ruleset import Kaiser
@@ -17,6 +20,15 @@ from fracas.rules.kaiser.sheet import Sheet
 SETTINGS = KaiserSettings()
 
 CEIL, BANDIT = CombatantId("ceil"), CombatantId("bandit")
+
+FIRE_BOLT: dict[str, Any] = {
+    "name": "Fire Bolt",
+    "types": ["attack"],
+    "source": "magic",
+    "base_damage": 6,
+    "damage_type": "heat",
+}
+"""A magic Attack power: Base Damage 6, heat."""
 
 
 def make_sheet(**fields: Any) -> Sheet:
@@ -51,3 +63,12 @@ def duel(
 
 def pool(encounter: Encounter, who: CombatantId, name: str) -> int:
     return encounter.state[who].pools[name].current
+
+
+def refused(encounter: Encounter, action: Action, code: str) -> None:
+    """The action is refused with ``code`` and the state is unchanged."""
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(action)
+    assert error.value.code == code
+    assert encounter.state is before

@@ -25,16 +25,9 @@ from fracas.rules.kaiser.collision import (
 from fracas.rules.kaiser.events import AttackResolved, CollisionRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, LP
 from fracas.rules.kaiser.ruleset import Kaiser
-from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
+from tests.rules.kaiser.support import BANDIT, CEIL, FIRE_BOLT, duel, make_sheet, pool
 
 MIRA = CombatantId("mira")
-FIRE_BOLT = {
-    "name": "Fire Bolt",
-    "types": ["attack"],
-    "source": "magic",
-    "base_damage": 6,
-    "damage_type": "heat",
-}
 
 
 def lance(base: int) -> dict[str, Any]:

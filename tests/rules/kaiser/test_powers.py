@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Note
 from fracas.engine.gm import AddCombatant
-from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
@@ -19,15 +16,16 @@ from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_sp
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
 from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.rules.kaiser.vocabulary import DamageType
-from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
+from tests.rules.kaiser.support import (
+    BANDIT,
+    CEIL,
+    FIRE_BOLT,
+    duel,
+    make_sheet,
+    pool,
+    refused,
+)
 
-FIRE_BOLT = {
-    "name": "Fire Bolt",
-    "types": ["attack"],
-    "source": "magic",
-    "base_damage": 6,
-    "damage_type": "heat",
-}
 PARALYSIS = {
     "name": "Paralysis",
     "types": ["effect"],
@@ -78,14 +76,6 @@ def next_round(encounter: Encounter) -> list[Any]:
     for _ in range(3):
         events += encounter.apply(EndTurn()).events
     return events
-
-
-def refused(encounter: Encounter, action: Any, code: str) -> None:
-    before = encounter.state
-    with pytest.raises(IllegalAction) as error:
-        encounter.apply(action)
-    assert error.value.code == code
-    assert encounter.state is before
 
 
 def test_an_attack_power_is_a_thrown_projectile_with_its_own_base_damage() -> None:
@@ -440,3 +430,13 @@ def test_a_ghostly_critical_that_would_kill_still_kills() -> None:
     encounter.apply(EndTurn())
     encounter.apply(EndTurn())
     assert encounter.state[BANDIT].marks.get(DEAD) is True
+
+
+def test_the_best_defence_against_an_effect_power_is_dodge() -> None:
+    """An Effect power cannot be blocked without touching the immaterial, so a defender left to
+    its best defence dodges it even when its Block is higher."""
+    blocker = make_sheet(skills={"block": 10, "dodge": 5}, visions=["spirit sight"])
+    encounter = arena(*INITIATIVE, 4, 4, 2, 2, 3, 3, ceil=mage(PARALYSIS), bandit=blocker)
+    step = encounter.apply(Use(actor=CEIL, power="paralysis", targets=(BANDIT,)))
+    defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
+    assert defence.check == "Defensive Roll (Dodge)"

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectChanged, InitiativeSet
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, HoldTurn
 from fracas.rules.kaiser.actions import Attack, Intend, Move
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, CRITICAL, DEAD, INTENTION_PHASE, LP, UNCONSCIOUS
-from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool
-
-
-def refused(
-    encounter: Encounter, action: Attack | Intend | Move | EndTurn | HoldTurn, code: str
-) -> None:
-    """The action is refused with ``code`` and the state is unchanged."""
-    before = encounter.state
-    with pytest.raises(IllegalAction) as error:
-        encounter.apply(action)
-    assert error.value.code == code
-    assert encounter.state is before
+from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool, refused
 
 
 def test_a_round_opens_with_the_intention_phase_and_initiative_is_rolled_at_its_end() -> None:

@@ -81,9 +81,12 @@ def imbued(weapon: Weapon) -> bool:
     return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
 
 
-def chosen_defence(target: Combatant, choice: a.DefenceChoice) -> Defence:
-    """The defence the target uses; ``best`` is the higher of Dodge and Block, none when the
-    target cannot act (a barrier can still cover it)."""
+def chosen_defence(
+    target: Combatant, choice: a.DefenceChoice, *, may_block: bool = True
+) -> Defence:
+    """The defence the target uses; ``best`` is the higher of Dodge and Block (Dodge when the
+    attack cannot be blocked), none when the target cannot act (a barrier can still cover
+    it)."""
     if choice == "barrier":
         return Defence.BARRIER
     if not standing(target):
@@ -91,7 +94,14 @@ def chosen_defence(target: Combatant, choice: a.DefenceChoice) -> Defence:
     if choice != "best":
         return Defence(choice)
     skills = sheet_of(target).skills
-    return Defence.DODGE if skills.dodge >= skills.block else Defence.BLOCK
+    if not may_block or skills.dodge >= skills.block:
+        return Defence.DODGE
+    return Defence.BLOCK
+
+
+def may_block(attacker: Combatant, target: Combatant) -> bool:
+    """An immaterial attacker's attack is blocked only with an imbued object."""
+    return not sheet_of(attacker).immaterial or sheet_of(target).imbued_shield
 
 
 @dataclass(frozen=True)
@@ -126,7 +136,7 @@ class AttackRule:
                 "immaterial",
                 f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
             )
-        defence = chosen_defence(target, action.defence)
+        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
         self._may_defend(attacker, target, defence)
         if defence is Defence.BARRIER:
             verify_shield(
@@ -182,7 +192,7 @@ class AttackRule:
     def resolve(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Sequence[Event]:
         attacker, target = state[acting(action)], state[action.target]
         weapon = self._weapon(attacker, action)
-        defence = chosen_defence(target, action.defence)
+        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
         offence, parts = self._offence(attacker, target.id, weapon, action, dice)
         events: list[Event] = [
             CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)

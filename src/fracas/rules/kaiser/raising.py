@@ -18,11 +18,11 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.lingering import POWER
+from fracas.rules.kaiser.power_rules import power_named, require_intention
 from fracas.rules.kaiser.queries import AP, acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.sheet import PowerType
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
 from fracas.rules.kaiser.states import characteristic_of, sacrifices
-from fracas.rules.kaiser.use import power_named, require_intention
 from fracas.rules.kaiser.vocabulary import Characteristic
 
 

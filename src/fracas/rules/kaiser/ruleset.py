@@ -61,7 +61,8 @@ from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
 from fracas.rules.kaiser.states import SURPRISED
-from fracas.rules.kaiser.use import DropRule, TriggerRule, UseRule
+from fracas.rules.kaiser.triggers import DropRule, TriggerRule
+from fracas.rules.kaiser.use import UseRule
 
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
