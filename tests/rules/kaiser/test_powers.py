@@ -440,3 +440,16 @@ def test_the_best_defence_against_an_effect_power_is_dodge() -> None:
     step = encounter.apply(Use(actor=CEIL, power="paralysis", targets=(BANDIT,)))
     defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
     assert defence.check == "Defensive Roll (Dodge)"
+
+
+def test_a_power_that_prevents_action_skips_its_bearers_turns() -> None:
+    """A lingering effect such as paralysis keeps its bearer from acting while it lasts (the
+    power says so: ``prevents_action``)."""
+    paralysis = {**PARALYSIS, "prevents_action": True}
+    bandit = make_sheet(visions=["spirit sight"])
+    encounter = arena(*INITIATIVE, 5, 6, 1, 2, 2, 1, ceil=mage(paralysis), bandit=bandit)
+    encounter.apply(Use(actor=CEIL, power="paralysis", targets=(BANDIT,), defence="dodge"))
+    step = encounter.apply(EndTurn())
+    assert encounter.state.clock.round == 2
+    assert any(isinstance(e, CheckRolled) for e in step.events) is False
+    refused(encounter, Intend(actor=BANDIT, intention="attack"), "cannot-act")

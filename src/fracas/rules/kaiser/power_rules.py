@@ -24,6 +24,7 @@ from fracas.rules.kaiser.lingering import (
     lingering_data,
 )
 from fracas.rules.kaiser.queries import (
+    PREVENTS_ACTION,
     intentions,
     is_dead,
     sheet_of,
@@ -185,6 +186,8 @@ class PowerRule:
             data.update({characteristic_key(c): v for c, v in power.characteristic_bonuses.items()})
             if power.negates_detection:
                 data[NEGATES_DETECTION] = True
+            if power.prevents_action:
+                data[PREVENTS_ACTION] = True
             events.append(
                 EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
             )

@@ -27,6 +27,9 @@ UNCONSCIOUS = "Unconscious"
 CRITICAL = "Critical"
 """Effects: knocked out or Between Life and Death; a Critical's penalty (``data["penalty"]``)."""
 
+PREVENTS_ACTION = "prevents_action"
+"""Effect data: its bearer cannot act while it lasts."""
+
 INTENTION_PHASE = "Intention phase"
 """The label of the turn everyone shares at the start of a round."""
 
@@ -47,8 +50,13 @@ def is_dead(combatant: Combatant) -> bool:
 
 
 def standing(combatant: Combatant) -> bool:
-    """Able to act: not dead, not unconscious, above 0 LP."""
+    """Still in the fight: not dead, not unconscious, above 0 LP."""
     return not is_dead(combatant) and not combatant.has(UNCONSCIOUS) and life_points(combatant) > 0
+
+
+def able_to_act(combatant: Combatant) -> bool:
+    """Standing and under no effect that prevents it from acting (paralysis, sleep)."""
+    return standing(combatant) and not any(e.data.get(PREVENTS_ACTION) for e in combatant.effects)
 
 
 def count_mark(combatant: Combatant, key: str) -> int:
@@ -80,6 +88,9 @@ def in_intention_phase(state: EncounterState) -> bool:
 def require_standing(state: EncounterState, actor: CombatantId) -> None:
     if not standing(state[actor]):
         raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
+    held = next((e for e in state[actor].effects if e.data.get(PREVENTS_ACTION)), None)
+    if held is not None:
+        raise IllegalAction("cannot-act", f"{state[actor].name} is {held.name} and cannot act")
 
 
 def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:

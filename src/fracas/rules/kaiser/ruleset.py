@@ -53,6 +53,7 @@ from fracas.rules.kaiser.queries import (
     INTENTIONS,
     LP,
     MOVED,
+    able_to_act,
     is_dead,
     sheet_of,
     standing,
@@ -116,9 +117,10 @@ class Kaiser(Ruleset):
         return ()
 
     def order(self, state: EncounterState) -> tuple[Turn, ...]:
-        """A round opens with the Intention phase, everyone able to act sharing it; the Action
-        phase's turns are added when its Initiative is rolled."""
-        everyone = tuple(c.id for c in state if not is_dead(c))
+        """A round opens with the Intention phase, everyone able to act sharing it (the down and
+        the paralysed have no turn this round); the Action phase's turns are added when its
+        Initiative is rolled."""
+        everyone = tuple(c.id for c in state if able_to_act(c))
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
@@ -214,7 +216,8 @@ class Kaiser(Ruleset):
         return tuple(Turn((actor,), rolled[actor]) for actor in sorted(rolled, key=rank))
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        return standing(combatant)
+        """Those down, and those a power keeps from acting, are skipped."""
+        return able_to_act(combatant)
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has creatures standing."""

@@ -161,7 +161,8 @@ class Power(_Record):
     ``imbued``: it can hit immaterial creatures (Energy damage always can);
     ``blocked_only_by_imbued``: only imbued (immaterial-touching) objects block it.
     ``range_ft``: its maximum distance in feet. ``negates_detection``: the effect it leaves
-    hides its bearer from Detection powers. ``vision``: an
+    hides its bearer from Detection powers; ``prevents_action``: it leaves its bearer unable
+    to act (paralysis, sleep). ``vision``: an
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
     ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
@@ -179,6 +180,7 @@ class Power(_Record):
     blocked_only_by_imbued: bool = False
     range_ft: int | None = Field(None, ge=0)
     negates_detection: bool = False
+    prevents_action: bool = False
     resistance: Resistance = Resistance.SPIRIT
     difficulty: int | None = None
     effect: str | None = None
