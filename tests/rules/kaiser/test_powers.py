@@ -451,5 +451,5 @@ def test_a_power_that_prevents_action_skips_its_bearers_turns() -> None:
     encounter.apply(Use(actor=CEIL, power="paralysis", targets=(BANDIT,), defence="dodge"))
     step = encounter.apply(EndTurn())
     assert encounter.state.clock.round == 2
-    assert any(isinstance(e, CheckRolled) for e in step.events) is False
+    assert not any(isinstance(e, CheckRolled) for e in step.events)
     refused(encounter, Intend(actor=BANDIT, intention="attack"), "cannot-act")

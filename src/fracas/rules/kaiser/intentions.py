@@ -83,11 +83,11 @@ class IntendRule:
 
     def verify(self, state: EncounterState, action: a.Intend) -> None:
         actor = acting(action)
+        require_standing(state, actor)
         if not in_intention_phase(state) or not state.is_turn_of(actor):
             raise IllegalAction(
                 "not-intention-phase", "intend: Intentions are declared in the Intention phase"
             )
-        require_standing(state, actor)
         declared = [i.partition(":")[0] for i in intentions(state[actor])]
         if action.intention in declared:
             raise IllegalAction(
