@@ -108,13 +108,6 @@ def test_skill_bonuses_from_powers_diminish() -> None:
     assert stacking.power_skill_modifier([4], [5, 3]) == 4 - (5 + 3 // 2)
 
 
-def test_maneuver_situation_and_state_modifiers_add_but_blind_and_surprised_do_not() -> None:
-    """Seed: "Any bonus or penalty that comes from a Maneuver, Situation, or State are added
-    together, unless explicitly stated otherwise like with Blind and Surprised." """
-    assert stacking.situational_modifier([-2, -3, 1]) == -4
-    assert stacking.situational_modifier([-2], exclusive=[-5, -3]) == -7
-
-
 def test_characteristics_take_the_best_bonus_and_the_worst_penalty() -> None:
     """Seed: "Any bonus gained from multiple powers will apply the greatest bonus. Any penalty
     gained from multiple powers will apply the worst penalty." """

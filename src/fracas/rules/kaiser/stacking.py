@@ -91,14 +91,6 @@ def power_skill_modifier(bonuses: Iterable[int], penalties: Iterable[int]) -> in
     return diminishing_sum(bonuses) - diminishing_sum(penalties)
 
 
-def situational_modifier(modifiers: Iterable[int], exclusive: Iterable[int] = ()) -> int:
-    """Maneuver, Situation and State modifiers "are added together, unless explicitly stated
-    otherwise like with Blind and Surprised": ``exclusive`` are the modifiers that do not stack
-    with one another (Blind, Surprised), of which only the worst applies."""
-    worst = min(exclusive, default=0)
-    return sum(modifiers) + worst
-
-
 def characteristic_modifier(bonuses: Iterable[int], penalties: Iterable[int]) -> int:
     """Characteristic bonuses and penalties from powers: "Any bonus gained from multiple powers
     will apply the greatest bonus. Any penalty gained from multiple powers will apply the worst
