@@ -22,6 +22,7 @@ from fracas.rules.kaiser.queries import (
     acting,
     in_intention_phase,
     intentions,
+    one_named,
     require_action_phase_turn,
     require_standing,
     sheet_of,
@@ -39,14 +40,7 @@ def weapon_named(combatant: Combatant, name: str | None) -> Weapon:
         raise IllegalAction("no-weapon", f"{combatant.name} has no weapon")
     if name is None:
         return weapons[0]
-    wanted = name.lower()
-    found = [w for w in weapons if w.name.lower() == wanted] or [
-        w for w in weapons if w.name.lower().startswith(wanted)
-    ]
-    if len(found) != 1:
-        known = ", ".join(w.name for w in weapons)
-        raise IllegalAction("unknown-weapon", f"no single weapon {name!r} (has: {known})")
-    return found[0]
+    return one_named(weapons, name, "weapon", combatant.name)
 
 
 def intended_weapon(combatant: Combatant) -> str | None:

@@ -27,6 +27,7 @@ from fracas.rules.kaiser.queries import (
     PREVENTS_ACTION,
     intentions,
     is_dead,
+    one_named,
     sheet_of,
     skill_name,
 )
@@ -43,17 +44,7 @@ Parts = list[tuple[str, int]]
 
 def power_named(combatant: Combatant, name: str) -> Power:
     """The power called ``name`` (any case, a unique prefix)."""
-    powers = sheet_of(combatant).powers
-    wanted = name.lower()
-    found = [x for x in powers if x.name.lower() == wanted] or [
-        x for x in powers if x.name.lower().startswith(wanted)
-    ]
-    if len(found) != 1:
-        known = ", ".join(x.name for x in powers) or "none"
-        raise IllegalAction(
-            "unknown-power", f"{combatant.name} has no single power {name!r} ({known})"
-        )
-    return found[0]
+    return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
 
 
 def require_intention(combatant: Combatant, power: Power) -> None:

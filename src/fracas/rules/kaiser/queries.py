@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
@@ -102,6 +105,27 @@ def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: s
     if not state.is_turn_of(actor):
         raise IllegalAction("not-your-turn", f"{verb}: it is not {state[actor].name}'s turn")
     require_standing(state, actor)
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def one_named(items: Sequence[N], name: str, what: str, owner: str) -> N:
+    """The item called ``name`` (any case, or a unique prefix); IllegalAction ``unknown-<what>``
+    naming those there are otherwise."""
+    wanted = name.lower()
+    found = [x for x in items if x.name.lower() == wanted] or [
+        x for x in items if x.name.lower().startswith(wanted)
+    ]
+    if len(found) != 1:
+        known = ", ".join(x.name for x in items) or "none"
+        raise IllegalAction(f"unknown-{what}", f"{owner} has no single {what} {name!r} ({known})")
+    return found[0]
 
 
 def skill_name(skill: str) -> str:
