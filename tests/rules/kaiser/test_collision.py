@@ -185,3 +185,21 @@ def test_two_colliders_combine_their_powers() -> None:
     assert clash.collider_base == 6 + 6 // 2
     assert (clash.shooter_roll.total, clash.collider_roll.total) == (8 + 10, 9 + 2)
     assert clash.result == "halved" and clash.winner == BANDIT
+
+
+def test_the_collider_pays_its_powers_mana_too() -> None:
+    """The Collide Power reaction shoots a power: it costs the reaction's AP and the power's
+    mana; a collider who cannot pay cannot collide."""
+    poor = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12}, powers=[{**FIRE_BOLT, "mana": 10}], mana=5
+    )
+    bandit = make_sheet(skills={"dodge": 8, "magic_projection": 10}, powers=[lance(8)])
+    encounter = duel(4, 5, 2, 2, ceil=poor, bandit=bandit, intend=False)
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(Intend(actor=BANDIT, intention="magic"))
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(shot())
+    assert error.value.code == "not-enough-mana" and encounter.state is before

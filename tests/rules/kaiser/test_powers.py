@@ -453,3 +453,13 @@ def test_a_power_that_prevents_action_skips_its_bearers_turns() -> None:
     assert encounter.state.clock.round == 2
     assert not any(isinstance(e, CheckRolled) for e in step.events)
     refused(encounter, Intend(actor=BANDIT, intention="attack"), "cannot-act")
+
+
+def test_a_power_spends_its_mana_and_is_refused_without_enough() -> None:
+    """Spells spend mana and spirit abilities ki: "An action the rules forbid (not enough ...
+    Ki ... or points) is refused" (issue 6)."""
+    costly = {**FIRE_BOLT, "mana": 15}
+    encounter = arena(*INITIATIVE, 4, 4, 3, 3, ceil=mage(costly, mana=20))
+    encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
+    assert pool(encounter, CEIL, "Mana") == 5
+    refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "not-enough-mana")

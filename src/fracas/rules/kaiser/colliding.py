@@ -3,9 +3,10 @@
 The shooter's ``use`` names the colliders (``-collide-by``, one or more) and, for one collider,
 the power it shoots (``-collide-with``; several colliders each shoot their first Attack power);
 being "in a position and [having] the ability to make a parallel shot" is the game master's
-call in naming them. Each collider pays the reaction's AP and makes its Offensive Roll; the
-powers of those within 5 of the shooter's roll combine ("the highest Base Damage of the
-combined Powers, and then half the second greatest ..."), and both sides roll 2d6 + Base Damage.
+call in naming them. Each collider pays the reaction's AP (and its power's mana or ki) and
+makes its Offensive Roll; the powers of those within 5 of the shooter's roll combine ("the
+highest Base Damage of the combined Powers, and then half the second greatest ..."), and both
+sides roll 2d6 + Base Damage.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import collision as c
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import CheckRolled, CollisionRolled
+from fracas.rules.kaiser.power_rules import power_cost
 from fracas.rules.kaiser.queries import AP, sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
@@ -57,6 +59,12 @@ def collider_power(combatant: Combatant, named: Power | None) -> Power:
     raise IllegalAction("no-attack-power", f"{combatant.name} has no Attack power to collide")
 
 
+def reaction_cost(collider: Collider, *, settings: KaiserSettings) -> dict[str, int]:
+    """The reaction's AP and what the power shot costs (its own AP are the reaction's)."""
+    cost = {**power_cost(collider.power), AP: settings.collide_ap}
+    return {pool: amount for pool, amount in cost.items() if amount}
+
+
 def verify_collision(
     state: EncounterState,
     shooter: Combatant,
@@ -71,12 +79,14 @@ def verify_collision(
         raise IllegalAction("not-a-projectile", "only Attack powers in flight collide")
     if who.id == shooter.id or not standing(who):
         raise IllegalAction("collider-down", f"{who.name} cannot take the reaction")
-    if who.pools[AP].current < settings.collide_ap:
-        raise IllegalAction(
-            "not-enough-ap",
-            f"the Collide Power reaction costs {settings.collide_ap} AP; {who.name} has"
-            f" {who.pools[AP].current}",
-        )
+    for pool, amount in reaction_cost(collider, settings=settings).items():
+        have = who.pools[pool].current if pool in who.pools else 0
+        if have < amount:
+            raise IllegalAction(
+                f"not-enough-{pool.lower()}",
+                f"the Collide Power reaction with {collider.power.name} costs {amount} {pool};"
+                f" {who.name} has {have}",
+            )
     if not c.in_time(who.initiative or 0, shooter.initiative or 0):
         raise IllegalAction(
             "too-slow",
@@ -146,7 +156,10 @@ def _shot(
     ]
     shot = roll_skill_check(source, sum(v for _, v in parts), final_skill=skill)
     events: list[Event] = [
-        PoolChanged(who.id, AP, -settings.collide_ap, COLLIDE),
+        *(
+            PoolChanged(who.id, pool, -amount, COLLIDE)
+            for pool, amount in reaction_cost(collider, settings=settings).items()
+        ),
         CheckRolled(
             who.id, f"Offensive Roll with {theirs.name} (collision)", shot, tuple(parts), offence
         ),

@@ -24,6 +24,9 @@ from fracas.rules.kaiser.lingering import (
     lingering_data,
 )
 from fracas.rules.kaiser.queries import (
+    AP,
+    KI,
+    MANA,
     PREVENTS_ACTION,
     intentions,
     is_dead,
@@ -45,6 +48,13 @@ Parts = list[tuple[str, int]]
 def power_named(combatant: Combatant, name: str) -> Power:
     """The power called ``name`` (any case, a unique prefix)."""
     return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
+
+
+def power_cost(power: Power) -> dict[str, int]:
+    """What using the power spends: its AP, and the mana or ki it lists from the user's pools
+    (the engine refuses a use the pools cannot pay)."""
+    cost = {AP: power.ap, MANA: power.mana, KI: power.ki}
+    return {pool: amount for pool, amount in cost.items() if amount}
 
 
 def require_intention(combatant: Combatant, power: Power) -> None:

@@ -12,7 +12,10 @@ from fracas.rules.kaiser.sheet import Sheet
 
 LP = "LP"
 AP = "AP"
-"""Pool names: Life Points, Action Points (6 a round)."""
+MANA = "Mana"
+KI = "Ki"
+"""Pool names: Life Points, Action Points (6 a round), and the Mana and Ki powers spend (a
+sheet with none has no such pool)."""
 
 DEAD = "dead"
 ATTACKS = "attacks"

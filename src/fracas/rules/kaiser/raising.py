@@ -18,8 +18,8 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.lingering import POWER
-from fracas.rules.kaiser.power_rules import power_named, require_intention
-from fracas.rules.kaiser.queries import AP, acting, is_dead, require_action_phase_turn
+from fracas.rules.kaiser.power_rules import power_cost, power_named, require_intention
+from fracas.rules.kaiser.queries import acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.sheet import PowerType
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
 from fracas.rules.kaiser.states import characteristic_of, sacrifices
@@ -36,8 +36,7 @@ def cover_of(action: a.Raise) -> Cover:
 @dataclass(frozen=True)
 class RaiseRule:
     def cost(self, state: EncounterState, action: a.Raise) -> Cost:
-        power = power_named(state[acting(action)], action.power)
-        return {AP: power.ap} if power.ap else {}
+        return power_cost(power_named(state[acting(action)], action.power))
 
     def verify(self, state: EncounterState, action: a.Raise) -> None:
         actor = acting(action)

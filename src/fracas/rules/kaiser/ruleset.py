@@ -51,7 +51,9 @@ from fracas.rules.kaiser.queries import (
     DEFENCES,
     INTENTION_PHASE,
     INTENTIONS,
+    KI,
     LP,
+    MANA,
     MOVED,
     able_to_act,
     is_dead,
@@ -102,13 +104,17 @@ class Kaiser(Ruleset):
         return self._rules.get(type(action))
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
-        """6 AP a round and the Life Points."""
+        """6 AP a round, the Life Points, and Mana and Ki where the sheet has them."""
         assert isinstance(sheet, KaiserSheet)
         ap = self.rules.ap_per_round
-        return {
+        pools = {
             AP: Pool(ap, ap, Reset.ROUND),
             LP: Pool(sheet.life_points, sheet.life_points),
         }
+        for name, amount in ((MANA, sheet.mana), (KI, sheet.ki)):
+            if amount:
+                pools[name] = Pool(amount, amount)
+        return pools
 
     def roll_initiative(
         self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource

@@ -153,7 +153,8 @@ class Power(_Record):
     """A power: its types (one or more), its source, the Skill it is used with, and what it
     does.
 
-    Attack: ``base_damage`` of ``damage_type``. Effect, Automatic, Trigger and Detection: the
+    ``ap``, ``mana`` and ``ki``: what each use spends. Attack: ``base_damage`` of
+    ``damage_type``. Effect, Automatic, Trigger and Detection: the
     Resistance Check it forces (``resistance`` against ``difficulty``; none listed: SR 8) and
     the lingering ``effect`` a failure leaves, with the ``grants`` it gives while it lasts and
     the ``skill_bonuses`` and ``characteristic_bonuses`` (negative: penalties) it gives;
@@ -174,6 +175,8 @@ class Power(_Record):
     source: PowerSource = PowerSource.INNATE
     skill: str = "magic_projection"
     ap: int = Field(0, ge=0)
+    mana: int = Field(0, ge=0)
+    ki: int = Field(0, ge=0)
     base_damage: int | None = Field(None, ge=1)
     damage_type: DamageType = DamageType.FORCE
     imbued: bool = False
@@ -215,18 +218,21 @@ class Sheet(_Record):
     """A combatant of the kaiser ruleset.
 
     ``initiative`` is the Initiative value added to the Initiative roll. ``life_points`` is the
-    maximum LP. ``natural_armor`` and ``armor`` (layers worn) stack as the chapter says;
-    ``vulnerability``, ``damage_reduction``, ``damage_barrier`` and ``damage_resistance`` are the
-    creature's natural values; ``modifiers`` are those its artifacts and features grant.
-    ``imbued_shield``: the creature blocks with an imbued object (so it can block immaterial
-    attacks). ``visions``: the kinds of sight it has (to see Effect powers). ``personalities``:
-    how many minds control it (a possessed creature has two). ``characteristics``: the
-    base Characteristics (one left out is 0), ``presence`` the creature's Presence.
+    maximum LP; ``mana`` and ``ki`` the pools powers spend. ``natural_armor`` and ``armor``
+    (layers worn) stack as the chapter says; ``vulnerability``, ``damage_reduction``,
+    ``damage_barrier`` and ``damage_resistance`` are the creature's natural values;
+    ``modifiers`` are those its artifacts and features grant. ``imbued_shield``: the creature
+    blocks with an imbued object (so it can block immaterial attacks). ``visions``: the kinds
+    of sight it has (to see Effect powers). ``personalities``: how many minds control it (a
+    possessed creature has two). ``characteristics``: the base Characteristics (one left out is
+    0), ``presence`` the creature's Presence.
     """
 
     name: str | None = None
     initiative: int = 10
     life_points: int = Field(ge=1)
+    mana: int = Field(0, ge=0)
+    ki: int = Field(0, ge=0)
     absorption: int = Field(2, ge=0)
     presence: int = Field(3, ge=0)
     characteristics: dict[Characteristic, int] = {}

@@ -38,6 +38,7 @@ from fracas.rules.kaiser.power_rules import (
     PowerRule,
     Resisting,
     aimed,
+    power_cost,
     power_named,
     require_intention,
 )
@@ -66,8 +67,7 @@ from fracas.rules.kaiser.wounds import wound
 
 class UseRule(PowerRule):
     def cost(self, state: EncounterState, action: a.Use) -> Cost:
-        power = power_named(state[acting(action)], action.power)
-        return {"AP": power.ap} if power.ap else {}
+        return power_cost(power_named(state[acting(action)], action.power))
 
     def verify(self, state: EncounterState, action: a.Use) -> None:
         actor = acting(action)
