@@ -38,6 +38,7 @@ from fracas.rules.kaiser.queries import (
     ATTACKS,
     COUNTER,
     COUNTER_BONUS,
+    CRITICAL,
     DEAD,
     DEFENCES,
     INTENTIONS,
@@ -175,6 +176,10 @@ def effect_applied(event: EffectApplied, scene: Scene) -> Told:
         return f"{_capital(who)} raises {effect.name} over {over}{area}: {data.get(LIFE)} LP"
     if data.get(IMMUNITY):
         return f"{_capital(who)} is immune to {data.get(POWER)} for {data.get(COUNTDOWN)} rounds"
+    if effect.name == CRITICAL:
+        severity = str(data.get("severity", "")).replace("_", " ")
+        penalty = int(data.get("penalty") or 0)
+        return f"{_capital(who)} suffers a Critical ({severity}): {MINUS}{penalty} to every roll"
     if data.get(RESISTANCE) is not None:
         source = scene.name(effect.source) if effect.source is not None else "someone"
         check = Resistance(str(data.get(RESISTANCE))).short
@@ -194,6 +199,8 @@ def effect_changed(event: EffectChanged, scene: Scene) -> Told:
     if effect.data.get(BARRIER):
         return None
     countdown = effect.data.get(COUNTDOWN)
+    if effect.name == CRITICAL and effect.data.get("penalty") is not None:
+        return f"The pain of {who}'s Critical fades: {MINUS}{effect.data.get('penalty')}"
     if countdown is not None:
         rounds = f"{countdown} round{'s' if countdown != 1 else ''}"
         if effect.data.get(IMMUNITY):
