@@ -463,3 +463,15 @@ def test_a_power_spends_its_mana_and_is_refused_without_enough() -> None:
     encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
     assert pool(encounter, CEIL, "Mana") == 5
     refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "not-enough-mana")
+
+
+def test_a_possessed_target_allows_a_trigger_only_if_all_agree() -> None:
+    """Seed: "If for instance you are possessed by a spirit, the spirit and you may not both
+    agree to being healed or being subject to a paralyzing power." """
+    possessed = make_sheet(personalities=2)
+    encounter = arena(*INITIATIVE, ceil=mage(WARD), bandit=possessed)
+    refused(
+        encounter, Trigger(actor=CEIL, power="ward", targets=(BANDIT,), allow=True), "not-all-agree"
+    )
+    encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), allow=True, agreed=True))
+    assert encounter.state[BANDIT].has("Asleep")

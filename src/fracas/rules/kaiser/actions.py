@@ -156,6 +156,9 @@ class Trigger(Action):
     allow: bool = field(
         default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
     )
+    agreed: bool = field(
+        default=False, metadata={"help": "all of a target's personalities agree to allow it"}
+    )
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ class TriggerRule(PowerRule):
                 f"{power.name}'s centre must lie within {power.range_ft} feet",
             )
         if action.allow:
-            self._verify_allow(state, action.targets, agreed=False)
+            self._verify_allow(state, action.targets, agreed=action.agreed)
 
     def resolve(
         self, state: EncounterState, action: a.Trigger, dice: DiceSource
