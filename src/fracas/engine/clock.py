@@ -94,7 +94,7 @@ def _start_from(tape: Tape, at: int, ruleset: Ruleset, dice: DiceSource) -> None
     if at < len(clock.order):
         _start_turn(tape, at, ruleset, dice)
     elif clock.held:
-        _call_held_turns(tape)
+        _call_held_turns(tape, ruleset)
         _start_turn(tape, at, ruleset, dice)
     else:
         _begin_round(tape, ruleset, dice)
@@ -153,10 +153,10 @@ def _finish_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
             tape.write(_expired_at(tape.state, actor, Moment.END))
 
 
-def _call_held_turns(tape: Tape) -> None:
-    """At the end of the round, those still holding take their turns by initiative."""
+def _call_held_turns(tape: Tape, ruleset: Ruleset) -> None:
+    """At the end of the round, those still holding take their turns in the ruleset's order."""
     state = tape.state
-    holders = sorted(state.clock.held, key=lambda c: -(state[c].initiative or 0))
+    holders = ruleset.held_order(state, state.clock.held)
     end = len(state.clock.order)
     tape.write(
         TurnResumed(holder, state[holder].initiative or 0, end + n)

@@ -117,6 +117,13 @@ class Ruleset(ABC):
         """Why the fight is over (one side left standing), or None while it goes on."""
         return None
 
+    def held_order(
+        self, state: EncounterState, holders: tuple[CombatantId, ...]
+    ) -> tuple[CombatantId, ...]:
+        """The order in which turns still held at the end of the round are taken: by default
+        the highest initiative first."""
+        return tuple(sorted(holders, key=lambda c: -(state[c].initiative or 0)))
+
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         """Why ``combatant`` may not hold its turn now, or None when it may."""
         return "this rule system has no held turns"

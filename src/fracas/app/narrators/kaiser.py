@@ -1,0 +1,256 @@
+"""The kaiser ruleset's events told for the game master's table, every number shown.
+
+    Thom: Offensive Roll with Mace: 2d6 (6, 5) + 12 [Attack 12] = 23
+    Bandit 1: Defensive Roll (Block): 2d6 (5, 5) + 6 [Block 6] = 16
+    Thom hits Bandit 1 with Mace: 23 vs 16, 7 DoS
+    Bandit 1 takes 24 impact: DoS 7, Absorption -2 (7 → 5), AV -2 (5 → 3), x Base Damage 8
+    (3 → 24); LP 60 → 36
+
+(with true minus and multiplication signs)
+
+Dice are rolled in the open, so a roll is always shown; numbers from a combatant's sheet (the
+steps of a damage account, its LP) only to an audience that may see its pools. The LP a hit
+takes is told on the ``DamageTaken`` line, so the ``PoolChanged`` right after it says nothing;
+the round's bookkeeping marks say nothing either, except the Intentions declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, PoolChanged
+from fracas.rules.kaiser.checks import CheckRoll
+from fracas.rules.kaiser.events import (
+    AttackResolved,
+    BarrierStruck,
+    CheckRolled,
+    CollisionRolled,
+    CriticalRolled,
+    DamageTaken,
+    Detected,
+    PowerUsed,
+)
+from fracas.rules.kaiser.intentions import ATTACK_PREFIX
+from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
+from fracas.rules.kaiser.queries import (
+    ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
+    CRITICAL,
+    DEAD,
+    DEFENCES,
+    INTENTIONS,
+    LP,
+    MOVED,
+)
+from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE, RADIUS
+from fracas.rules.kaiser.vocabulary import Resistance
+from fracas.rules.kaiser.wounds import DAMAGE_REASON
+
+ARROW = "\u2192"
+SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def render_check(roll: CheckRoll, parts: tuple[tuple[str, int], ...] = ()) -> str:
+    """``2d6 (6, 6) + 1d6 (3) + 12 [Attack 12] = 27``; a fumble shows its level and the die
+    result it gives."""
+    dice = roll.dice.root.render()
+    extra = (" open" if roll.extra else "") + "".join(f" + {r.root.render()}" for r in roll.extra)
+    named = ", ".join(
+        f"{name} {value if n == 0 else signed(value)}" for n, (name, value) in enumerate(parts)
+    )
+    bonus = f" {'+' if roll.bonus >= 0 else MINUS} {abs(roll.bonus)}" if roll.bonus else ""
+    bonus += f" [{named}]" if named else ""
+    if roll.fumble_level is not None:
+        level = roll.fumble_level.render()
+        return f"{dice} fumble, level {level}: dice count {roll.die}{bonus} = {roll.total}"
+    return f"{dice}{extra}{bonus} = {roll.total}"
+
+
+def check(event: CheckRolled, scene: Scene) -> Told:
+    """``Bandit 1: Defensive Roll (Block): 2d6 (5, 5) + 6 [Block 6] = 16``."""
+    who = _capital(scene.name(event.combatant))
+    against = f" vs {event.against}" if event.against is not None else ""
+    result = f": {event.result}" if event.result else ""
+    return f"{who}: {event.check}: {render_check(event.roll, event.parts)}{against}{result}"
+
+
+def attack(event: AttackResolved, scene: Scene) -> Told:
+    """``Thom hits Bandit 1 with Mace: 23 vs 16, 7 DoS``."""
+    attacker, target = _capital(scene.name(event.attacker)), scene.name(event.target)
+    versus = f"{event.offence} vs {event.defence}"
+    if event.outcome == "hit":
+        return f"{attacker} hits {target} with {event.weapon}: {versus}, {event.degrees} DoS"
+    if event.outcome == "miss":
+        return (
+            f"{attacker} misses {target} with {event.weapon}: {versus},"
+            f" {event.degrees} DoS to the defender"
+        )
+    return f"{attacker} and {target} tie ({versus}): nothing happens"
+
+
+def damage_taken(event: DamageTaken, scene: Scene) -> Told:
+    """``Bandit 1 takes 24 impact: DoS 7, Absorption -2 (7 → 5), … ; LP 60 → 36``."""
+    account = event.account
+    who = _capital(scene.name(event.target))
+    text = f"{who} takes {account.total} {account.damage_type.value}"
+    if account.negated:
+        text += f" ({account.negated})"
+    if not scene.shows_pools(event.target):
+        return text
+    steps = [f"{step.label} ({step.before} {ARROW} {step.after})" for step in account.steps]
+    if account.overflow is not None:
+        head = [] if account.negated else [f"past the barrier {account.overflow}"]
+    else:
+        head = [] if account.negated else [f"DoS {account.degrees}"]
+    detail = ", ".join([*head, *steps])
+    lp = f"LP {event.lp_before} {ARROW} {event.lp_after}"
+    return f"{text}: {detail}; {lp}" if detail else f"{text}; {lp}"
+
+
+def critical(event: CriticalRolled, scene: Scene) -> Told:
+    """``Critical on Bandit 1 (34 damage): level 2d6 (3, 4) = 7, 10 with the damage``."""
+    who = scene.name(event.target)
+    text = f"Critical on {who} ({event.damage} damage): level {event.roll.render()}"
+    return text if event.level == event.roll.total else f"{text}, {event.level} with the damage"
+
+
+def power_used(event: PowerUsed, scene: Scene) -> Told:
+    """``Ceil uses Fire Bolt on Bandit 1 and Bandit 2``."""
+    user = _capital(scene.name(event.user))
+    on = joined(scene.names(event.targets))
+    return f"{user} uses {event.power}" + (f" on {on}" if on else "")
+
+
+def detected(event: Detected, scene: Scene) -> Told:
+    """``Ceil's Sense Ki detects Bandit 2``."""
+    return (
+        f"{_capital(scene.name(event.detector))}'s {event.power} detects {scene.name(event.target)}"
+    )
+
+
+def barrier_struck(event: BarrierStruck, scene: Scene) -> Told:
+    """``Ceil's Shield of Light takes 70 (Base Damage 7 x 10): LP 60 → 0, broken; 10 go
+    past``."""
+    whose = f"{_capital(scene.name(event.creator))}'s {event.barrier}"
+    text = f"{whose} takes {event.damage}"
+    if scene.shows_pools(event.creator):
+        text += f": LP {event.lp_before} {ARROW} {event.lp_after}"
+    if event.lp_after == 0:
+        text += ", broken"
+        if event.overflow:
+            text += f"; {event.overflow} go past it"
+    return text
+
+
+def collision_rolled(event: CollisionRolled, scene: Scene) -> Told:
+    """``Collision: Bandit 2d6 (3, 4) + 6 = 13 vs Ceil 2d6 (6, 6) + 6 = 18, DoD 5: both powers
+    cancel``."""
+    shooter, collider = _capital(scene.name(event.shooter)), scene.name(event.collider)
+    head = (
+        f"Collision: {shooter} {event.shooter_roll.render()} vs {collider}"
+        f" {event.collider_roll.render()}, DoD {event.degree}"
+    )
+    if event.winner is None:
+        return f"{head}: both powers cancel"
+    winner = scene.name(event.winner)
+    if event.result == "halved":
+        return f"{head}: {winner}'s power passes with its Base Damage halved"
+    return f"{head}: {winner}'s power passes completely"
+
+
+def effect_applied(event: EffectApplied, scene: Scene) -> Told:
+    """Barriers, lingering effects and immunities in words; any other effect as the engine's."""
+    effect, who = event.effect, scene.name(event.combatant)
+    data = effect.data
+    if data.get(BARRIER):
+        covers = str(data.get(COVERS) or "").split(",")
+        over = joined(scene.names([CombatantId(c) for c in covers if c]))
+        area = f" (an area, radius {data.get(RADIUS)} feet)" if data.get(COVER) == "area" else ""
+        return f"{_capital(who)} raises {effect.name} over {over}{area}: {data.get(LIFE)} LP"
+    if data.get(IMMUNITY):
+        return f"{_capital(who)} is immune to {data.get(POWER)} for {data.get(COUNTDOWN)} rounds"
+    if effect.name == CRITICAL:
+        severity = str(data.get("severity", "")).replace("_", " ")
+        penalty = int(data.get("penalty") or 0)
+        return f"{_capital(who)} suffers a Critical ({severity}): {MINUS}{penalty} to every roll"
+    if data.get(RESISTANCE) is not None:
+        source = scene.name(effect.source) if effect.source is not None else "someone"
+        check = Resistance(str(data.get(RESISTANCE))).short
+        countdown = data.get(COUNTDOWN)
+        when = (
+            f"a new {check} check in {countdown} round{'s' if countdown != 1 else ''}"
+            if countdown is not None
+            else "until the power ends"
+        )
+        return f"{_capital(who)} is {effect.name} by {source}'s {data.get(POWER)}: {when}"
+    return ENGINE_NARRATORS[EffectApplied](event, scene)
+
+
+def effect_changed(event: EffectChanged, scene: Scene) -> Told:
+    """A barrier's LP were told by ``BarrierStruck``; countdowns in words."""
+    effect, who = event.effect, scene.name(event.combatant)
+    if effect.data.get(BARRIER):
+        return None
+    countdown = effect.data.get(COUNTDOWN)
+    if effect.name == CRITICAL and effect.data.get("penalty") is not None:
+        return f"The pain of {who}'s Critical fades: {MINUS}{effect.data.get('penalty')}"
+    if countdown is not None:
+        rounds = f"{countdown} round{'s' if countdown != 1 else ''}"
+        if effect.data.get(IMMUNITY):
+            return f"{_capital(who)} is immune to {effect.data.get(POWER)} for {rounds} more"
+        return f"{effect.name} on {who}: {rounds} to the next check"
+    return ENGINE_NARRATORS[EffectChanged](event, scene)
+
+
+def pool_changed(event: PoolChanged, scene: Scene) -> Told:
+    """The LP a hit took was told with its account; any other change as the engine's."""
+    if event.pool == LP and event.reason == DAMAGE_REASON:
+        return None
+    return ENGINE_NARRATORS[PoolChanged](event, scene)
+
+
+def mark(event: MarkSet, scene: Scene) -> Told:
+    """Intentions declared and deaths are told; the round's other bookkeeping is not."""
+    if event.key == DEAD and event.value is True:
+        return f"{_capital(scene.name(event.combatant))} is dead"
+    if event.key in SILENT_MARKS or event.value is None:
+        return None
+    if event.key == COUNTER_BONUS:
+        who = scene.combatant(event.combatant)
+        opening = who.marks.get(COUNTER) if who is not None else None
+        whom = scene.name(CombatantId(str(opening)))
+        return (
+            f"{_capital(scene.name(event.combatant))} may Counter {whom}"
+            f" (Counter bonus {signed(int(event.value or 0))})"
+        )
+    if event.key == INTENTIONS and isinstance(event.value, str):
+        latest = event.value.split(",")[-1]
+        weapon = ""
+        if latest.startswith(ATTACK_PREFIX):
+            latest, weapon = "attack", f" with {latest[len(ATTACK_PREFIX) :]}"
+        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
+    return ENGINE_NARRATORS[MarkSet](event, scene)
+
+
+NARRATORS: Mapping[type[Event], EventNarrator] = {
+    CheckRolled: check,
+    AttackResolved: attack,
+    DamageTaken: damage_taken,
+    CriticalRolled: critical,
+    PoolChanged: pool_changed,
+    MarkSet: mark,
+    PowerUsed: power_used,
+    Detected: detected,
+    BarrierStruck: barrier_struck,
+    CollisionRolled: collision_rolled,
+    EffectApplied: effect_applied,
+    EffectChanged: effect_changed,
+}
+"""A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

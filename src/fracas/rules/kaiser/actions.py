@@ -1,0 +1,172 @@
+"""The kaiser actions: what a combatant can ask for, as frozen records.
+
+Each action's verb is what the command language types; the first docstring line is its help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from fracas.engine.action import Action, CombatantId
+
+IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
+DefenceChoice = Literal["best", "dodge", "block", "barrier", "none"]
+CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
+
+
+@dataclass(frozen=True)
+class Intend(Action):
+    """Declare an Intention in the Intention phase (attack: Weapon Cost + 1 AP, magic 2, …)."""
+
+    verb: ClassVar[str] = "intend"
+    intention: IntentionKind
+    weapon: str | None = field(
+        default=None,
+        metadata={"help": "the weapon of an Attack Intention (default: the first)", "flag": "with"},
+    )
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack: Offensive Roll (2d6 + Skill) against the target's Defensive Roll."""
+
+    verb: ClassVar[str] = "attack"
+    target: CombatantId
+    weapon: str | None = field(
+        default=None, metadata={"help": "weapon (default: the one intended)", "flag": "with"}
+    )
+    defence: DefenceChoice = field(
+        default="best", metadata={"help": "how the target defends (best of Dodge and Block)"}
+    )
+    cover_range: CoverRangeChoice = field(
+        default="effective",
+        metadata={"help": "where the target stands from the creator of the barrier covering it"},
+    )
+    bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the attack"})
+    advantage: int = field(
+        default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
+    )
+    vital: bool = field(
+        default=False,
+        metadata={"help": "a directed hit at the head or heart (give its penalty with -bonus)"},
+    )
+    counter: bool = field(
+        default=False,
+        metadata={"help": "the Counter reaction (1 AP) after the target's failed attack on you"},
+    )
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move (3 AP, once a round): move up to your Movement Value."""
+
+    verb: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """Use an Attack, Effect or Automatic power on targets (its Intention declared, its AP)."""
+
+    verb: ClassVar[str] = "use"
+    power: str
+    targets: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "the targets (an area power: everyone in it)", "flag": "on"}
+    )
+    spare: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "creatures in the area a selective power leaves out"}
+    )
+    defence: DefenceChoice = field(
+        default="best", metadata={"help": "how the targets defend (best of Dodge and Block)"}
+    )
+    cover_range: CoverRangeChoice = field(
+        default="effective",
+        metadata={"help": "where the targets stand from the creator of the barrier covering them"},
+    )
+    bonus: int = field(default=0, metadata={"help": "Maneuver/Situation modifiers to the roll"})
+    advantage: int = field(
+        default=0, metadata={"help": "net Advantage dice (negative: Disadvantage)"}
+    )
+    difficult: int | None = field(
+        default=None,
+        metadata={"help": "the target is in a difficult position: aim against this difficulty"},
+    )
+    distance: int | None = field(
+        default=None, metadata={"help": "how far the farthest target is, in feet"}
+    )
+    allow: bool = field(
+        default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
+    )
+    agreed: bool = field(
+        default=False, metadata={"help": "all of a target's personalities agree to allow it"}
+    )
+    vital: bool = field(
+        default=False,
+        metadata={"help": "a directed hit at the head or heart (give its penalty with -bonus)"},
+    )
+    sheltered_by: CombatantId | None = field(
+        default=None,
+        metadata={
+            "help": "a target who raises its barrier over the whole area as a Swift Action",
+            "flag": "sheltered-by",
+        },
+    )
+    collide_by: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "who takes the Collide Power reaction against it", "flag": "collide-by"},
+    )
+    collide_with: str | None = field(
+        default=None,
+        metadata={
+            "help": "the Attack power one collider shoots (default: its first)",
+            "flag": "collide-with",
+        },
+    )
+
+
+@dataclass(frozen=True)
+class Raise(Action):
+    """Raise a Defense power's supernatural barrier in advance (an Active Action)."""
+
+    verb: ClassVar[str] = "raise"
+    power: str
+    over: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "whom it covers (one other, or several for an area; default: you)"},
+    )
+    area: bool = field(default=False, metadata={"help": "cover an area (radius: Focus in feet)"})
+
+
+@dataclass(frozen=True)
+class Trigger(Action):
+    """A Trigger or Detection power's conditions are met by targets: they resist or suffer it."""
+
+    verb: ClassVar[str] = "trigger"
+    power: str
+    targets: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "who meets the conditions", "flag": "on"}
+    )
+    difficult: int | None = field(
+        default=None,
+        metadata={"help": "the targets are in a difficult position: aim against this difficulty"},
+    )
+    distance: int | None = field(
+        default=None, metadata={"help": "how far its centre point is from you, in feet"}
+    )
+    allow: bool = field(
+        default=False, metadata={"help": "the targets choose to fail the Resistance Check"}
+    )
+    agreed: bool = field(
+        default=False, metadata={"help": "all of a target's personalities agree to allow it"}
+    )
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    """Stop maintaining a power: its effects end without further Resistance Checks."""
+
+    verb: ClassVar[str] = "drop"
+    power: str
+
+
+ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Raise, Trigger, Drop)

@@ -1,0 +1,324 @@
+"""The Attack action: Offensive Roll against Defensive Roll, then the damage pipeline.
+
+SOURCES.md 1.1: "Offensive Roll = 2d6 + Offensive Skill + modifiers. Defensive Roll = 2d6 +
+Defensive Skill + modifiers." "Offensive > Defensive: the attack succeeds. The defender loses 1
+AP this round, then damage is computed." "Tie: nothing happens."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.barriers import CoverRange
+from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
+from fracas.rules.kaiser.damage import damage_account
+from fracas.rules.kaiser.defences import defences_of
+from fracas.rules.kaiser.events import AttackResolved, CheckRolled
+from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
+from fracas.rules.kaiser.intentions import intended_weapon, weapon_named
+from fracas.rules.kaiser.queries import (
+    AP,
+    ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
+    DEFENCES,
+    acting,
+    count_mark,
+    is_dead,
+    require_action_phase_turn,
+    require_standing,
+    sheet_of,
+    skill_name,
+    standing,
+)
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
+from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.vocabulary import Defence, Reach
+from fracas.rules.kaiser.wounds import wound
+
+Parts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The two rolls of an attack and what came of them (pure: no dice, no state)."""
+
+    offence: int
+    defence: int
+
+    @property
+    def outcome(self) -> str:
+        if self.offence > self.defence:
+            return "hit"
+        return "miss" if self.defence > self.offence else "tie"
+
+    @property
+    def degrees(self) -> int:
+        """The winner's Degrees of Success (0 on a tie)."""
+        return abs(self.offence - self.defence)
+
+
+def counter_bonus(degrees: int) -> int:
+    """SOURCES.md 1.1: "the defender gets a Counter bonus = floor(DoS/2)"."""
+    return degrees // 2
+
+
+def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
+    """One Attack Action, and one more for every 10 points of Final Attack Skill."""
+    return 1 + attack_skill // settings.attacks_per_skill
+
+
+def imbued(weapon: Weapon) -> bool:
+    return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
+
+
+def chosen_defence(
+    target: Combatant, choice: a.DefenceChoice, *, may_block: bool = True
+) -> Defence:
+    """The defence the target uses; ``best`` is the higher of Dodge and Block (Dodge when the
+    attack cannot be blocked), none when the target cannot act (a barrier can still cover
+    it)."""
+    if choice == "barrier":
+        return Defence.BARRIER
+    if not standing(target):
+        return Defence.NONE
+    if choice != "best":
+        return Defence(choice)
+    skills = sheet_of(target).skills
+    if not may_block or skills.dodge >= skills.block:
+        return Defence.DODGE
+    return Defence.BLOCK
+
+
+def may_block(attacker: Combatant, target: Combatant) -> bool:
+    """An immaterial attacker's attack is blocked only with an imbued object."""
+    return not sheet_of(attacker).immaterial or sheet_of(target).imbued_shield
+
+
+@dataclass(frozen=True)
+class AttackRule:
+    settings: KaiserSettings
+
+    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+        """Nothing: the Attack Intention paid for the round's Attack Actions; a Counter is a
+        reaction of 1 AP."""
+        return {AP: self.settings.counter_ap} if action.counter else {}
+
+    def verify(self, state: EncounterState, action: a.Attack) -> None:
+        actor = acting(action)
+        if action.counter:
+            self._verify_counter(state, action)
+        else:
+            require_action_phase_turn(state, actor, action.verb)
+        attacker, target = state[actor], state[action.target]
+        weapon = self._weapon(attacker, action)
+        allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
+        if count_mark(attacker, ATTACKS) >= allowed:
+            raise IllegalAction(
+                "no-attack-actions",
+                f"attack: {attacker.name} has used all {allowed} Attack Actions of this round",
+            )
+        if target.id == actor:
+            raise IllegalAction("self-target", "attack: you cannot attack yourself")
+        if is_dead(target):
+            raise IllegalAction("dead-target", f"attack: {target.name} is dead")
+        if not can_hit(target_immaterial=sheet_of(target).immaterial, imbued=imbued(weapon)):
+            raise IllegalAction(
+                "immaterial",
+                f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
+            )
+        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
+        self._may_defend(attacker, target, defence)
+        if defence is Defence.BARRIER:
+            verify_shield(
+                state,
+                target.id,
+                CoverRange(action.cover_range),
+                attack_immaterial=sheet_of(attacker).immaterial,
+                effect_power=False,
+            )
+
+    @staticmethod
+    def _verify_counter(state: EncounterState, action: a.Attack) -> None:
+        """Counter: "This action can be taken after an opponent has failed an attack against
+        you ... This attack is made before the opponent can perform any other actions"."""
+        actor = acting(action)
+        require_standing(state, actor)
+        if state[actor].marks.get(COUNTER) != action.target:
+            raise IllegalAction(
+                "no-counter",
+                f"{state[actor].name} can Counter only right after {state[action.target].name}"
+                " fails a hand-to-hand attack on them",
+            )
+
+    @staticmethod
+    def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+        intended = intended_weapon(attacker)
+        if intended is None:
+            raise IllegalAction(
+                "no-attack-intention",
+                f"attack: {attacker.name} declared no Attack Intention this round",
+            )
+        weapon = weapon_named(attacker, action.weapon or intended)
+        if weapon.name != intended:
+            raise IllegalAction(
+                "not-intended", f"attack: the Attack Intention was declared for {intended}"
+            )
+        return weapon
+
+    @staticmethod
+    def _may_defend(attacker: Combatant, target: Combatant, defence: Defence) -> None:
+        if defence is Defence.BARRIER:
+            return
+        immaterial = sheet_of(attacker).immaterial
+        if not can_defend(
+            defence, attack_immaterial=immaterial, imbued_object=sheet_of(target).imbued_shield
+        ):
+            raise IllegalAction(
+                "immaterial-attack",
+                f"{target.name} can only dodge an immaterial attack or block it with an imbued"
+                " object",
+            )
+
+    def resolve(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Sequence[Event]:
+        attacker, target = state[acting(action)], state[action.target]
+        weapon = self._weapon(attacker, action)
+        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
+        offence, parts = self._offence(attacker, target.id, weapon, action, dice)
+        events: list[Event] = [
+            CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
+        ]
+        shield = None
+        if defence is Defence.BARRIER:
+            shield = shield_for(state, target.id)
+            assert shield is not None
+            where = CoverRange(action.cover_range)
+            defence_total, defence_events = barrier_roll(
+                state, shield, target.id, where, dice, settings=self.settings, against=attacker.id
+            )
+        else:
+            defence_total, defence_events = defend(
+                target, defence, dice, settings=self.settings, against=attacker.id
+            )
+        events += defence_events
+        exchange = Exchange(offence.total, defence_total)
+        events.append(
+            AttackResolved(
+                attacker.id,
+                target.id,
+                weapon.name,
+                exchange.offence,
+                exchange.defence,
+                exchange.outcome,
+                exchange.degrees,
+            )
+        )
+        events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
+        if action.counter:
+            events += [
+                MarkSet(attacker.id, COUNTER, None),
+                MarkSet(attacker.id, COUNTER_BONUS, None),
+            ]
+        if exchange.outcome == "miss" and weapon.reach is Reach.MELEE:
+            bonus = counter_bonus(exchange.degrees)
+            events += [
+                MarkSet(target.id, COUNTER, attacker.id),
+                MarkSet(target.id, COUNTER_BONUS, bonus),
+            ]
+        if exchange.outcome == "hit":
+            events += self._hit(
+                state, attacker, target, weapon, exchange.degrees, dice, action.vital
+            )
+        elif exchange.outcome == "miss" and shield is not None:
+            hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
+            after = reduce(state, events)
+            events += absorbed(after, shield, (target.id,), hit, dice, settings=self.settings)
+        return events
+
+    def _offence(
+        self,
+        attacker: Combatant,
+        target: CombatantId,
+        weapon: Weapon,
+        action: a.Attack,
+        dice: DiceSource,
+    ) -> tuple[CheckRoll, Parts]:
+        skill = sheet_of(attacker).skills[weapon.skill.value]
+        made = count_mark(attacker, ATTACKS)
+        parts: list[tuple[str, int]] = [(skill_name(weapon.skill.value), skill)]
+        if made:
+            parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
+        if action.bonus:
+            parts.append(("modifiers", action.bonus))
+        if action.counter and (bonus := count_mark(attacker, COUNTER_BONUS)):
+            parts.append(("Counter bonus", bonus))
+        parts += state_parts(
+            attacker, settings=self.settings, against=target, skill=weapon.skill.value
+        )
+        bonus = sum(value for _, value in parts)
+        rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
+        return rolled, tuple(parts)
+
+    def _hit(
+        self,
+        state: EncounterState,
+        attacker: Combatant,
+        target: Combatant,
+        weapon: Weapon,
+        degrees: int,
+        dice: DiceSource,
+        vital: bool,
+    ) -> list[Event]:
+        events = hit_ap_loss(target, settings=self.settings)
+        material = not sheet_of(attacker).immaterial
+        defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon), material=material)
+        account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
+        after = reduce(state, events)
+        return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
+
+
+def defend(
+    target: Combatant,
+    defence: Defence,
+    dice: DiceSource,
+    *,
+    settings: KaiserSettings,
+    unseen: bool = False,
+    against: CombatantId | None = None,
+) -> tuple[int, list[Event]]:
+    """The target's Defensive Roll with Dodge or Block (0 and no roll without a defence): its
+    Skill, -2 for each defence already made this round (at most -10), its States."""
+    if defence is Defence.NONE:
+        return 0, []
+    skill = sheet_of(target).skills[defence.value]
+    parts: list[tuple[str, int]] = [(skill_name(defence.value), skill)]
+    used = count_mark(target, DEFENCES)
+    if used:
+        penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
+        parts.append(("defended before", -penalty))
+    parts += state_parts(
+        target, settings=settings, unseen=unseen, against=against, skill=defence.value
+    )
+    bonus = sum(value for _, value in parts)
+    rolled = roll_skill_check(dice, bonus, final_skill=skill)
+    check = f"Defensive Roll ({skill_name(defence.value)})"
+    events: list[Event] = [CheckRolled(target.id, check, rolled, tuple(parts))]
+    events.append(MarkSet(target.id, DEFENCES, used + 1))
+    return rolled.total, events
+
+
+def hit_ap_loss(target: Combatant, *, settings: KaiserSettings) -> list[Event]:
+    """ "The defender loses 1 AP this round" (none below 0)."""
+    ap = target.pools[AP].current
+    if not ap or not settings.hit_ap_loss:
+        return []
+    return [PoolChanged(target.id, AP, -min(ap, settings.hit_ap_loss), "hit")]

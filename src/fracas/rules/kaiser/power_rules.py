@@ -1,0 +1,223 @@
+"""What every power's rule shares: finding the power, its Intention, the Resistance Check a
+target makes against it and what a failure leaves, the Offensive Roll it is aimed with."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, Event, Note
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
+from fracas.rules.kaiser import powers as p
+from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
+from fracas.rules.kaiser.defences import modifier_data
+from fracas.rules.kaiser.events import CheckRolled, Detected
+from fracas.rules.kaiser.immaterial import can_hit
+from fracas.rules.kaiser.lingering import (
+    COUNTDOWN,
+    IMMUNITY,
+    POWER,
+    immunity_name,
+    lingering_data,
+)
+from fracas.rules.kaiser.queries import (
+    AP,
+    KI,
+    MANA,
+    PREVENTS_ACTION,
+    intentions,
+    is_dead,
+    one_named,
+    sheet_of,
+    skill_name,
+)
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.states import (
+    characteristic_key,
+    skill_key,
+    state_parts,
+)
+
+Parts = list[tuple[str, int]]
+
+
+def power_named(combatant: Combatant, name: str) -> Power:
+    """The power called ``name`` (any case, a unique prefix)."""
+    return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
+
+
+def power_cost(power: Power) -> dict[str, int]:
+    """What using the power spends: its AP, and the mana or ki it lists from the user's pools
+    (the engine refuses a use the pools cannot pay)."""
+    cost = {AP: power.ap, MANA: power.mana, KI: power.ki}
+    return {pool: amount for pool, amount in cost.items() if amount}
+
+
+def require_intention(combatant: Combatant, power: Power) -> None:
+    """A magic, phenom or spirit power needs its Intention declared this round."""
+    kind = p.INTENTIONS.get(power.source)
+    declared = [i.partition(":")[0] for i in intentions(combatant)]
+    if kind is not None and kind not in declared:
+        raise IllegalAction(
+            "no-intention",
+            f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
+        )
+
+
+@dataclass(frozen=True)
+class Resisting:
+    """Everything a target's Resistance Check against a power depends on."""
+
+    caster: CombatantId
+    power: Power
+    allow: bool
+    round: int
+    vital: bool = False
+    """The hit is directed at a vulnerable point (head or heart)."""
+
+
+MISSES = "it misses"
+
+
+def aimed(
+    caster: CombatantId,
+    power: Power,
+    offence: CheckRoll,
+    parts: tuple[tuple[str, int], ...],
+    difficulty: int,
+) -> CheckRolled:
+    """Aiming an Automatic or Trigger power at a target in a difficult position: the Offensive
+    Roll against the difficulty; a tie succeeds, as on any Difficulty check."""
+    margin = degrees(offence.total, difficulty, tie_succeeds=True)
+    result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: {MISSES}"
+    return CheckRolled(caster, f"Aim {power.name}", offence, parts, difficulty, result)
+
+
+NEGATES_DETECTION = "negates_detection"
+"""Effect data: its bearer cannot be found by Detection powers."""
+
+
+class PowerRule:
+    def __init__(self, settings: KaiserSettings) -> None:
+        self.settings = settings
+
+    def _verify_targets(
+        self, state: EncounterState, caster: Combatant, power: Power, targets: Sequence[CombatantId]
+    ) -> None:
+        for target_id in targets:
+            target = state[target_id]
+            if is_dead(target):
+                raise IllegalAction("dead-target", f"{power.name}: {target.name} is dead")
+            if not can_hit(
+                target_immaterial=sheet_of(target).immaterial, imbued=p.hits_immaterial(power)
+            ):
+                raise IllegalAction(
+                    "immaterial", f"{power.name} cannot touch {target.name}, who is immaterial"
+                )
+        if power.presence is not None:
+            presences = [sheet_of(state[t]).presence for t in targets]
+            if not p.fits_presence(power.presence, presences):
+                raise IllegalAction(
+                    "affected-presence",
+                    f"{power.name} affects {power.presence} presence; these targets have"
+                    f" {sum(presences)}",
+                )
+
+    @staticmethod
+    def _verify_allow(state: EncounterState, targets: Sequence[CombatantId], agreed: bool) -> None:
+        for target_id in targets:
+            target = state[target_id]
+            personalities = sheet_of(target).personalities
+            if not p.may_choose_to_fail(aware=True, personalities=personalities, all_agree=agreed):
+                raise IllegalAction(
+                    "not-all-agree",
+                    f"{target.name} has {personalities} personalities: all must agree (-agreed)"
+                    " to fail the Resistance Check",
+                )
+
+    def resist(
+        self, state: EncounterState, target: Combatant, how: Resisting, dice: DiceSource
+    ) -> list[Event]:
+        """The target's Resistance Check against the power, and what a failure leaves.
+        Seed: "Detection powers can be negated by some powers": a target under such a power's
+        effect is not detected and makes no check."""
+        power = how.power
+        if PowerType.DETECTION in power.types:
+            hiding = next((e for e in target.effects if e.data.get(NEGATES_DETECTION)), None)
+            if hiding is not None:
+                return [Note(f"{hiding.name} hides it from {power.name}", target.id)]
+        if how.allow or (target.id == how.caster and PowerType.AUTOMATIC in power.types):
+            why = "chooses to fail" if how.allow else "uses it on itself"
+            note = Note(f"{why}: no Resistance Check against {power.name}", target.id)
+            return [note, *self._suffer(target, how, None)]
+        value = sheet_of(target).resistances[power.resistance]
+        parts: Parts = [(power.resistance.short, value)]
+        if PowerType.DETECTION in power.types and (ki := sheet_of(target).skills.conceal_ki):
+            parts.append(("Conceal Ki", ki))
+        check = roll_resistance_check(dice, sum(v for _, v in parts))
+        difficulty = p.resistance_difficulty(power, self.settings.automatic_difficulty)
+        margin = degrees(
+            check.total, difficulty, tie_succeeds=self.settings.resistance_ties_succeed
+        )
+        result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF"
+        name = f"{power.resistance.short} against {power.name}"
+        events: list[Event] = [
+            CheckRolled(target.id, name, check, tuple(parts), difficulty, result)
+        ]
+        if margin <= 0:
+            return events + self._suffer(target, how, -margin)
+        if PowerType.TRIGGER in power.types or PowerType.DETECTION in power.types:
+            data: dict[str, Scalar] = {POWER: power.name, COUNTDOWN: margin, IMMUNITY: True}
+            immune = Effect(immunity_name(power.name), source=how.caster, data=data)
+            events.append(EffectApplied(target.id, immune))
+        return events
+
+    def _suffer(self, target: Combatant, how: Resisting, failure: int | None) -> list[Event]:
+        power = how.power
+        if PowerType.DETECTION in power.types:
+            return [Detected(how.caster, target.id, power.name)]
+        events: list[Event] = []
+        if power.effect is not None:
+            data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
+            data.update({skill_key(s): v for s, v in power.skill_bonuses.items()})
+            data.update({characteristic_key(c): v for c, v in power.characteristic_bonuses.items()})
+            if power.negates_detection:
+                data[NEGATES_DETECTION] = True
+            if power.prevents_action:
+                data[PREVENTS_ACTION] = True
+            events.append(
+                EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
+            )
+        for grant in power.grants:
+            data = {**modifier_data(grant), POWER: power.name}
+            events.append(
+                EffectApplied(target.id, Effect(grant.name, source=how.caster, data=data))
+            )
+        return events
+
+    def offensive_roll(
+        self,
+        caster: Combatant,
+        power: Power,
+        dice: DiceSource,
+        *,
+        bonus: int = 0,
+        advantage: int = 0,
+        against: CombatantId | None = None,
+    ) -> tuple[CheckRoll, tuple[tuple[str, int], ...]]:
+        """The power's Offensive Roll: its Skill, the modifiers given, the caster's States."""
+        skill = sheet_of(caster).skills[power.skill]
+        parts: Parts = [(skill_name(power.skill), skill)]
+        if bonus:
+            parts.append(("modifiers", bonus))
+        parts += state_parts(caster, settings=self.settings, against=against, skill=power.skill)
+        total = sum(v for _, v in parts)
+        rolled = roll_skill_check(dice, total, net_advantage=advantage, final_skill=skill)
+        return rolled, tuple(parts)
+
+    def _difficulty(self, power: Power) -> int:
+        return p.resistance_difficulty(power, self.settings.automatic_difficulty)

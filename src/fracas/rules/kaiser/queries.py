@@ -1,0 +1,136 @@
+"""Reading the encounter state the Kaiser way: sheets, pools, marks, who still stands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser.sheet import Sheet
+
+LP = "LP"
+AP = "AP"
+MANA = "Mana"
+KI = "Ki"
+"""Pool names: Life Points, Action Points (6 a round), and the Mana and Ki powers spend (a
+sheet with none has no such pool)."""
+
+DEAD = "dead"
+ATTACKS = "attacks"
+DEFENCES = "defences"
+INTENTIONS = "intentions"
+MOVED = "moved"
+COUNTER = "counter"
+COUNTER_BONUS = "counter_bonus"
+"""Marks: dead; Attack Actions made and Block/Dodge defences used this round; the Intentions
+declared this round (comma-separated, the Attack Intention as ``attack:<weapon>``); the Move
+action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
+the Counter bonus (until the end of the turn)."""
+
+UNCONSCIOUS = "Unconscious"
+CRITICAL = "Critical"
+"""Effects: knocked out or Between Life and Death; a Critical's penalty (``data["penalty"]``)."""
+
+PREVENTS_ACTION = "prevents_action"
+"""Effect data: its bearer cannot act while it lasts."""
+
+INTENTION_PHASE = "Intention phase"
+"""The label of the turn everyone shares at the start of a round."""
+
+
+def sheet_of(combatant: Combatant) -> Sheet:
+    sheet = combatant.sheet
+    if not isinstance(sheet, Sheet):
+        raise TypeError(f"{combatant.name} does not have a kaiser sheet")
+    return sheet
+
+
+def life_points(combatant: Combatant) -> int:
+    return combatant.pools[LP].current
+
+
+def is_dead(combatant: Combatant) -> bool:
+    return combatant.marks.get(DEAD) is True
+
+
+def standing(combatant: Combatant) -> bool:
+    """Still in the fight: not dead, not unconscious, above 0 LP."""
+    return not is_dead(combatant) and not combatant.has(UNCONSCIOUS) and life_points(combatant) > 0
+
+
+def able_to_act(combatant: Combatant) -> bool:
+    """Standing and under no effect that prevents it from acting (paralysis, sleep)."""
+    return standing(combatant) and not any(e.data.get(PREVENTS_ACTION) for e in combatant.effects)
+
+
+def count_mark(combatant: Combatant, key: str) -> int:
+    value = combatant.marks.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def intentions(combatant: Combatant) -> tuple[str, ...]:
+    value = combatant.marks.get(INTENTIONS)
+    return tuple(value.split(",")) if isinstance(value, str) and value else ()
+
+
+def action_penalty(combatant: Combatant) -> int:
+    """The all-action penalty of the Criticals a combatant suffers (States add together)."""
+    return sum(int(e.data.get("penalty") or 0) for e in combatant.effects if e.name == CRITICAL)
+
+
+def acting(action: Action) -> CombatantId:
+    if action.actor is None:
+        raise IllegalAction("no-actor", f"{action.verb}: say who acts (NAME: {action.verb} …)")
+    return action.actor
+
+
+def in_intention_phase(state: EncounterState) -> bool:
+    turn = state.clock.turn
+    return turn is not None and turn.label == INTENTION_PHASE
+
+
+def require_standing(state: EncounterState, actor: CombatantId) -> None:
+    if not standing(state[actor]):
+        raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
+    held = next((e for e in state[actor].effects if e.data.get(PREVENTS_ACTION)), None)
+    if held is not None:
+        raise IllegalAction("cannot-act", f"{state[actor].name} is {held.name} and cannot act")
+
+
+def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
+    """Refuse unless it is ``actor``'s own turn of the Action phase and it stands."""
+    if in_intention_phase(state):
+        raise IllegalAction(
+            "intention-phase", f"{verb}: the Intention phase is for declaring Intentions"
+        )
+    if not state.is_turn_of(actor):
+        raise IllegalAction("not-your-turn", f"{verb}: it is not {state[actor].name}'s turn")
+    require_standing(state, actor)
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def one_named(items: Sequence[N], name: str, what: str, owner: str) -> N:
+    """The item called ``name`` (any case, or a unique prefix); IllegalAction ``unknown-<what>``
+    naming those there are otherwise."""
+    wanted = name.lower()
+    found = [x for x in items if x.name.lower() == wanted] or [
+        x for x in items if x.name.lower().startswith(wanted)
+    ]
+    if len(found) != 1:
+        known = ", ".join(x.name for x in items) or "none"
+        raise IllegalAction(f"unknown-{what}", f"{owner} has no single {what} {name!r} ({known})")
+    return found[0]
+
+
+def skill_name(skill: str) -> str:
+    """``magic_projection`` → ``Magic Projection``."""
+    return skill.replace("_", " ").title()

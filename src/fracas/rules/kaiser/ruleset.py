@@ -1,0 +1,270 @@
+"""The kaiser ruleset: the engine hooks of Kaiser's round around seed 000's chapter.
+
+Turn structure (SOURCES.md 1.9): each round opens with the Intention phase, one turn everyone
+shares, in which Intentions are declared and paid in AP; when it ends, everyone rolls
+Initiative (2d6 + Initiative value, less the Attack Intention's weapon's Initiative Penalty)
+and the Action phase follows, highest roll first, ties to the higher Initiative value. The End
+phase runs when the round is over, before the next Intention phase: Critical pain fades. 6 AP a
+round; unspent AP is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from fracas.dice import DiceSource
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import (
+    EffectApplied,
+    EffectChanged,
+    EffectEnded,
+    Event,
+    InitiativeSet,
+    MarkSet,
+    OrderChanged,
+)
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.state import (
+    Combatant,
+    Effect,
+    EncounterState,
+    Pool,
+    Reset,
+    Sheet,
+    Turn,
+)
+from fracas.rules.kaiser import actions
+from fracas.rules.kaiser.attack import AttackRule
+from fracas.rules.kaiser.checks import roll_skill_check
+from fracas.rules.kaiser.events import KAISER_EVENTS, CheckRolled
+from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
+from fracas.rules.kaiser.life import CriticalSeverity
+from fracas.rules.kaiser.lingering import end_phase
+from fracas.rules.kaiser.queries import (
+    AP,
+    ATTACKS,
+    COUNTER,
+    COUNTER_BONUS,
+    CRITICAL,
+    DEFENCES,
+    INTENTION_PHASE,
+    INTENTIONS,
+    KI,
+    LP,
+    MANA,
+    MOVED,
+    able_to_act,
+    is_dead,
+    sheet_of,
+    standing,
+)
+from fracas.rules.kaiser.raising import RaiseRule
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
+from fracas.rules.kaiser.states import SURPRISED
+from fracas.rules.kaiser.triggers import DropRule, TriggerRule
+from fracas.rules.kaiser.use import UseRule
+
+UNTIL_TURN = "until_turn"
+"""Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
+
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
+"""Marks that hold for one round and are cleared in the End phase."""
+
+
+class Kaiser(Ruleset):
+    descriptor = Descriptor(
+        slug="kaiser",
+        name="Kaiser RPG",
+        aliases=("kaiser-rpg", "seed-000"),
+        source="seeds/000_7e39d26dc0e1fb90.txt: Powers in Combat",
+    )
+    settings_model = KaiserSettings
+    sheet_model = KaiserSheet
+    actions = actions.ACTIONS
+    events = KAISER_EVENTS
+
+    def __init__(self, settings: KaiserSettings | None = None) -> None:
+        super().__init__(settings)
+        assert isinstance(self.settings, KaiserSettings)
+        self.rules: KaiserSettings = self.settings
+        self._rules: dict[type[Action], Rule[Any]] = {
+            actions.Intend: IntendRule(self.rules),
+            actions.Attack: AttackRule(self.rules),
+            actions.Move: MoveRule(self.rules),
+            actions.Use: UseRule(self.rules),
+            actions.Raise: RaiseRule(),
+            actions.Trigger: TriggerRule(self.rules),
+            actions.Drop: DropRule(),
+        }
+
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return self._rules.get(type(action))
+
+    def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
+        """6 AP a round, the Life Points, and Mana and Ki where the sheet has them."""
+        assert isinstance(sheet, KaiserSheet)
+        ap = self.rules.ap_per_round
+        pools = {
+            AP: Pool(ap, ap, Reset.ROUND),
+            LP: Pool(sheet.life_points, sheet.life_points),
+        }
+        for name, amount in ((MANA, sheet.mana), (KI, sheet.ki)):
+            if amount:
+                pools[name] = Pool(amount, amount)
+        return pools
+
+    def roll_initiative(
+        self, state: EncounterState, combatants: Sequence[CombatantId], dice: DiceSource
+    ) -> Sequence[Event]:
+        """Nothing is rolled yet: Initiative is rolled when the Intention phase ends."""
+        return ()
+
+    def order(self, state: EncounterState) -> tuple[Turn, ...]:
+        """A round opens with the Intention phase, everyone able to act sharing it (the down and
+        the paralysed have no turn this round); the Action phase's turns are added when its
+        Initiative is rolled."""
+        everyone = tuple(c.id for c in state if able_to_act(c))
+        return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
+
+    def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
+        """The End phase of the round that is over: the round's marks clear, Critical pain
+        fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
+        effects whose countdown ran out get a new Resistance Check."""
+        if not state.clock.started:
+            return ()
+        events: list[Event] = []
+        for combatant in state:
+            events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
+            if not is_dead(combatant):
+                events += _pain_fades(combatant)
+                events += end_phase(combatant, dice, settings=self.rules)
+        return events
+
+    def _initiative_rolled(
+        self, state: EncounterState, turn: Turn, dice: DiceSource
+    ) -> list[Event]:
+        """The end of the Intention phase: everyone standing rolls Initiative and the Action
+        phase's order is set."""
+        events: list[Event] = []
+        rolled: dict[CombatantId, int] = {}
+        for actor in turn.actors:
+            combatant = state[actor]
+            if not standing(combatant):
+                continue
+            check = self._initiative(combatant, dice)
+            events.append(check)
+            events.append(InitiativeSet(actor, check.roll.total, "rolled"))
+            rolled[actor] = check.roll.total
+        order = (turn, *self._action_phase(state, rolled))
+        events.append(OrderChanged(order, state.clock.index))
+        return events + self._surprises(state, rolled)
+
+    def _surprises(self, state: EncounterState, rolled: Mapping[CombatantId, int]) -> list[Event]:
+        """Kaiser's Combat Rounds: "This occurs when your Initiative roll is 20 points greater
+        than your opponents. In this case, your opponent gains the Surprised State when making
+        any Opposed Skill Checks against you until they take their turn." """
+        events: list[Event] = []
+        for fast, fast_roll in rolled.items():
+            for slow, slow_roll in rolled.items():
+                if state[fast].side == state[slow].side:
+                    continue
+                if surprises(fast_roll, slow_roll, margin=self.rules.surprise_margin):
+                    effect = Effect(SURPRISED, source=fast, data={UNTIL_TURN: True})
+                    events.append(EffectApplied(slow, effect))
+        return events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """The end of the Intention phase rolls Initiative; the end of any turn closes the
+        Counter windows its failed attacks opened."""
+        if turn.label == INTENTION_PHASE:
+            return self._initiative_rolled(state, turn, dice)
+        return [
+            MarkSet(c.id, key, None)
+            for c in state
+            for key in (COUNTER, COUNTER_BONUS)
+            if c.marks.get(key) is not None
+        ]
+
+    def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
+        """Surprise lasts "until they take their turn" (its own turn of the Action phase: the
+        Intention phase, which everyone shares, is not it)."""
+        if turn.label == INTENTION_PHASE:
+            return ()
+        return [
+            EffectEnded(actor, effect.id, reason="took the turn")
+            for actor in turn.actors
+            for effect in state[actor].effects
+            if effect.data.get(UNTIL_TURN)
+        ]
+
+    def _initiative(self, combatant: Combatant, dice: DiceSource) -> CheckRolled:
+        parts: list[tuple[str, int]] = [("Initiative", sheet_of(combatant).initiative)]
+        if penalty := initiative_penalty(combatant):
+            parts.append(("weapon", -penalty))
+        bonus = sum(v for _, v in parts)
+        check = roll_skill_check(dice, bonus, open_ended=self.rules.initiative_open_rolls)
+        return CheckRolled(combatant.id, "Initiative", check, tuple(parts))
+
+    def _action_phase(
+        self, state: EncounterState, rolled: Mapping[CombatantId, int]
+    ) -> tuple[Turn, ...]:
+        """Highest roll first; "In the case of a tie, the combatant with the highest Initiative
+        Value ... acts first"; then the order they joined."""
+        joined = {c: n for n, c in enumerate(state.combatants)}
+
+        def rank(actor: CombatantId) -> tuple[int, int, int]:
+            value = sheet_of(state[actor]).initiative
+            return (-rolled[actor], -value, joined[actor])
+
+        return tuple(Turn((actor,), rolled[actor]) for actor in sorted(rolled, key=rank))
+
+    def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
+        """Those down, and those a power keeps from acting, are skipped."""
+        return able_to_act(combatant)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """The fight is over when only one side has creatures standing."""
+        sides = {c.side for c in state}
+        standing_sides = {c.side for c in state if standing(c)}
+        if len(sides) > 1 and len(standing_sides) <= 1:
+            winner = next(iter(standing_sides), None)
+            return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def held_order(
+        self, state: EncounterState, holders: tuple[CombatantId, ...]
+    ) -> tuple[CombatantId, ...]:
+        """Kaiser's Combat Rounds: "If you and another combatant are both delaying and all
+        other combatants have taken their full turn, the combatant with the lowest Initiative
+        must take the rest of their turn before the one with the higher Initiative." """
+        return tuple(sorted(holders, key=lambda c: state[c].initiative or 0))
+
+    def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
+        """ "If you have unused Active Actions, you can choose to delay your turn" (Action
+        phase only)."""
+        turn = state.clock.turn
+        if turn is not None and turn.label == INTENTION_PHASE:
+            return "the Intention phase is shared by everyone and cannot be delayed"
+        return None
+
+
+def surprises(roll: int, opponent: int, *, margin: int) -> bool:
+    """An Initiative roll 20 (the setting) or more above the opponent's."""
+    return roll - opponent >= margin
+
+
+def _pain_fades(combatant: Combatant) -> list[Event]:
+    events: list[Event] = []
+    for effect in combatant.effects:
+        if effect.name != CRITICAL or effect.data.get("severity") != CriticalSeverity.PAIN:
+            continue
+        penalty = int(effect.data.get("penalty") or 0) - 1
+        if penalty <= 0:
+            events.append(EffectEnded(combatant.id, effect.id, reason="the pain faded"))
+        else:
+            data = {**effect.data, "penalty": penalty}
+            events.append(EffectChanged(combatant.id, replace(effect, data=data)))
+    return events

@@ -1,0 +1,158 @@
+"""The kaiser ruleset's settings: Kaiser's numbers and the defaults where the sources are silent.
+
+Every field's description says where its default comes from: "Seed:" quotes the chapter,
+"SOURCES.md:" cites the rules the chapter assumes (section 1) or the team's decisions (section
+8), "Default:" is a reading chosen here. A group that plays differently changes one value.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class KaiserSettings(BaseModel):
+    """Settings of one kaiser encounter."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # The round
+    ap_per_round: int = Field(
+        6, ge=0, description="SOURCES.md 1.9 (Action Points): 'You start each round with 6 AP'."
+    )
+    attack_intention_ap: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): the Attack Intention costs 'Weapon Cost +"
+        " 1 AP'; this is the + 1.",
+    )
+    magic_intention_ap: int = Field(
+        2, ge=0, description="SOURCES.md 1.9 (Action Points): the Magic Intention costs 2 AP."
+    )
+    phenom_intention_ap: int = Field(
+        3, ge=0, description="SOURCES.md 1.9 (Action Points): the Phenom Intention costs 3 AP."
+    )
+    spirit_intention_ap: int = Field(
+        1, ge=0, description="SOURCES.md 1.9 (Action Points): the Spirit Intention costs 1 AP."
+    )
+    move_ap: int = Field(
+        3, ge=0, description="SOURCES.md 1.9 (Action Points): the Move Active Action costs 3 AP."
+    )
+    surprise_margin: int = Field(
+        20,
+        ge=1,
+        description="SOURCES.md 1.9: surprise is 'an Initiative roll 20 or more above the"
+        " opponent's'.",
+    )
+    initiative_open_rolls: bool = Field(
+        True,
+        description="SOURCES.md 1.9/8: the Initiative roll is '2d6 + Initiative value, like a"
+        " skill', so it opens on double 6 and fumbles on double 1 (a fumbled roll counts 0"
+        " on the dice).",
+    )
+
+    # Attacking and defending
+    attacks_per_skill: int = Field(
+        10,
+        ge=1,
+        description="SOURCES.md 1.9 (Action Points): 'For every 10 points you have in your Final"
+        " Attack Skill, you can perform the Attack Action an additional time'.",
+    )
+    additional_attack_penalty: int = Field(
+        2,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): '-2 penalty to the Offensive Roll for each"
+        " Attack Action made after the first'.",
+    )
+    repeated_defence_penalty: int = Field(
+        2,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): defending with Block or Dodge is '-2 for"
+        " each attack after the first'.",
+    )
+    repeated_defence_cap: int = Field(
+        10,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): that penalty 'cannot exceed -10'.",
+    )
+    counter_ap: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 1.9 (Action Points): the Counter reaction costs 1 AP.",
+    )
+    hit_ap_loss: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 1.1: on a successful attack 'The defender loses 1 AP this round'.",
+    )
+
+    # Life Points and Criticals
+    death_fraction: int = Field(
+        2,
+        ge=1,
+        description="SOURCES.md 1.6: 'Dead when LP < -(max LP / 2)'; this is the divisor.",
+    )
+    critical_fraction: int = Field(
+        2,
+        ge=1,
+        description="SOURCES.md 1.6: a Critical is 'one hit that removes >= 1/2 of the current"
+        " LP'; this is the divisor.",
+    )
+    vital_critical_divisor: int = Field(
+        10,
+        ge=1,
+        description="SOURCES.md 1.6: a Critical is a hit removing '>= 10% of current LP on a"
+        " vulnerable point such as head or heart'; this is the divisor (10: a tenth).",
+    )
+    critical_damage_step: int = Field(
+        10,
+        ge=1,
+        description="SOURCES.md 1.6: 'Critical Level = 2d6 + floor(damage/10)'.",
+    )
+    critical_level_soft_cap: int = Field(
+        20,
+        ge=0,
+        description="SOURCES.md 1.6: 'If the level is above 20: level = 20 + floor((level -"
+        " 20)/2)'.",
+    )
+
+    # States (Maneuver, Situation and State modifiers add up; Blind and Surprised do not)
+    fully_restrained_penalty: int = Field(
+        20,
+        ge=0,
+        description="Seed: Thom's 'Dodge Skill (which has a -20 penalty due to the Fully"
+        " Restrained State)'; applied to every Offensive and Defensive Roll.",
+    )
+    blind_penalty: int = Field(
+        9,
+        ge=0,
+        description="Default: the Blind Penalty, from Kaiser's State table ('Totally Blind: -9"
+        " on all Checks that require sight'); the chapter names it without a number.",
+    )
+    surprised_penalty: int = Field(
+        9,
+        ge=0,
+        description="Default: Surprised, from Kaiser's State table ('-9 penalty to all Skill"
+        " Checks vs. you'); does not stack with Blind (seed, Stacking of Powers).",
+    )
+
+    # Powers
+    automatic_difficulty: int = Field(
+        8,
+        ge=0,
+        description="Seed: 'If no Resistance Check Difficulty is listed, the target can resist"
+        " with a SR 8 Check.'",
+    )
+
+    collide_ap: int = Field(
+        1,
+        ge=0,
+        description="Default: the AP the Collide Power reaction costs; the chapter names the"
+        " reaction without a cost, Kaiser's other reaction (Counter) costs 1 AP.",
+    )
+
+    # Resistance Checks
+    resistance_ties_succeed: bool = Field(
+        True,
+        description="SOURCES.md 1.2: 'A Resistance Check succeeds on >= difficulty' (a tie is"
+        " 1 DoS).",
+    )

@@ -1,0 +1,198 @@
+"""Supernatural barriers on the engine: raising one, defending with it, what it absorbs.
+
+A raised barrier is an effect on its creator: ``data`` holds the power (``power``), its Life
+Points (``lp``), whom it covers (``cover``: self, other or area; ``covers``: their ids, comma-
+separated), and for an area its radius in feet (``radius``). A creature with a Defense power
+and no barrier covering it raises one over itself as a Swift Action as part of its defence
+(seed: "created as an Active Action, instead of a Swift Action as part of the Defense").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, EffectChanged, EffectEnded, Event, reduce
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
+from fracas.rules.kaiser.barriers import Cover, CoverRange, absorb, disadvantage, shares
+from fracas.rules.kaiser.checks import roll_skill_check
+from fracas.rules.kaiser.damage import overflow_account
+from fracas.rules.kaiser.defences import defences_of
+from fracas.rules.kaiser.events import BarrierStruck, CheckRolled
+from fracas.rules.kaiser.immaterial import can_defend
+from fracas.rules.kaiser.lingering import POWER
+from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.vocabulary import DamageType, Defence
+from fracas.rules.kaiser.wounds import wound
+
+BARRIER = "barrier"
+LIFE = "lp"
+COVER = "cover"
+COVERS = "covers"
+RADIUS = "radius"
+
+
+def barrier_data(power: Power, cover: Cover, covers: Sequence[CombatantId]) -> dict[str, Scalar]:
+    assert power.barrier is not None
+    return {
+        POWER: power.name,
+        BARRIER: True,
+        LIFE: power.barrier,
+        COVER: cover.value,
+        COVERS: ",".join(covers),
+    }
+
+
+def covered(effect: Effect) -> tuple[str, ...]:
+    value = effect.data.get(COVERS)
+    return tuple(value.split(",")) if isinstance(value, str) and value else ()
+
+
+def defense_power(combatant: Combatant, name: str) -> Power:
+    for power in sheet_of(combatant).powers:
+        if power.name == name:
+            return power
+    raise IllegalAction("unknown-power", f"{combatant.name} has no power {name!r}")
+
+
+@dataclass(frozen=True)
+class Shield:
+    """The barrier a target relies on: its creator, power and effect (None: raised now, as a
+    Swift Action, over the target itself) and whom it covers."""
+
+    creator: CombatantId
+    power: Power
+    effect: Effect | None
+    cover: Cover
+
+
+def shield_for(state: EncounterState, target: CombatantId) -> Shield | None:
+    """The first raised barrier covering ``target``, else its own Defense power (Swift)."""
+    for creator in state:
+        for effect in creator.effects:
+            if effect.data.get(BARRIER) and target in covered(effect):
+                power = defense_power(creator, str(effect.data.get(POWER)))
+                return Shield(creator.id, power, effect, Cover(str(effect.data.get(COVER))))
+    own = [p for p in sheet_of(state[target]).powers if PowerType.DEFENSE in p.types]
+    return Shield(target, own[0], None, Cover.SELF) if own else None
+
+
+def verify_shield(
+    state: EncounterState,
+    target: CombatantId,
+    where: CoverRange,
+    *,
+    attack_immaterial: bool,
+    effect_power: bool,
+) -> Shield:
+    """The shield the target may rely on, or IllegalAction naming the rule that forbids it."""
+    shield = shield_for(state, target)
+    name = state[target].name
+    if shield is None:
+        raise IllegalAction("no-barrier", f"no supernatural barrier covers {name}")
+    if disadvantage(shield.cover, where) is None:
+        raise IllegalAction(
+            "out-of-range",
+            f"{name} is beyond the maximum range of {state[shield.creator].name}'s powers:"
+            " the barrier cannot protect them",
+        )
+    if not standing(state[shield.creator]):
+        raise IllegalAction("creator-down", f"{state[shield.creator].name} cannot hold the barrier")
+    if not can_defend(
+        Defence.BARRIER, attack_immaterial=attack_immaterial, imbued_object=shield.power.imbued
+    ) or (effect_power and not shield.power.imbued):
+        raise IllegalAction(
+            "immaterial-attack", f"{shield.power.name} cannot block an immaterial attack"
+        )
+    return shield
+
+
+def barrier_roll(
+    state: EncounterState,
+    shield: Shield,
+    target: CombatantId,
+    where: CoverRange,
+    dice: DiceSource,
+    *,
+    settings: KaiserSettings,
+    against: CombatantId | None = None,
+) -> tuple[int, list[Event]]:
+    """The creator's Defensive Roll with the barrier's Skill: D2 covering another or an area,
+    D4 beyond effective range; the creator's States apply ("If you are subject to a State that
+    modifies your Defensive Roll, it also applies")."""
+    creator = state[shield.creator]
+    events: list[Event] = []
+    if shield.effect is None:
+        data = barrier_data(shield.power, Cover.SELF, (target,))
+        events.append(
+            EffectApplied(creator.id, Effect(shield.power.name, source=creator.id, data=data))
+        )
+    skill = sheet_of(creator).skills[shield.power.skill]
+    parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
+    parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
+    degrees = disadvantage(shield.cover, where) or 0
+    rolled = roll_skill_check(
+        dice, sum(v for _, v in parts), net_advantage=-degrees, final_skill=skill
+    )
+    whom = f" for {state[target].name}" if target != creator.id else ""
+    check = f"Defensive Roll ({skill_name(shield.power.skill)}, {shield.power.name}{whom})"
+    events.append(CheckRolled(creator.id, check, rolled, tuple(parts)))
+    return rolled.total, events
+
+
+def absorbed(
+    state: EncounterState,
+    shield: Shield,
+    struck: Sequence[CombatantId],
+    hit: tuple[int, DamageType, bool],
+    dice: DiceSource,
+    *,
+    settings: KaiserSettings,
+) -> list[Event]:
+    """The barrier takes Base Damage x 10 for each protected creature struck; broken, the rest
+    is shared evenly and each share goes through AV, reduction and resistance."""
+    base_damage, damage_type, imbued = hit
+    effect = _current(state, shield)
+    life = int(effect.data.get(LIFE) or 0)
+    result = absorb(life, base_damage, len(struck))
+    events: list[Event] = [
+        BarrierStruck(
+            shield.creator,
+            shield.power.name,
+            result.damage,
+            life,
+            result.life_points,
+            result.overflow,
+        )
+    ]
+    if result.broken:
+        events.append(EffectEnded(shield.creator, effect.id, reason="broken"))
+    else:
+        data = {**effect.data, LIFE: result.life_points}
+        events.append(
+            EffectChanged(
+                shield.creator, Effect(effect.name, effect.id, effect.ends, effect.source, data)
+            )
+        )
+    for target, share in zip(struck, shares(result.overflow, len(struck)), strict=True):
+        if not share:
+            continue
+        defences = defences_of(state[target], damage_type, imbued=imbued)
+        account = overflow_account(share, base_damage, damage_type, defences)
+        events += wound(reduce(state, events), target, account, dice, settings=settings)
+    return events
+
+
+def _current(state: EncounterState, shield: Shield) -> Effect:
+    """The barrier's effect as it stands now (raised a moment ago when it was Swift)."""
+    creator = state[shield.creator]
+    for effect in creator.effects:
+        if effect.data.get(BARRIER) and effect.data.get(POWER) == shield.power.name:
+            return effect
+    raise IllegalAction("no-barrier", f"{shield.power.name} is not raised")

@@ -1,0 +1,99 @@
+"""Taking damage: the account, the Life Points lost, a Critical, unconsciousness and death."""
+
+from __future__ import annotations
+
+from fracas.dice import DiceSource, dice, roll
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.state import Effect, EncounterState
+from fracas.rules.kaiser import life
+from fracas.rules.kaiser.checks import degrees, roll_resistance_check
+from fracas.rules.kaiser.damage import DamageAccount
+from fracas.rules.kaiser.events import CheckRolled, CriticalRolled, DamageTaken
+from fracas.rules.kaiser.lingering import COUNTDOWN, DYING
+from fracas.rules.kaiser.queries import AP, CRITICAL, DEAD, LP, UNCONSCIOUS, sheet_of
+from fracas.rules.kaiser.settings import KaiserSettings
+from fracas.rules.kaiser.states import characteristic_of
+from fracas.rules.kaiser.vocabulary import Characteristic, Resistance
+
+DAMAGE_REASON = "damage"
+DYING_EFFECT = "Dying"
+"""The effect of a killing Critical: dead when its countdown (Constitution rounds) runs out."""
+"""The reason of the LP change that follows a DamageTaken."""
+
+
+def wound(
+    state: EncounterState,
+    target: CombatantId,
+    account: DamageAccount,
+    source: DiceSource,
+    *,
+    settings: KaiserSettings,
+    ghostly: bool = False,
+    vital: bool = False,
+) -> list[Event]:
+    """The events of ``account`` landing on ``target`` (``vital``: a directed hit at the head or
+    heart). Ghostly Damage: "If the target were to be reduced to zero LP from Ghostly Damage,
+    they are instead left unconscious. But if Ghostly Damage were to produce a Critical that
+    would kill them, they may still die of shock": LP stop at 0 and never kill, a Critical is
+    rolled as any other."""
+    victim = state[target]
+    pool = victim.pools[LP]
+    after = pool.current - account.total
+    if ghostly:
+        after = max(after, min(pool.current, 0))
+    events: list[Event] = [DamageTaken(target, account, pool.current, after)]
+    if not account.total:
+        return events
+    if after != pool.current:
+        events.append(PoolChanged(target, LP, after - pool.current, DAMAGE_REASON))
+    if life.is_critical(account.total, pool.current, settings=settings, vital=vital):
+        events += critical(state, target, account.total, source, settings=settings, vital=vital)
+    if not ghostly and life.is_dead(after, pool.maximum, settings=settings):
+        events.append(MarkSet(target, DEAD, True))
+    elif life.is_unconscious(after) and not victim.has(UNCONSCIOUS):
+        events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"lp": after})))
+    return events
+
+
+def critical(
+    state: EncounterState,
+    target: CombatantId,
+    damage: int,
+    source: DiceSource,
+    *,
+    settings: KaiserSettings,
+    vital: bool = False,
+) -> list[Event]:
+    """Roll the Critical level and the Physical Resistance Check against it; a failure costs
+    1 AP per DoF and leaves an all-action penalty equal to the DoF; more than 10 DoF on the
+    head or heart leaves the victim unconscious and dying in Constitution rounds."""
+    victim = state[target]
+    level_roll = roll(dice(2, 6), source)
+    level = life.critical_level(level_roll.total, damage, settings=settings)
+    value = sheet_of(victim).resistances[Resistance.PHYSICAL]
+    check = roll_resistance_check(source, value)
+    margin = degrees(check.total, level, tie_succeeds=settings.resistance_ties_succeed)
+    result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF"
+    events: list[Event] = [
+        CriticalRolled(target, level_roll, damage, level),
+        CheckRolled(target, "PhR against the Critical", check, (("PhR", value),), level, result),
+    ]
+    if margin > 0:
+        return events
+    failure = -margin
+    severity = life.critical_severity(failure)
+    ap = victim.pools[AP].current
+    if ap:
+        events.append(PoolChanged(target, AP, -min(ap, failure), "Critical"))
+    data = {"penalty": failure, "severity": severity.value}
+    events.append(EffectApplied(target, Effect(CRITICAL, data=data)))
+    if life.kills(severity, vital=vital):
+        rounds = max(1, characteristic_of(victim, Characteristic.CONSTITUTION))
+        events.append(
+            EffectApplied(target, Effect(DYING_EFFECT, data={DYING: True, COUNTDOWN: rounds}))
+        )
+    knocked_out = severity is life.CriticalSeverity.KNOCKED_OUT or life.kills(severity, vital=vital)
+    if knocked_out and not victim.has(UNCONSCIOUS):
+        events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"critical": True})))
+    return events

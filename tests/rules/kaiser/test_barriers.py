@@ -1,0 +1,222 @@
+"""Supernatural barriers: blocking, breaking, covering another and covering an area."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from fracas.dice import LoadedDice
+from fracas.engine.action import CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.gm import AddCombatant, ApplyEffect
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.kaiser.actions import Attack, Intend, Raise, Use
+from fracas.rules.kaiser.barriers import Cover, CoverRange, absorb, disadvantage, shares
+from fracas.rules.kaiser.damage import Defences, overflow_account
+from fracas.rules.kaiser.events import AttackResolved, BarrierStruck, CheckRolled, DamageTaken
+from fracas.rules.kaiser.queries import LP
+from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.vocabulary import DamageType
+from tests.rules.kaiser.support import make_sheet, pool
+
+CEIL, THOM, BANDIT = CombatantId("ceil"), CombatantId("thom"), CombatantId("bandit")
+SHIELD = {
+    "name": "Shield of Light",
+    "types": ["defense"],
+    "source": "magic",
+    "barrier": 60,
+    "imbued": True,
+}
+STORM = {
+    "name": "Fire Storm",
+    "types": ["attack"],
+    "skill": "attack",
+    "base_damage": 4,
+    "damage_type": "heat",
+    "area": True,
+}
+
+
+def road(*faces: int, thom: Any = None, ceil: Any = None) -> Encounter:
+    """Ceil (Magic Projection 12, Shield of Light), Thom (500 LP) and a Bandit with Fire Storm;
+    Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun."""
+    encounter = Encounter(Kaiser(), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
+    mage = ceil or make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[SHIELD])
+    encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
+    encounter.apply(
+        AddCombatant(name="Thom", side="party", sheet=thom or make_sheet(life_points=500))
+    )
+    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=make_sheet(powers=[STORM])))
+    encounter.apply(StartCombat())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(Intend(actor=BANDIT, intention="attack"))
+    encounter.apply(EndTurn())
+    return encounter
+
+
+def checks(step: Any) -> list[CheckRolled]:
+    return [e for e in step.events if isinstance(e, CheckRolled)]
+
+
+def test_a_barrier_takes_ten_times_the_base_damage_and_breaks_at_zero() -> None:
+    """Seed: "the barrier will absorb the attack and take damage equal to the Base Damage of the
+    Attack times ten"; "When an attack reduces a barrier's Life Points to zero, it breaks. Then
+    whoever is protected by the barrier automatically suffer any damage not absorbed"."""
+    held = absorb(100, 7)
+    assert (held.damage, held.life_points, held.overflow, held.broken) == (70, 30, 0, False)
+    broken = absorb(60, 7)
+    assert (broken.life_points, broken.overflow, broken.broken) == (0, 10, True)
+
+
+def test_the_overflow_is_reduced_by_av_and_reduction_and_resistance_on_final_damage() -> None:
+    """Seed: "You can reduce the damage by 1 point for each AV against that Damage Type. Damage
+    reduction and damage resistance will both only reduce the final damage taken, but damage
+    barrier works as normal." """
+    defences = Defences(absorption=2, armor=3, reduction=2, resistance=1)
+    account = overflow_account(10, 7, DamageType.CUT, defences)
+    assert account.total == 10 - 3 - 2 - 1
+    assert overflow_account(10, 7, DamageType.CUT, Defences(barrier=8)).total == 0
+
+
+def test_disadvantage_covering_others_and_areas() -> None:
+    """Seed: covering another, "you ... suffer two degrees of Disadvantage. If the target moves
+    past the effective range of your powers, the Disadvantage increases to four degrees. Beyond
+    the maximum range of your powers you are unable to protect the target"; an area: "a single
+    Defensive Roll ... two degrees of Disadvantage"."""
+    assert disadvantage(Cover.SELF, CoverRange.EFFECTIVE) == 0
+    assert disadvantage(Cover.OTHER, CoverRange.EFFECTIVE) == 2
+    assert disadvantage(Cover.OTHER, CoverRange.BEYOND_EFFECTIVE) == 4
+    assert disadvantage(Cover.OTHER, CoverRange.BEYOND_MAXIMUM) is None
+    assert disadvantage(Cover.AREA, CoverRange.EFFECTIVE) == 2
+
+
+def test_defending_yourself_with_a_barrier_raised_as_a_swift_action() -> None:
+    """Seed: "You must use a Defensive Skill ... to maneuver the barrier in front of the attack"
+    and a barrier for yourself is "a Swift Action as part of the Defense"."""
+    encounter = road(2, 2, 5, 6)
+    encounter.apply(EndTurn())
+    step = encounter.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
+    defence = checks(step)[1]
+    assert defence.check == "Defensive Roll (Magic Projection, Shield of Light)"
+    assert defence.roll.total == 11 + 12
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert (struck.damage, struck.lp_before, struck.lp_after, struck.overflow) == (70, 60, 0, 10)
+    overflow = next(e for e in step.events if isinstance(e, DamageTaken))
+    assert overflow.account.total == 10
+    assert pool(encounter, CEIL, LP) == 60 - 10
+
+
+def test_a_barrier_that_fails_lets_the_attack_through_and_no_other_defence_follows() -> None:
+    """Seed: "Failure to do so will cause the attacker to get past your barrier and strike you
+    ... If a barrier is unable to block an attack, you are not able to then Block or Dodge"."""
+    encounter = road(5, 5, 1, 2)
+    encounter.apply(EndTurn())
+    step = encounter.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
+    assert len(checks(step)) == 2
+    resolved = next(e for e in step.events if isinstance(e, AttackResolved))
+    assert (resolved.outcome, resolved.degrees) == ("hit", 20 - 15)
+    assert next(e for e in step.events if isinstance(e, DamageTaken)).account.units == 3
+
+
+def test_ceil_covers_thom_with_shield_of_light() -> None:
+    """Seed: "Thom ... can choose to defend with his Dodge Skill (which has a -20 penalty due to
+    the Fully Restrained State) or rely on Ciel's Magic Projection (which has a D2 due to
+    covering others). Thom choses the barrier." """
+    encounter = road(3, 3, 3, 3, 2, 2, 6, 6, 5, 5)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(THOM,)))
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=THOM, name="Fully Restrained"))
+    dodge = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="dodge"))
+    assert checks(dodge)[1].parts == (("Dodge", 8), ("Fully Restrained", -20))
+    barrier = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    roll = checks(barrier)[1]
+    assert roll.combatant == CEIL and roll.parts == (("Magic Projection", 12),)
+    assert roll.roll.dice.expression == "4d6kl2" and roll.roll.total == 10 + 12
+    assert any(isinstance(e, BarrierStruck) for e in barrier.events)
+
+
+def test_the_creators_states_apply_when_covering_another() -> None:
+    """Seed: "Later in the combat, Ceil also becomes Fully Restrained, and the -20 penalty then
+    also applies when Thom relies on the barrier for defense." """
+    encounter = road(3, 3, 6, 6, 5, 5)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(THOM,)))
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=CEIL, name="Fully Restrained"))
+    step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert checks(step)[1].parts == (("Magic Projection", 12), ("Fully Restrained", -20))
+
+
+def test_beyond_effective_range_d4_and_beyond_maximum_no_barrier() -> None:
+    """Seed: "the Disadvantage increases to four degrees. Beyond the maximum range of your
+    powers you are unable to protect the target." """
+    encounter = road(3, 3, 6, 6, 5, 5, 4, 4)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(THOM,)))
+    encounter.apply(EndTurn())
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(
+            Attack(actor=BANDIT, target=THOM, defence="barrier", cover_range="beyond_maximum")
+        )
+    assert error.value.code == "out-of-range" and encounter.state is before
+    step = encounter.apply(
+        Attack(actor=BANDIT, target=THOM, defence="barrier", cover_range="beyond_effective")
+    )
+    assert checks(step)[1].roll.dice.expression == "6d6kl2"
+
+
+def test_a_barrier_covering_another_must_be_raised_before() -> None:
+    """Seed: "a barrier used to protect someone else must have been created as an Active Action
+    ... before the target is attacked." Thom has no Defense power of his own to raise."""
+    encounter = road()
+    encounter.apply(EndTurn())
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert error.value.code == "no-barrier" and encounter.state is before
+
+
+def test_an_area_barrier_rolls_once_takes_damage_per_creature_and_shares_the_rest() -> None:
+    """Seed: "you are the one who makes a single Defensive Roll for all creatures under your
+    barrier ... The barrier takes damage for each creature protected. If a barrier breaks,
+    divide the remaining damage evenly among the protected creatures." """
+    assert shares(21, 2) == [10, 10]
+    encounter = road(3, 3, 6, 6, 5, 5)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(CEIL, THOM), area=True))
+    encounter.apply(EndTurn())
+    step = encounter.apply(
+        Use(actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier")
+    )
+    assert len(checks(step)) == 2
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert (struck.damage, struck.lp_after, struck.overflow) == (2 * 40, 0, 20)
+    taken = [e for e in step.events if isinstance(e, DamageTaken)]
+    assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]
+
+
+def test_an_area_barrier_raised_as_a_swift_action_by_one_of_the_covered() -> None:
+    """Seed: "a barrier used to protect an area can be created using a Swift Action as part of
+    the Defense as long as you are one of the covered creatures. If you are not, you must use a
+    barrier that you had created before the attack." """
+    encounter = road(3, 3, 6, 6, 5, 5)
+    encounter.apply(EndTurn())
+    storm = Use(
+        actor=BANDIT,
+        power="fire storm",
+        targets=(CEIL, THOM),
+        defence="barrier",
+        sheltered_by=THOM,
+    )
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(storm)
+    assert error.value.code == "no-barrier" and encounter.state is before
+    step = encounter.apply(replace(storm, sheltered_by=CEIL))
+    assert len(checks(step)) == 2
+    assert checks(step)[1].roll.dice.expression == "4d6kl2"
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert (struck.damage, struck.overflow) == (80, 20)
+    taken = [e for e in step.events if isinstance(e, DamageTaken)]
+    assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]
