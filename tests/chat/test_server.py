@@ -8,7 +8,6 @@ process, exactly as a game master starts it.
 from __future__ import annotations
 
 import asyncio
-import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,40 +16,49 @@ from pathlib import Path
 import pytest
 import telnetlib3
 
+from fracas.store import Store
+
 PASSWORD = "sekrit"
 TIMEOUT = 10.0
 
 
+class Server:
+    """``fracas chat serve`` running as its own process, on a SQLite store of the test's."""
+
+    def __init__(self, database: str, *choice: str) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "fracas",
+            "chat",
+            "serve",
+            *choice,
+            "--port",
+            "0",
+            "--seed",
+            "5",
+            "--gm-password",
+            PASSWORD,
+            "--database",
+            database,
+        ]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        said = [self.process.stdout.readline() for _ in range(4)]
+        assert said[0].startswith("fracas chat: listening on 127.0.0.1 port "), said
+        self.port = int(said[0].split()[-1])
+        self.encounter = said[3].split()[-1]
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no cleanup, as when the machine goes down."""
+        self.process.kill()
+        self.process.wait(timeout=TIMEOUT)
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    """A running ``fracas chat serve`` on the Kingsdale demo: its port and its save file."""
-    save = tmp_path / "fight.json"
-    command = [
-        sys.executable,
-        "-m",
-        "fracas",
-        "chat",
-        "serve",
-        "--demo",
-        "kingsdale",
-        "--port",
-        "0",
-        "--seed",
-        "5",
-        "--gm-password",
-        PASSWORD,
-        "--save",
-        str(save),
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    first = process.stdout.readline()
-    assert first.startswith("fracas chat: listening on 127.0.0.1 port "), first
-    try:
-        yield int(first.split()[-1]), save
-    finally:
-        process.terminate()
-        process.wait(timeout=TIMEOUT)
+def database(tmp_path: Path) -> Iterator[str]:
+    """The URL of a SQLite store in the test's own folder."""
+    yield f"sqlite:///{tmp_path / 'chat.sqlite3'}"
 
 
 class Client:
@@ -178,14 +186,15 @@ async def melee_round(port: int) -> tuple[Client, Client, Client]:
     return gm, alice, bob
 
 
-def test_a_game_master_and_two_players_play_a_melee_round_over_telnet(
-    server: tuple[int, Path],
-) -> None:
+def test_a_game_master_and_two_players_play_a_melee_round_over_telnet(database: str) -> None:
     """Seed: "When it is your turn to pose you will receive an automated message such as this:
     Melee Round 1 - Pose One - Initiative Count 21. You have Two attacks/actions for this pose."
     """
-    port, save = server
-    gm, alice, bob = asyncio.run(melee_round(port))
+    server = Server(database, "--demo", "kingsdale")
+    try:
+        gm, alice, bob = asyncio.run(melee_round(server.port))
+    finally:
+        server.kill()
     for pose in POSES:
         assert f"Melee Round 1 - Pose {pose} - Initiative Count 21." in alice.seen
         assert f"Melee Round 1 - Pose {pose} - Initiative Count 13." in bob.seen
@@ -199,6 +208,33 @@ def test_a_game_master_and_two_players_play_a_melee_round_over_telnet(
     refusal = [line for line in bob.seen if line.startswith("error: ")]
     assert len(refusal) == 1 and not any(line in gm.seen + alice.seen for line in refusal)
     assert "bob has disconnected." in alice.seen and "bob has connected." in alice.seen
-    saved = json.loads(save.read_text())
-    kinds = [step["action"]["type"] for step in saved["steps"]]
+    steps = Store(database).load(server.encounter).session.encounter.steps
+    kinds = [type(step.action).__name__ for step in steps]
     assert kinds.count("EndTurn") == 15 and kinds.count("Strike") == 1
+
+
+async def look_again(port: int) -> Client:
+    gm = await Client.bare(port)
+    await gm.until("QUIT leaves")
+    await gm.send(f"connect gm {PASSWORD}")
+    await gm.until("Welcome")
+    await gm.send("+vinit")
+    await gm.until("Lurker")
+    await gm.close()
+    return gm
+
+
+def test_a_killed_server_resumes_the_stored_fight(database: str) -> None:
+    """Issue 4: the chat front end uses the store; what was acknowledged survives a SIGKILL."""
+    first = Server(database, "--demo", "kingsdale")
+    try:
+        asyncio.run(melee_round(first.port))
+    finally:
+        first.kill()
+    again = Server(database, "--resume", first.encounter)
+    try:
+        gm = asyncio.run(look_again(again.port))
+    finally:
+        again.kill()
+    assert again.encounter == first.encounter
+    assert "Pose Round One of Three in Melee Round 2" in gm.seen

@@ -1,4 +1,4 @@
-"""``fracas chat serve``: play an encounter over a MUD/MUSH-style line server."""
+"""``fracas chat serve``: play a stored encounter over a MUD/MUSH-style line server."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Annotated, NoReturn
 import typer
 
 from fracas.app import rulesets as known_rulesets
-from fracas.app.files import autosave_path, load_session, open_encounter, write_session
-from fracas.app.session import Session
+from fracas.app.files import open_encounter
 from fracas.chat.server import ChatServer
 from fracas.chat.session import ChatSession
-from fracas.dice import DiceSource, LoadedDice
+from fracas.dice import LoadedDice
 from fracas.errors import FracasError
+from fracas.store import Store, Tracked
 
 chat_app = typer.Typer(help="Play over chat: a line server for MUD/MUSH clients and telnet.")
 
@@ -30,8 +30,17 @@ def serve(
         typer.Argument(metavar="FILE", help="An encounter file (YAML); with --demo, a ruleset."),
     ] = None,
     demo: Annotated[bool, typer.Option("--demo", help="Serve a ruleset's demo fight.")] = False,
-    load: Annotated[
-        Path | None, typer.Option("--load", metavar="SAVE", help="Resume a saved encounter.")
+    resume: Annotated[
+        str | None, typer.Option("--resume", metavar="ID", help="Serve a stored encounter.")
+    ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            metavar="URL",
+            help="The database (default: FRACAS_DATABASE_URL, else a SQLite file in the "
+            "user's data directory).",
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Seed of the dice.")] = (
         None
@@ -46,9 +55,6 @@ def serve(
             "--gm-password", metavar="WORD", help="The game master's password (default: new)."
         ),
     ] = None,
-    save: Annotated[
-        Path | None, typer.Option("--save", metavar="FILE", help="Save here after every step.")
-    ] = None,
     typed_dice: Annotated[
         bool, typer.Option("--typed-dice", help="Every die is rolled at the table and typed in.")
     ] = False,
@@ -58,51 +64,53 @@ def serve(
     Players connect, claim their combatant (+claim NAME) and play it with the engine's
     commands, each starting with + (+init, +vinit, +roll 1d20+3, +sheet/b); other lines are
     poses. Dice rolled at the table go after ! (+strike npc-1 !15), or on the next line when a
-    command asks for them. The encounter is saved after every step (to --save, the --load file, or
-    ./NAME.fracas.json); --load resumes it after a restart.
+    command asks for them. The encounter lives in the store, every step committed before anyone
+    is told of it: --resume ID serves it again after a restart (fracas list shows the ids).
     """
-    session = _open(file, demo, load, seed, LoadedDice(()) if typed_dice else None)
-    target = save or load or autosave_path(session.name or "encounter")
-    word = password or secrets.token_urlsafe(9)
-
-    def saved(changed: Session) -> None:
-        write_session(changed, target)
-
-    chat = ChatSession(session, on_change=saved)
-    title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
-    server = ChatServer(chat, word, title)
+    dice = LoadedDice(()) if typed_dice else None
     try:
-        asyncio.run(_run(server, host, port, word, target))
+        store = Store(database)
+        tracked = Tracked(store, _stored(store, file, demo, resume, seed), dice)
+    except FracasError as error:
+        _fail(str(error))
+    session = tracked.session
+    title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
+    server = ChatServer(ChatSession(tracked), password or secrets.token_urlsafe(9), title)
+    try:
+        asyncio.run(_run(server, host, port, tracked))
     except KeyboardInterrupt:
         typer.echo("stopped")
 
 
-async def _run(server: ChatServer, host: str, port: int, password: str, target: Path) -> None:
+async def _run(server: ChatServer, host: str, port: int, tracked: Tracked) -> None:
     listening = await server.start(host, port)
     bound = listening.sockets[0].getsockname()
     typer.echo(f"fracas chat: listening on {bound[0]} port {bound[1]}")
-    typer.echo(f"game master password: {password}")
-    typer.echo(f"saving to {target} (resume: fracas chat serve --load {target})")
+    typer.echo(f"game master password: {server.game_master_password}")
+    typer.echo(f"encounter {tracked.id} in {tracked.store.url}")
+    typer.echo(f"resume it: fracas chat serve --resume {tracked.id}")
     sys.stdout.flush()
     async with listening:
         await listening.serve_forever()
 
 
-def _open(
-    file: str | None, demo: bool, load: Path | None, seed: int | None, dice: DiceSource | None
-) -> Session:
+def _stored(
+    store: Store, file: str | None, demo: bool, resume: str | None, seed: int | None
+) -> str:
+    """The id of the encounter to serve: the one resumed, or a new one from a file or demo."""
+    if resume is not None:
+        if file is not None or demo:
+            _fail("give either --resume ID or an encounter, not both")
+        store.version(resume)  # an unknown id fails here, with its message
+        return resume
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
-    try:
-        if load is not None:
-            return load_session(load, dice)
-        if demo:
-            path = known_rulesets.demo_of(file) if file else known_rulesets.default_demo()[1]
-            return open_encounter(path, chosen, dice)
-        if file is not None:
-            return open_encounter(Path(file), chosen, dice)
-    except FracasError as error:
-        _fail(str(error))
-    _fail("no encounter: give an encounter file, --demo [RULESET] or --load SAVE")
+    if demo:
+        path = known_rulesets.demo_of(file) if file else known_rulesets.default_demo()[1]
+    elif file is not None:
+        path = Path(file)
+    else:
+        _fail("no encounter: give an encounter file, --demo [RULESET] or --resume ID")
+    return store.create(open_encounter(path, chosen), origin=f"chat:{path}")
 
 
 def _fail(message: str) -> NoReturn:

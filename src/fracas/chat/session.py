@@ -33,6 +33,7 @@ from fracas.commands import CommandError, parse_line, resolve_name
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
+from fracas.store import Tracked
 
 OBSERVER = Audience("")
 """What a player who plays nobody yet may see: nothing hidden, nobody's pools."""
@@ -59,13 +60,22 @@ class Person:
 class ChatSession:
     """An encounter's session, shared by everyone in a chat scene.
 
-    ``on_change`` is called after every line that changed the encounter (to save it).
+    ``table`` is a plain session, or a stored one (``Tracked``) whose every change is committed
+    to the store before anyone is told of it. ``on_change`` is called after every line that
+    changed the encounter.
     """
 
-    def __init__(self, session: Session, on_change: Callable[[Session], None] | None = None):
-        self.session = session
+    def __init__(
+        self, table: Session | Tracked, on_change: Callable[[Session], None] | None = None
+    ):
+        self.table = table
         self.on_change = on_change
         self.people: dict[str, Person] = {}
+
+    @property
+    def session(self) -> Session:
+        """The session now (a stored one is reloaded when another writer changed it)."""
+        return self.table.session if isinstance(self.table, Tracked) else self.table
 
     # --- who is here ----------------------------------------------------------------------
 
@@ -142,8 +152,10 @@ class ChatSession:
         if not person.game_master and person.plays is None:
             return _error(person, "claim a combatant first: +claim NAME (+who shows who is free)")
         speaker = None if person.game_master else person.plays
+        if isinstance(self.table, Tracked):
+            self.table.refresh()  # another process may have moved the fight on
         before = self.session.state
-        reply = self.session.run(text, speaker)
+        reply = self.table.run(text, speaker)
         if reply.changed and self.on_change is not None:
             self.on_change(self.session)
         if reply.error is not None:
