@@ -1,7 +1,7 @@
 """The analysis commands of ``fracas``: exact odds of one action, Monte Carlo of whole fights.
 
-    fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--then COMMAND …] [--plot FILE]
-                              [--json]
+    fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--before/--then COMMAND …]
+                [--plot FILE] [--json]
     fracas sim ENCOUNTER [--runs N] [--seed N] [--workers N | --cluster ADDRESS]
                [--policy NAME] [--json] [--plot FILE]
 
@@ -34,7 +34,7 @@ from fracas.errors import FracasError
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, loaded, simulate
-from fracas.sim.scenario import encounter_path, following, open_scenario, ready
+from fracas.sim.scenario import encounter_path, following, open_scenario, prepare, ready
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -72,6 +72,15 @@ def odds_command(
         Path | None,
         typer.Option("--target", metavar="FILE", help="A stat block joining as Target."),
     ] = None,
+    before: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--before",
+            metavar="COMMAND",
+            help="A set-up command played first, its dice not enumerated ('Thom: intend "
+            "attack', 'end'); repeatable.",
+        ),
+    ] = None,
     then: Annotated[
         list[str] | None,
         typer.Option(
@@ -104,7 +113,8 @@ def odds_command(
     if samples < 1 or max_branches < 1:
         _fail("--samples and --max-branches must be at least 1")
     try:
-        session = open_scenario(where, attacker=attacker, target=target)
+        session = open_scenario(where, attacker=attacker, target=target, seed=seed)
+        prepare(session, before or [])
         action = ready(session, command)
         follow = following(session, then or [])
         found = odds(

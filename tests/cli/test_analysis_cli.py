@@ -84,6 +84,32 @@ def test_odds_sampled_when_there_are_too_many_ways_to_roll(runner: CliRunner) ->
     assert "±" in result.output
 
 
+KAISER_INTENTIONS = (
+    "Ceil: intend magic",
+    "Thom: intend attack",
+    "Bandit 1: intend attack",
+    "Bandit 2: intend attack",
+    "Shaman: intend magic",
+    "end",
+)
+"""Kaiser's Intention phase, declared in full: attacks are only made in the Action phase."""
+
+
+def test_odds_after_set_up_commands_through_a_rulesets_phases() -> None:
+    asked = ["odds", "kaiser", "Thom: attack bandit-2", "--samples", "200", "--max-branches", "50"]
+    refused = CliRunner().invoke(app, asked)
+    assert refused.exit_code == 2
+    assert "the Intention phase is for declaring Intentions" in refused.output
+    before = [part for command in KAISER_INTENTIONS for part in ("--before", command)]
+    result = CliRunner().invoke(app, [*asked, *before, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["action"].startswith('Thom: attack "Bandit 2"') and data["exact"] is False
+    assert set(data["outcomes"]) <= {"damage", "no damage"}
+    wrong = CliRunner().invoke(app, [*asked, "--before", "Thom: fly"])
+    assert wrong.exit_code == 2 and "--before 'Thom: fly'" in wrong.output
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

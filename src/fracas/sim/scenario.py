@@ -76,6 +76,18 @@ def ready(session: Session, command: str) -> Action:
     return action
 
 
+def prepare(session: Session, commands: Sequence[str]) -> None:
+    """Play set-up commands before the action asked about (``Thom: intend attack``, ``end`` to
+    leave Kaiser's Intention phase), on the encounter's seeded dice; their rolls are not
+    enumerated. Raises FracasError naming the command that could not be played."""
+    begin(session)
+    for command in commands:
+        reply = session.run(command)
+        if reply.error is not None or reply.needs is not None:
+            problem = reply.error or f"it waits for a d{reply.needs}"
+            raise CommandError(f"--before {command!r}: {problem}")
+
+
 def following(session: Session, commands: Sequence[str]) -> list[Action]:
     """The actions of follow-up commands (``Target: parry``), bound in the current state; name
     who acts in each, or it is the one whose turn it is."""
