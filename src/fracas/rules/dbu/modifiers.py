@@ -1,0 +1,76 @@
+"""The modifiers a combatant's state puts on its Combat Rolls: Attributes, Health Thresholds,
+Combat Conditions, Diminishing Defense."""
+
+from __future__ import annotations
+
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.dbu.damage import band, threshold_penalty
+from fracas.rules.dbu.economy import LP
+from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of
+from fracas.rules.dbu.rolls import Modifier
+from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.tiers import times_tier
+from fracas.rules.dbu.vocabulary import Attribute, Foundation
+
+ATTACKED_ROUND = "attacked_round"
+ATTACKED = "attacked"
+"""Marks: the round of the attacks counted, and how many Attacking Maneuvers aimed at the
+combatant in it (Diminishing Defense)."""
+
+
+def health_modifier(combatant: Combatant, *, settings: DbuSettings) -> Modifier:
+    """SOURCES.md 2.6: the Health Threshold band's penalty to all Combat Rolls."""
+    pool = combatant.pools[LP]
+    index = band(pool.current, pool.maximum, settings=settings)
+    return Modifier(
+        "Health Threshold", threshold_penalty(index, tier_of(combatant), settings=settings)
+    )
+
+
+def strike_modifiers(combatant: Combatant, *, settings: DbuSettings) -> tuple[Modifier, ...]:
+    """'you add your Haste and Awareness modifiers onto your Natural Result': Haste is ½ the
+    Agility Modifier, Awareness the Insight Modifier (SOURCES.md 2.4)."""
+    modifiers = sheet_of(combatant).modifiers
+    return (
+        Modifier("Haste", modifiers[Attribute.AGILITY] // 2),
+        Modifier("Awareness", modifiers[Attribute.INSIGHT]),
+        health_modifier(combatant, settings=settings),
+    )
+
+
+def attacks_received(state: EncounterState, combatant: Combatant) -> int:
+    """How many Attacking Maneuvers have aimed at ``combatant`` this round."""
+    if combatant.marks.get(ATTACKED_ROUND) != state.clock.round:
+        return 0
+    count = combatant.marks.get(ATTACKED)
+    return count if isinstance(count, int) else 0
+
+
+def dodge_modifiers(
+    state: EncounterState, combatant: Combatant, *, settings: DbuSettings, diminishing: bool = True
+) -> tuple[Modifier, ...]:
+    """The Dodge Roll adds the Defense Value (the Agility Modifier, SOURCES.md 2.4), less
+    Diminishing Defense (SOURCES.md section 8: -1 per attack already received this round) and
+    Guard Down's -2(T) (SOURCES.md 2.9)."""
+    tier = tier_of(combatant)
+    received = attacks_received(state, combatant) if diminishing else 0
+    guard_down = has_effect(combatant, GUARD_DOWN)
+    return (
+        Modifier("Defense Value", sheet_of(combatant).modifiers[Attribute.AGILITY]),
+        Modifier("Diminishing Defense", -received * settings.diminishing_defense),
+        Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier) if guard_down else 0),
+        health_modifier(combatant, settings=settings),
+    )
+
+
+def wound_modifiers(
+    combatant: Combatant, foundation: Foundation, *, wager: int, settings: DbuSettings
+) -> tuple[Modifier, ...]:
+    """'you add either your Force or Spirit Modifier depending on the type of attack used', and
+    the Ki Wager at +1 per Ki (SOURCES.md section 8)."""
+    attribute = foundation.wound_attribute
+    return (
+        Modifier(attribute.value.title(), sheet_of(combatant).modifiers[attribute]),
+        Modifier("Ki Wager", wager * settings.wound_per_ki),
+        health_modifier(combatant, settings=settings),
+    )

@@ -1,0 +1,93 @@
+"""The dbu ruleset's settings: the chapter's numbers and the defaults where it is silent.
+
+Every field's description says where its default comes from: "Seed:" quotes the chapter,
+"SOURCES.md:" is a documented default (section 2 or 8), "Reading:" is a choice made here because
+the chapter leaves a question open. A group that plays differently changes one value.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class DbuSettings(BaseModel):
+    """Settings of one dbu encounter."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # The action economy
+    actions_per_round: int = Field(
+        3, ge=0, description="Seed: 'At the start of each Combat Round, you gain 3 Actions'."
+    )
+    counter_actions_per_round: int = Field(
+        1, ge=0, description="Seed: 'At the start of each Combat Round, you gain 1 Counter Action'."
+    )
+    end_turn_without_actions: bool = Field(
+        True,
+        description="Seed: 'your turn ends as soon as you run out of Actions'. False: the turn"
+        " ends only when its owner says so.",
+    )
+
+    # Initiative
+    initiative_advantage_gap: int = Field(
+        10,
+        ge=1,
+        description="Seed: '+1 additional Action' when 'your Initiative is 10+ higher than the"
+        " highest enemy combatant's Initiative'.",
+    )
+    advantage_counts_defeated: bool = Field(
+        False,
+        description="Reading: the defeated are no longer 'enemy combatants in the encounter' for"
+        " Initiative Advantage. True: they still count.",
+    )
+
+    # Combat Rolls
+    defender_wins_ties: bool = Field(
+        True, description="SOURCES.md section 8: DBU ties go to the defender (core rules)."
+    )
+    critical_natural: int = Field(
+        10,
+        ge=7,
+        le=10,
+        description="SOURCES.md 2.2: a Critical is a natural 10 on the base die (never below 7).",
+    )
+    botch_rate: int = Field(
+        1, ge=0, le=10, description="SOURCES.md 2.3: a Botch is a natural result of 1 or less."
+    )
+    botch_penalty: int = Field(
+        2,
+        ge=0,
+        description="SOURCES.md 2.3: a botched Combat Roll takes -2(T), this many per Tier.",
+    )
+    diminishing_defense: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md section 8: -1 Dodge per attack already received this round.",
+    )
+    guard_down_penalty: int = Field(
+        2, ge=0, description="SOURCES.md 2.9: Guard Down: Dodge Rolls -2(T), this many per Tier."
+    )
+
+    # Damage
+    soak_minimum: int = Field(
+        1, ge=0, description="SOURCES.md 2.5: Soak = Tenacity Modifier, minimum 1(T)."
+    )
+    wound_per_ki: int = Field(
+        1, ge=0, description="SOURCES.md section 8: a Ki Wager adds +1 Wound per Ki."
+    )
+    health_thresholds: tuple[int, ...] = Field(
+        (75, 50, 25, 10),
+        description="SOURCES.md section 8: the 5-band Health Thresholds: Healthy above 75 % of"
+        " max LP, Injured above 50 %, Bloodied above 25 %, Wounded above 10 %, else Critical.",
+    )
+    threshold_penalty: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 2.6: each band below Healthy gives -1(T) to all Combat Rolls"
+        " (Injured -1(T) … Critical -4(T)).",
+    )
+    profile_costs_per_tier: bool = Field(
+        True,
+        description="Reading: a Profile's Ki cost (SOURCES.md 2.11) is x(T), like every Ki cost"
+        " the chapter prints. False: the flat number.",
+    )
