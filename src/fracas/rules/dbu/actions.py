@@ -14,23 +14,48 @@ from fracas.rules.dbu.vocabulary import Foundation
 
 
 @dataclass(frozen=True)
-class Attack(Action):
-    """Basic Attack Maneuver (1 Action): Strike Roll vs Dodge Roll, then Wound Roll vs Soak."""
+class Attacking(Action):
+    """What every Attacking Maneuver names: its target, Foundation, Profile and Ki Wager."""
 
-    verb: ClassVar[str] = "attack"
     target: CombatantId
     foundation: Foundation = field(
         default=Foundation.PHYSICAL, metadata={"help": "physical, energy or magic"}
     )
     profile: ProfileName = field(default="simple", metadata={"help": "the attack's Profile"})
     wager: int = field(default=0, metadata={"help": "Ki Points wagered: +1 Wound Roll each"})
+    counter: bool = field(
+        default=False,
+        metadata={"help": "pay with Counter Actions (when the target provoked one)"},
+    )
+
+
+@dataclass(frozen=True)
+class Attack(Attacking):
+    """Basic Attack Maneuver (1 Action): Strike Roll vs Dodge Roll, then Wound Roll vs Soak."""
+
+    verb: ClassVar[str] = "attack"
     desperation: int = field(
         default=0,
         metadata={"help": "Life Points wagered as Ki (Desperation: target 2+ Tiers higher)"},
     )
-    counter: bool = field(
-        default=False,
-        metadata={"help": "pay with a Counter Action (when the target provoked one)"},
+
+
+@dataclass(frozen=True)
+class Blitz(Attacking):
+    """Blitz Maneuver (2 Actions, +6(T) Ki): rush 2+ squares; +2(T) Wound per square."""
+
+    verb: ClassVar[str] = "blitz"
+    distance: int = field(default=2, metadata={"help": "squares to the target (2 or more)"})
+
+
+@dataclass(frozen=True)
+class CalledShot(Attacking):
+    """Called Shot (2 Actions): Strike -1(T) in melee, -2(T) at range; +1 Damage Category."""
+
+    verb: ClassVar[str] = "called"
+    distance: int = field(default=1, metadata={"help": "squares to the target (Melee Range: 1)"})
+    vulnerable: bool = field(
+        default=False, metadata={"help": "a vulnerable spot the ARC allows: +3(T) damage"}
     )
 
 
@@ -51,4 +76,4 @@ class Surprise(Action):
     targets: tuple[CombatantId, ...]
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Convert, Surprise)
+ACTIONS: tuple[type[Action], ...] = (Attack, Blitz, CalledShot, Convert, Surprise)

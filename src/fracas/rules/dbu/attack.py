@@ -1,63 +1,71 @@
-"""The Basic Attack Maneuver: Strike Roll vs Dodge Roll, then Wound Roll vs Soak.
+"""The rules of the Attacking Maneuvers: what they cost, when they are allowed, how they roll.
 
-"A Strike Roll's dice score is compared to the target's Dodge Roll dice score. If the Strike Roll
-is higher, the attack successfully hits; if the Dodge Roll is higher the attack fails and misses
-the target. Afterwards, proceed to a Wound Roll."
+Every Attacking Maneuver pays its Actions (or Counter Actions, when the target provoked one), the
+Ki of its Profile plus any Ki Wager (both count against the Capacity Rate), then goes through the
+shared Strike → Dodge → Wound → Soak pipeline (``strike.resolve_attack``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import Event, MarkSet
+from fracas.engine.events import EffectApplied, Event
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import EncounterState
+from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP, counter_pool
-from fracas.rules.dbu.events import StrikeRolled, WoundRolled
-from fracas.rules.dbu.modifiers import (
-    ATTACKED,
-    ATTACKED_ROUND,
-    attacks_received,
-    dodge_modifiers,
-    strike_modifiers,
-    wound_modifiers,
-)
+from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
-    PRONE,
     acting,
     has_effect,
     require_able,
     require_turn,
+    sheet_of,
     standing,
     tier_of,
     turn_passed,
 )
-from fracas.rules.dbu.rolls import beats, combat_roll
+from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.wounds import wound
+from fracas.rules.dbu.strike import AttackPlan, resolve_attack
+from fracas.rules.dbu.tiers import times_tier
+from fracas.rules.dbu.vocabulary import Foundation
+
+A = TypeVar("A", bound=a.Attacking)
 
 PROVOKING = "Provoking"
 """Effect: the combatant provoked Counter Actions against it (Combat Recovery, leaving melee
 range, a failed Grapple) until it ends; the game master may also apply it."""
 
+BLITZED = "Blitz"
+"""Effect: the Botch Rate raised to 3 after a Blitz, until the start of the next turn."""
+
 DESPERATION_GAP = 2
 """Seed: Desperation needs a target 'at least 2 Tiers of Power higher than you'."""
 
 
-def counter_cost(state: EncounterState, actor: CombatantId) -> Cost:
-    """One Counter Action from the pool that would be lost first (``economy.counter_pool``)."""
+def counter_cost(state: EncounterState, actor: CombatantId, count: int = 1) -> Cost:
+    """``count`` Counter Actions, first from the pool that would be lost first
+    (``economy.counter_pool``), the rest from the other."""
     combatant = state[actor]
-    pool = counter_pool(
-        natural=combatant.pools[COUNTER].current,
-        converted=combatant.pools[CONVERTED].current,
-        turn_passed=turn_passed(state, actor),
+    natural, converted = combatant.pools[COUNTER].current, combatant.pools[CONVERTED].current
+    first = counter_pool(
+        natural=natural, converted=converted, turn_passed=turn_passed(state, actor)
     )
-    return {pool or COUNTER: 1}
+    if first is None:
+        return {COUNTER: count}
+    other = CONVERTED if first == COUNTER else COUNTER
+    have = combatant.pools[first].current
+    taken = min(have, count)
+    spent = {first: taken}
+    if count > taken:
+        spent[other] = count - taken
+    return spent
 
 
 def ki_cost(amount: int) -> Cost:
@@ -65,56 +73,108 @@ def ki_cost(amount: int) -> Cost:
     return {KP: amount, CAPACITY: amount} if amount else {}
 
 
-@dataclass(frozen=True)
-class AttackRule:
-    settings: DbuSettings
+def next_turn_start(state: EncounterState, actor: CombatantId) -> Anchor:
+    """'until the start of your next turn'."""
+    return Anchor(state.clock.round + 1, actor, Moment.START)
 
-    def profile(self, action: a.Attack) -> Profile:
+
+@dataclass(frozen=True)
+class AttackingRule(Generic[A]):
+    """The shared rule of an Attacking Maneuver; subclasses set its name and Action cost and add
+    what makes it special."""
+
+    settings: DbuSettings
+    maneuver: ClassVar[str] = "Basic Attack"
+    actions: ClassVar[int] = 1
+
+    def profile(self, action: A) -> Profile:
         return PROFILES[action.profile]
 
-    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+    def extra_ki(self, state: EncounterState, action: A) -> int:
+        """Ki the maneuver costs beyond its Profile and wager."""
+        return 0
+
+    def cost(self, state: EncounterState, action: A) -> Cost:
         actor = acting(action)
         tier = tier_of(state[actor])
-        ki = profile_cost(self.profile(action), tier, per_tier=self.settings.profile_costs_per_tier)
-        spent: dict[str, int] = dict(counter_cost(state, actor) if action.counter else {ACTIONS: 1})
-        spent.update(ki_cost(ki + action.wager))
-        if action.desperation:
-            spent[LP] = action.desperation
+        per_tier = self.settings.profile_costs_per_tier
+        ki = profile_cost(self.profile(action), tier, per_tier=per_tier)
+        ki += self.extra_ki(state, action) + action.wager
+        if action.counter:
+            spent = dict(counter_cost(state, actor, self.actions))
+        else:
+            spent = {ACTIONS: self.actions}
+        spent.update(ki_cost(ki))
         return spent
 
-    def verify(self, state: EncounterState, action: a.Attack) -> None:
+    def verify(self, state: EncounterState, action: A) -> None:
         actor = acting(action)
         if action.counter:
             require_able(state, actor, action.verb)
             self._verify_counter(state, action)
         else:
             require_turn(state, actor, action.verb)
+        target = state[action.target]
         if action.target == actor:
-            raise IllegalAction("self-target", "attack: you cannot attack yourself")
-        if not standing(state[action.target]):
-            raise IllegalAction(
-                "defeated-target", f"attack: {state[action.target].name} is Defeated"
-            )
+            raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")
+        if not standing(target):
+            raise IllegalAction("defeated-target", f"{action.verb}: {target.name} is Defeated")
         profile = self.profile(action)
         if action.foundation not in profile.foundations:
             raise IllegalAction(
                 "wrong-profile",
-                f"attack: the {profile.name} Profile is not a {action.foundation.value} attack",
+                f"{action.verb}: the {profile.name} Profile is not a"
+                f" {action.foundation.value} attack",
             )
-        if action.wager < 0 or action.desperation < 0:
-            raise IllegalAction("bad-wager", "attack: a wager cannot be negative")
-        if action.desperation:
-            self._verify_desperation(state, action)
+        if action.wager < 0:
+            raise IllegalAction("bad-wager", f"{action.verb}: a wager cannot be negative")
 
     @staticmethod
-    def _verify_counter(state: EncounterState, action: a.Attack) -> None:
+    def _verify_counter(state: EncounterState, action: A) -> None:
         """'If any Maneuver says that it may trigger a Counter Action, it means you may use your
-        Counter Actions to use any type of Attacking Maneuver'."""
+        Counter Actions to use any type of Attacking Maneuver you can afford the Action Cost
+        of.'"""
         if not has_effect(state[action.target], PROVOKING):
             raise IllegalAction(
                 "no-counter-trigger",
-                f"attack -counter: {state[action.target].name} has provoked no Counter Action",
+                f"{action.verb} -counter: {state[action.target].name} has provoked no Counter"
+                " Action",
             )
+
+    def plan(self, state: EncounterState, action: A) -> AttackPlan:
+        return AttackPlan(
+            self.maneuver,
+            acting(action),
+            action.target,
+            action.foundation,
+            self.profile(action).category,
+            wager=action.wager,
+        )
+
+    def after(self, state: EncounterState, action: A) -> list[Event]:
+        """Events once the attack is over (a raised Botch Rate)."""
+        return []
+
+    def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
+        outcome = resolve_attack(state, self.plan(state, action), dice, settings=self.settings)
+        return [*outcome.events, *self.after(state, action)]
+
+
+class AttackRule(AttackingRule[a.Attack]):
+    """Basic Attack Maneuver (1 Action), with Desperation."""
+
+    def cost(self, state: EncounterState, action: a.Attack) -> Cost:
+        spent = dict(super().cost(state, action))
+        if action.desperation:
+            spent[LP] = action.desperation
+        return spent
+
+    def verify(self, state: EncounterState, action: a.Attack) -> None:
+        super().verify(state, action)
+        if action.desperation < 0:
+            raise IllegalAction("bad-wager", "attack: a wager cannot be negative")
+        if action.desperation:
+            self._verify_desperation(state, action)
 
     @staticmethod
     def _verify_desperation(state: EncounterState, action: a.Attack) -> None:
@@ -132,44 +192,113 @@ class AttackRule:
                 f"Desperation: {actor.name} cannot wager all of their Life Points",
             )
 
-    def resolve(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Sequence[Event]:
-        attacker, target = state[acting(action)], state[action.target]
-        settings = self.settings
-        strike = combat_roll(
-            dice,
-            tier_of(attacker),
-            strike_modifiers(attacker, settings=settings),
-            settings=settings,
+    def plan(self, state: EncounterState, action: a.Attack) -> AttackPlan:
+        plan = super().plan(state, action)
+        return AttackPlan(
+            plan.maneuver,
+            plan.attacker,
+            plan.target,
+            plan.foundation,
+            plan.category,
+            wager=action.wager + action.desperation,
         )
-        dodge = combat_roll(
-            dice,
-            tier_of(target),
-            dodge_modifiers(state, target, settings=settings),
-            settings=settings,
-        )
-        hit = beats(strike.total, dodge.total, settings=settings)
-        events: list[Event] = [
-            StrikeRolled(attacker.id, target.id, "Basic Attack", strike, dodge, hit),
-            *_count_attack(state, target.id),
-        ]
-        if not hit:
-            return events
-        wager = action.wager + action.desperation
-        rolled = combat_roll(
-            dice,
-            tier_of(attacker),
-            wound_modifiers(attacker, action.foundation, wager=wager, settings=settings),
-            settings=settings,
-        )
-        category = self.profile(action).category
-        if has_effect(target, PRONE):
-            category = category.shifted(1)
-        events.append(WoundRolled(attacker.id, target.id, rolled))
-        events += wound(state, attacker.id, target.id, rolled.total, category, settings=settings)
-        return events
 
 
-def _count_attack(state: EncounterState, target: CombatantId) -> list[Event]:
-    """One more Attacking Maneuver aimed at ``target`` this round (Diminishing Defense)."""
-    count = attacks_received(state, state[target]) + 1
-    return [MarkSet(target, ATTACKED_ROUND, state.clock.round), MarkSet(target, ATTACKED, count)]
+BLITZ_PROFILES = frozenset({"simple", "powered"})
+
+
+class BlitzRule(AttackingRule[a.Blitz]):
+    """'Blitz is a Basic Physical Attack of either the Simple or Powered Profile. You must be at
+    least 2 Squares away from the target … (if your Boosted Speed can cover the distance) …
+    Increase the Ki Point cost for a Blitz Maneuver by +6(T). Increase the Wound Roll … by +2(T)
+    for each square you traveled to your opponent, up to a maximum of +16(T).'"""
+
+    maneuver = "Blitz"
+    actions = 2
+
+    def extra_ki(self, state: EncounterState, action: a.Blitz) -> int:
+        return times_tier(self.settings.blitz_ki, tier_of(state[acting(action)]))
+
+    def verify(self, state: EncounterState, action: a.Blitz) -> None:
+        super().verify(state, action)
+        if action.foundation is not Foundation.PHYSICAL or action.profile not in BLITZ_PROFILES:
+            raise IllegalAction(
+                "wrong-profile", "blitz: a Physical attack of the Simple or Powered Profile"
+            )
+        if action.distance < self.settings.blitz_min_distance:
+            raise IllegalAction(
+                "too-close", "blitz: you must be at least 2 Squares away from the target"
+            )
+        speed = sheet_of(state[acting(action)]).boosted_speed
+        if action.distance > speed:
+            raise IllegalAction(
+                "too-far", f"blitz: {action.distance} squares is beyond your Boosted Speed {speed}"
+            )
+
+    def plan(self, state: EncounterState, action: a.Blitz) -> AttackPlan:
+        tier = tier_of(state[acting(action)])
+        bonus = min(
+            times_tier(self.settings.blitz_wound_per_square * action.distance, tier),
+            times_tier(self.settings.blitz_wound_cap, tier),
+        )
+        base = super().plan(state, action)
+        return AttackPlan(
+            base.maneuver,
+            base.attacker,
+            base.target,
+            base.foundation,
+            base.category,
+            wager=base.wager,
+            wound_extra=(Modifier(f"Blitz, {action.distance} squares", bonus),),
+        )
+
+    def after(self, state: EncounterState, action: a.Blitz) -> list[Event]:
+        """'After you use the Blitz Maneuver, your Botch Rate is increased to 3 for all Combat
+        Rolls until the start of your next turn.'"""
+        actor = acting(action)
+        effect = Effect(
+            name=BLITZED,
+            ends=next_turn_start(state, actor),
+            source=actor,
+            data={BOTCH_RATE: self.settings.raised_botch_rate},
+        )
+        return [EffectApplied(actor, effect)]
+
+
+class CalledShotRule(AttackingRule[a.CalledShot]):
+    """'While in Melee Range, a Called Shot suffers a -1(T) penalty to your Strike Roll. If you
+    are making a Called Shot at range, you will suffer a negative -2(T) penalty … increased by
+    -1 for every 4 Squares … If you succeed at a Called Shot, increase the Damage Category for
+    your attack by one category … your ARC may allow you to gain a damage bonus of +3(T)'."""
+
+    maneuver = "Called Shot"
+    actions = 2
+
+    def verify(self, state: EncounterState, action: a.CalledShot) -> None:
+        super().verify(state, action)
+        if action.distance < 1:
+            raise IllegalAction("bad-distance", "called: the target is 1 or more squares away")
+
+    def plan(self, state: EncounterState, action: a.CalledShot) -> AttackPlan:
+        tier = tier_of(state[acting(action)])
+        penalty = called_shot_penalty(action.distance, tier, melee_range=self.settings.melee_range)
+        base = super().plan(state, action)
+        damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()
+        return AttackPlan(
+            base.maneuver,
+            base.attacker,
+            base.target,
+            base.foundation,
+            base.category,
+            wager=base.wager,
+            strike_extra=(Modifier("Called Shot", penalty),),
+            wound_extra=damage,
+            category_on_hit=1,
+        )
+
+
+def called_shot_penalty(distance: int, tier: int, *, melee_range: int) -> int:
+    """-1(T) within Melee Range; -2(T) at range, and -1 more for every 4 squares away."""
+    if distance <= melee_range:
+        return -times_tier(1, tier)
+    return -times_tier(2, tier) - distance // 4

@@ -3,11 +3,12 @@ Combat Conditions, Diminishing Defense."""
 
 from __future__ import annotations
 
+from fracas.dice import DiceSource, Expression
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.damage import band, threshold_penalty
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of
-from fracas.rules.dbu.rolls import Modifier
+from fracas.rules.dbu.rolls import CombatRoll, Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute, Foundation
@@ -18,23 +19,61 @@ ATTACKED = "attacked"
 combatant in it (Diminishing Defense)."""
 
 
-def health_modifier(combatant: Combatant, *, settings: DbuSettings) -> Modifier:
-    """SOURCES.md 2.6: the Health Threshold band's penalty to all Combat Rolls."""
+BOTCH_RATE = "botch_rate"
+"""Effect data: the Botch Rate an effect raises its bearer's Combat Rolls to (Blitz, Energy
+Charge)."""
+
+COMBAT_ROLLS = "combat_rolls"
+"""Effect data: a bonus (or penalty) to all of its bearer's Combat Rolls, times its Tier."""
+
+
+def general_modifiers(combatant: Combatant, *, settings: DbuSettings) -> tuple[Modifier, ...]:
+    """What applies to all Combat Rolls: the Health Threshold band's penalty (SOURCES.md 2.6)
+    and effects that change all Combat Rolls (Power Up)."""
     pool = combatant.pools[LP]
     index = band(pool.current, pool.maximum, settings=settings)
-    return Modifier(
-        "Health Threshold", threshold_penalty(index, tier_of(combatant), settings=settings)
+    tier = tier_of(combatant)
+    found = [Modifier("Health Threshold", threshold_penalty(index, tier, settings=settings))]
+    for effect in combatant.effects:
+        amount = effect.data.get(COMBAT_ROLLS)
+        if isinstance(amount, int) and amount:
+            found.append(Modifier(effect.name, times_tier(amount, tier)))
+    return tuple(found)
+
+
+def botch_rate_of(combatant: Combatant, *, settings: DbuSettings) -> int:
+    """The Botch Rate: the setting's, or the highest an effect raised it to."""
+    raised = [e.data.get(BOTCH_RATE) for e in combatant.effects]
+    return max([settings.botch_rate, *(r for r in raised if isinstance(r, int))])
+
+
+def roll_for(
+    source: DiceSource,
+    combatant: Combatant,
+    modifiers: tuple[Modifier, ...],
+    *,
+    settings: DbuSettings,
+    bonus: Expression | None = None,
+) -> CombatRoll:
+    """A Combat Roll by ``combatant``: its Tier's dice, ``modifiers`` and the general ones, at
+    its Botch Rate."""
+    return combat_roll(
+        source,
+        tier_of(combatant),
+        (*modifiers, *general_modifiers(combatant, settings=settings)),
+        settings=settings,
+        botch_rate=botch_rate_of(combatant, settings=settings),
+        bonus=bonus,
     )
 
 
-def strike_modifiers(combatant: Combatant, *, settings: DbuSettings) -> tuple[Modifier, ...]:
+def strike_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
     """'you add your Haste and Awareness modifiers onto your Natural Result': Haste is ½ the
     Agility Modifier, Awareness the Insight Modifier (SOURCES.md 2.4)."""
     modifiers = sheet_of(combatant).modifiers
     return (
         Modifier("Haste", modifiers[Attribute.AGILITY] // 2),
         Modifier("Awareness", modifiers[Attribute.INSIGHT]),
-        health_modifier(combatant, settings=settings),
     )
 
 
@@ -59,7 +98,6 @@ def dodge_modifiers(
         Modifier("Defense Value", sheet_of(combatant).modifiers[Attribute.AGILITY]),
         Modifier("Diminishing Defense", -received * settings.diminishing_defense),
         Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier) if guard_down else 0),
-        health_modifier(combatant, settings=settings),
     )
 
 
@@ -72,5 +110,4 @@ def wound_modifiers(
     return (
         Modifier(attribute.value.title(), sheet_of(combatant).modifiers[attribute]),
         Modifier("Ki Wager", wager * settings.wound_per_ki),
-        health_modifier(combatant, settings=settings),
     )

@@ -26,7 +26,7 @@ from fracas.engine.events import (
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
-from fracas.rules.dbu.attack import AttackRule
+from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
@@ -66,6 +66,8 @@ class Dbu(Ruleset):
         self.rules: DbuSettings = self.settings
         self._rules: dict[type[Action], Rule[Any]] = {
             a.Attack: AttackRule(self.rules),
+            a.Blitz: BlitzRule(self.rules),
+            a.CalledShot: CalledShotRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }

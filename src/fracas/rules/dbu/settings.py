@@ -41,6 +41,31 @@ class DbuSettings(BaseModel):
         " Initiative Advantage. True: they still count.",
     )
 
+    # Maneuvers
+    melee_range: int = Field(
+        1,
+        ge=1,
+        description="Reading: Melee Range is the adjacent squares (1); the chapter uses the"
+        " term without a number.",
+    )
+    blitz_ki: int = Field(
+        6, ge=0, description="Seed: 'Increase the Ki Point cost for a Blitz Maneuver by +6(T).'"
+    )
+    blitz_min_distance: int = Field(
+        2, ge=0, description="Seed: 'You must be at least 2 Squares away from the target'."
+    )
+    blitz_wound_per_square: int = Field(
+        2, ge=0, description="Seed: '+2(T) for each square you traveled to your opponent'."
+    )
+    blitz_wound_cap: int = Field(16, ge=0, description="Seed: 'up to a maximum of +16(T)'.")
+    raised_botch_rate: int = Field(
+        3,
+        ge=0,
+        le=10,
+        description="Seed: after Blitz (and an Energy Charge's attack) 'your Botch Rate is"
+        " increased to 3'.",
+    )
+
     # Combat Rolls
     defender_wins_ties: bool = Field(
         True, description="SOURCES.md section 8: DBU ties go to the defender (core rules)."

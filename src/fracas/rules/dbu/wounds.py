@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState
@@ -19,6 +21,14 @@ DAMAGE = "damage"
 BONUS_MOMENTUM = "Bonus Momentum"
 
 
+@dataclass(frozen=True)
+class Landed:
+    """The events of a Wound Roll landing and the Life Points it took."""
+
+    events: list[Event]
+    damage: int
+
+
 def wound(
     state: EncounterState,
     attacker: CombatantId | None,
@@ -29,7 +39,7 @@ def wound(
     settings: DbuSettings,
     halved: bool = False,
     soak_bonus: int = 0,
-) -> list[Event]:
+) -> Landed:
     """The events of ``wound_total`` landing on ``target``: the account, the LP lost, a Health
     Threshold reached, and the attacker's Bonus Momentum."""
     victim = state[target]
@@ -53,7 +63,7 @@ def wound(
         events.append(ThresholdReached(target, band_name(after_band)))
     if after_band > before_band and attacker is not None:
         events += bonus_momentum(state, attacker)
-    return events
+    return Landed(events, account.total)
 
 
 def bonus_momentum(state: EncounterState, attacker: CombatantId) -> list[Event]:
