@@ -20,7 +20,8 @@ HERO, FOE = CombatantId("hero"), CombatantId("foe")
 
 def make_sheet(**fields: Any) -> Sheet:
     """A Tier 1 fighter: Agility 4 (score 8), Insight 1, Force 2, Spirit 3, Tenacity 2;
-    40 LP, 30 KP, Capacity Rate 20."""
+    40 LP, 30 KP, Capacity Rate 20. ``scores`` and ``modifiers`` given change only the
+    Attributes they name."""
     data: dict[str, Any] = {
         "name": "Fighter",
         "tier": 1,
@@ -30,6 +31,9 @@ def make_sheet(**fields: Any) -> Sheet:
         "ki_points": 30,
         "capacity_rate": 20,
     }
+    for nested in ("scores", "modifiers"):
+        if nested in fields:
+            fields = {**fields, nested: {**data[nested], **fields[nested]}}
     return Sheet.model_validate({**data, **fields})
 
 

@@ -10,14 +10,16 @@ from typing import TypeVar
 
 import pytest
 
+from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
+from fracas.engine.gm import AddCombatant, SetPool
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import EndTurn
-from fracas.rules.dbu.actions import Attack, Blitz, CalledShot
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.dbu.actions import Attack, Blitz, CalledShot, CombatRecovery, Command, Convert
 from fracas.rules.dbu.attack import BLITZED, called_shot_penalty
-from fracas.rules.dbu.economy import ACTIONS, KP
-from fracas.rules.dbu.events import DamageTaken, StrikeRolled, WoundRolled
+from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER, KP, LP
+from fracas.rules.dbu.events import DamageTaken, PointsRolled, StrikeRolled, WoundRolled
 from fracas.rules.dbu.queries import has_effect
 from fracas.rules.dbu.vocabulary import Category
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
@@ -25,6 +27,8 @@ from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
 E = TypeVar("E", bound=Event)
 
 HERO_FIRST = (9, 2)
+
+MINION = CombatantId("minion")
 
 
 def events_of(encounter: Encounter, kind: type[E]) -> list[E]:
@@ -113,3 +117,100 @@ def test_a_called_shot_that_hits_raises_the_damage_category() -> None:
     assert taken.account.category is Category.DIRECT
     assert taken.account.wound == 6 + 2 + 3
     assert taken.account.total == 11 - 1
+
+
+# --- Combat Recovery --------------------------------------------------------------------
+
+
+def test_combat_recovery_restores_life_and_ki_by_a_solid_2d10t() -> None:
+    """Seed: 'When you perform this maneuver roll a solid 2d10(T) and restore both your Life and
+    Ki Points by the corresponding natural result.' (Tier 2: 4d10, no Extra Dice.)"""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(tier=2))
+    encounter.apply(SetPool(target=HERO, pool=LP, value=10))
+    encounter.apply(SetPool(target=HERO, pool=KP, value=25))
+    encounter.apply(CombatRecovery(actor=HERO), faces=[1, 2, 3, 4])
+    assert pool(encounter, HERO, LP) == 20
+    assert pool(encounter, HERO, KP) == 30  # never above the maximum
+    assert pool(encounter, HERO, ACTIONS) == 4 - 2
+
+
+def test_a_counter_action_that_hits_stops_the_recovery_and_bars_the_counterer() -> None:
+    """Seed: 'You provoke a Counter Action against you from all opponents within 6 Squares …
+    if an opponent uses a Counter Action against Combat Recovery, they cannot use Combat
+    Recovery on their next turn. If you are hit by this Counter Action, you do not regain any
+    Life or Ki Points'."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(SetPool(target=HERO, pool=LP, value=20))
+    encounter.apply(CombatRecovery(actor=HERO, countered_by=(FOE,)), faces=[9, 1, 5])
+    assert pool(encounter, FOE, COUNTER) == 0
+    assert pool(encounter, HERO, LP) == 20 - 5
+    assert not events_of(encounter, PointsRolled)
+    encounter.apply(EndTurn(actor=HERO))
+    before = encounter.state
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(CombatRecovery(actor=FOE))
+    assert refused.value.code == "no-recovery"
+    assert encounter.state is before
+
+
+def test_a_counter_action_that_misses_lets_the_recovery_happen() -> None:
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(SetPool(target=HERO, pool=LP, value=20))
+    encounter.apply(CombatRecovery(actor=HERO, countered_by=(FOE,)), faces=[1, 9, 6, 6])
+    assert pool(encounter, HERO, LP) == 32
+
+
+# --- Command ----------------------------------------------------------------------------
+
+
+def commanded(personality: int = 0) -> Encounter:
+    """The Hero masters a Minion on their side (Initiative: Hero 11, Foe 4, Minion 3)."""
+    encounter = fight(
+        *HERO_FIRST, 1, start=False, hero=make_sheet(modifiers={"personality": personality})
+    )
+    encounter.apply(
+        AddCombatant(name="Minion", side="heroes", sheet=make_sheet(name="Minion", master="Hero"))
+    )
+    encounter.apply(StartCombat())
+    return encounter
+
+
+def test_command_gives_a_minion_two_actions_one_bound_to_movement_or_counters() -> None:
+    """Seed: 'Select one Minion you are the Master of. They gain 2 Actions to use during their
+    turn. One of these actions must be used for a Movement Maneuver or must be transferred into
+    a Counter Action.'"""
+    encounter = commanded()
+    encounter.apply(Command(actor=HERO, minion=MINION))
+    assert pool(encounter, MINION, ACTIONS) == 5
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(EndTurn(actor=FOE))
+    for _ in range(4):
+        encounter.apply(Attack(actor=MINION, target=FOE), faces=[1, 9])
+    before = encounter.state
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(Attack(actor=MINION, target=FOE))
+    assert refused.value.code == "commanded-action"
+    assert encounter.state is before
+    encounter.apply(Convert(actor=MINION))
+    assert pool(encounter, MINION, CONVERTED) == 1
+
+
+def test_command_only_for_your_own_minion() -> None:
+    encounter = commanded()
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(Command(actor=HERO, minion=FOE))
+    assert refused.value.code == "not-your-minion"
+
+
+@pytest.mark.parametrize(("personality", "uses"), [(5, 1), (6, 2), (10, 3)])
+def test_command_once_a_round_more_with_personality(personality: int, uses: int) -> None:
+    """Seed: 'You can only use this maneuver once per Combat Round. Increase the number of times
+    you can use this maneuver during each Combat Round by +1 when your Personality Modifier
+    reaches 6 and +2 when your Personality Modifier reaches 10.'"""
+    encounter = commanded(personality)
+    for _ in range(uses):
+        encounter.apply(Command(actor=HERO, minion=MINION))
+    if uses < 3:
+        with pytest.raises(IllegalAction) as refused:
+            encounter.apply(Command(actor=HERO, minion=MINION))
+        assert refused.value.code == "command-used"

@@ -20,10 +20,12 @@ from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
+from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.events import (
     DamageTaken,
     InitiativeRolled,
+    PointsRolled,
     RollOff,
     StrikeRolled,
     ThresholdReached,
@@ -32,6 +34,7 @@ from fracas.rules.dbu.events import (
 from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.queries import ROLL_OFF, SURPRISED
 from fracas.rules.dbu.rolls import CombatRoll
+from fracas.rules.dbu.support_rules import COMMANDS, COMMANDS_ROUND
 from fracas.rules.dbu.wounds import DAMAGE, MOMENTUM_ROUND
 
 ARROW = "\u2192"
@@ -39,7 +42,9 @@ ARROW = "\u2192"
 ROLLED = "rolled"
 """The reason of the InitiativeSet that follows an InitiativeRolled (told with the roll)."""
 
-QUIET_MARKS = frozenset({ATTACKED, ATTACKED_ROUND, ROLL_OFF, MOMENTUM_ROUND})
+QUIET_MARKS = frozenset(
+    {ATTACKED, ATTACKED_ROUND, ROLL_OFF, MOMENTUM_ROUND, BOUND, COMMANDS, COMMANDS_ROUND}
+)
 
 
 def _capital(text: str) -> str:
@@ -116,6 +121,13 @@ def threshold(event: ThresholdReached, scene: Scene) -> Told:
     return f"{_capital(scene.name(event.combatant))} reaches the {event.band} Health Threshold"
 
 
+def points_rolled(event: PointsRolled, scene: Scene) -> Told:
+    """``Kora rolls for Combat Recovery: 4d10 (3, 9, 5, 6) = 23``."""
+    return (
+        f"{_capital(scene.name(event.combatant))} rolls for {event.maneuver}: {event.roll.render()}"
+    )
+
+
 def pool_changed(event: PoolChanged, scene: Scene) -> Told:
     """The LP a Wound Roll took was told with its account; any other change as the engine's."""
     if event.pool == LP and event.reason == DAMAGE:
@@ -140,6 +152,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     WoundRolled: wound,
     DamageTaken: damage_taken,
     ThresholdReached: threshold,
+    PointsRolled: points_rolled,
     PoolChanged: pool_changed,
     MarkSet: mark,
 }

@@ -60,6 +60,25 @@ class CalledShot(Attacking):
 
 
 @dataclass(frozen=True)
+class CombatRecovery(Action):
+    """Combat Recovery (2 Actions): solid 2d10(T) restores Life and Ki; opponents may counter."""
+
+    verb: ClassVar[str] = "recover"
+    countered_by: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "opponents within 6 squares who attack with a Counter Action"},
+    )
+
+
+@dataclass(frozen=True)
+class Command(Action):
+    """Command Maneuver (1 Action): a Minion you master gains 2 Actions (one to move or counter)."""
+
+    verb: ClassVar[str] = "command"
+    minion: CombatantId
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -76,4 +95,12 @@ class Surprise(Action):
     targets: tuple[CombatantId, ...]
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Blitz, CalledShot, Convert, Surprise)
+ACTIONS: tuple[type[Action], ...] = (
+    Attack,
+    Blitz,
+    CalledShot,
+    CombatRecovery,
+    Command,
+    Convert,
+    Surprise,
+)

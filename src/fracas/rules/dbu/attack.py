@@ -17,6 +17,7 @@ from fracas.engine.events import EffectApplied, Event
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.bound import require_free_actions
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP, counter_pool
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
@@ -114,6 +115,7 @@ class AttackingRule(Generic[A]):
             self._verify_counter(state, action)
         else:
             require_turn(state, actor, action.verb)
+            require_free_actions(state, actor, self.actions, action.verb)
         target = state[action.target]
         if action.target == actor:
             raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")

@@ -68,4 +68,21 @@ class ThresholdReached(Record):
     band: str
 
 
-DBU_EVENTS = (InitiativeRolled, RollOff, StrikeRolled, WoundRolled, DamageTaken, ThresholdReached)
+@dataclass(frozen=True)
+class PointsRolled(Record):
+    """A solid roll for Life or Ki Points (Combat Recovery, Healing Surge, Empowerment)."""
+
+    combatant: CombatantId
+    maneuver: str
+    roll: RollResult
+
+
+DBU_EVENTS = (
+    InitiativeRolled,
+    RollOff,
+    StrikeRolled,
+    WoundRolled,
+    DamageTaken,
+    ThresholdReached,
+    PointsRolled,
+)

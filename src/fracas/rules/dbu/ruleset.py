@@ -27,6 +27,7 @@ from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
+from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
@@ -42,6 +43,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
+from fracas.rules.dbu.support_rules import CombatRecoveryRule, CommandRule
 from fracas.rules.dbu.turn_rules import ConvertRule, SurpriseRule
 from fracas.rules.dbu.vocabulary import Attribute
 
@@ -68,6 +70,8 @@ class Dbu(Ruleset):
             a.Attack: AttackRule(self.rules),
             a.Blitz: BlitzRule(self.rules),
             a.CalledShot: CalledShotRule(self.rules),
+            a.CombatRecovery: CombatRecoveryRule(self.rules),
+            a.Command: CommandRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
@@ -144,12 +148,16 @@ class Dbu(Ruleset):
         return tuple(turn for _, turn in sorted(turns, key=lambda pair: pair[0]))
 
     def at_round_start(self, state: EncounterState, dice_: DiceSource) -> Sequence[Event]:
-        """'battles begin with a surprise round. This takes place after Initiative, but before
-        the first round': round 1 is the surprise round, announced here."""
+        """Commanded Actions lapse with the round's Actions. 'battles begin with a surprise
+        round. This takes place after Initiative, but before the first round': round 1 is the
+        surprise round, announced here."""
+        events: list[Event] = [
+            MarkSet(c.id, BOUND, None) for c in state if c.marks.get(BOUND) is not None
+        ]
         if state.clock.round == 0 and has_surprise(state):
             surprised = [c.name for c in state if c.marks.get(SURPRISED)]
-            return [Note(f"{SURPRISE_ROUND}: {', '.join(surprised)} cannot act")]
-        return ()
+            events.append(Note(f"{SURPRISE_ROUND}: {', '.join(surprised)} cannot act"))
+        return events
 
     # --- the Effect and End Phases --------------------------------------------------------
 

@@ -57,7 +57,9 @@ class Sheet(_Record):
     boosted_speed: int = Field(10, ge=0)
     damage_reduction: int = Field(0, ge=0)
     size: Size = Size.MEDIUM
-    minion: bool = Field(False, description="an NPC minion (Command Maneuver)")
+    master: str | None = Field(
+        None, description="for a Minion: the name of the combatant it serves (Command Maneuver)"
+    )
 
     @model_validator(mode="after")
     def _boosted_not_slower(self) -> Self:

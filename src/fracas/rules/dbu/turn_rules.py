@@ -10,6 +10,7 @@ from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 
@@ -30,7 +31,15 @@ class ConvertRule:
     def resolve(
         self, state: EncounterState, action: a.Convert, dice: DiceSource
     ) -> Sequence[Event]:
-        return [PoolChanged(acting(action), CONVERTED, action.count, "converted from Actions")]
+        """A commanded Action bound to movement may be 'transferred into a Counter Action'."""
+        actor = acting(action)
+        events: list[Event] = [
+            PoolChanged(actor, CONVERTED, action.count, "converted from Actions")
+        ]
+        bound = bound_actions(state[actor])
+        if bound:
+            events.append(MarkSet(actor, BOUND, max(bound - action.count, 0) or None))
+        return events
 
 
 @dataclass(frozen=True)
