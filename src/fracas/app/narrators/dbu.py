@@ -23,7 +23,10 @@ from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.events import (
+    CheckRolled,
     DamageTaken,
+    DuelExchanged,
+    DuelWon,
     InitiativeRolled,
     PointsRolled,
     RollOff,
@@ -89,15 +92,39 @@ def roll_off(event: RollOff, scene: Scene) -> Told:
 
 
 def strike(event: StrikeRolled, scene: Scene) -> Told:
-    """``Kora strikes Saibaman 1 (Basic Attack): Strike … → 15 vs Dodge … → 7: hit``."""
-    head = (
-        f"{_capital(scene.name(event.attacker))} strikes {scene.name(event.target)}"
-        f" ({event.maneuver}): Strike {combat_roll(event.strike)}"
-    )
+    """``Kora strikes Saibaman 1 (Basic Attack): Strike … → 15 vs Dodge … → 7: hit``; a Parry's
+    own roll follows on its ``CheckRolled`` line."""
+    head = f"{_capital(scene.name(event.attacker))} strikes {scene.name(event.target)}"
+    head += f" ({event.maneuver})"
     outcome = "hit" if event.hit else "miss"
+    if event.strike is None:
+        return f"{head}: hits without a Strike Roll"
+    head += f": Strike {combat_roll(event.strike)}"
     if event.dodge is None:
-        return f"{head}, unopposed: {outcome}"
+        return head
     return f"{head} vs Dodge {combat_roll(event.dodge)}: {outcome}"
+
+
+def check(event: CheckRolled, scene: Scene) -> Told:
+    """``Sena: Block: 1d10 (8) … → 14 vs 12: success``."""
+    result = "success" if event.success else "failure"
+    who = _capital(scene.name(event.combatant))
+    return f"{who}: {event.check}: {combat_roll(event.roll)} vs {event.against}: {result}"
+
+
+def duel_exchanged(event: DuelExchanged, scene: Scene) -> Told:
+    """``Duel, roll 1: Kora 1d10 (7) … → 14 vs Vegeta 1d10 (5) … → 12: Kora``."""
+    attacker, defender = scene.name(event.attacker), scene.name(event.defender)
+    winner = attacker if event.attacker_won else defender
+    return (
+        f"Duel, roll {event.number}: {attacker} {combat_roll(event.attack)}"
+        f" vs {defender} {combat_roll(event.defense)}: {winner}"
+    )
+
+
+def duel_won(event: DuelWon, scene: Scene) -> Told:
+    winner, loser = _capital(scene.name(event.winner)), scene.name(event.loser)
+    return f"{winner} wins the Duel against {loser}, {event.sets} rolls of 3"
 
 
 def wound(event: WoundRolled, scene: Scene) -> Told:
@@ -149,6 +176,9 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     InitiativeSet: initiative_set,
     RollOff: roll_off,
     StrikeRolled: strike,
+    CheckRolled: check,
+    DuelExchanged: duel_exchanged,
+    DuelWon: duel_won,
     WoundRolled: wound,
     DamageTaken: damage_taken,
     ThresholdReached: threshold,

@@ -6,11 +6,23 @@ Each action's verb is what the command language types; the first docstring line 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
 from fracas.rules.dbu.profiles import ProfileName
 from fracas.rules.dbu.vocabulary import Foundation
+
+Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross", "duel"]
+"""How the target of an attack answers it: a Dodge Roll, a Parry option (Block, Power Flare,
+Deflect, Guard, Direct Hit, Cross Counter) or a Duel."""
+
+
+def wagers(text: str) -> tuple[int, ...]:
+    """``2,0,3`` → (2, 0, 3): a Ki Wager for each of a Duel's three Wound Rolls."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"{text!r}: give three Ki Wagers, one per Duel roll, like 2,0,3")
+    return tuple(int(p) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -26,6 +38,31 @@ class Attacking(Action):
     counter: bool = field(
         default=False,
         metadata={"help": "pay with Counter Actions (when the target provoked one)"},
+    )
+    defense: Answer = field(
+        default="dodge",
+        metadata={"help": "the target's answer: dodge, a Parry option (1 Counter Action), duel"},
+    )
+    defense_ki: int = field(
+        default=0, metadata={"help": "Ki the target adds to a Power Flare (up to 10(T))"}
+    )
+    rebound: bool = field(
+        default=False, metadata={"help": "after a successful Deflect the target Rebounds it"}
+    )
+    signature: bool = field(default=False, metadata={"help": "the attack is a Signature Technique"})
+    duel_wagers: tuple[int, ...] = field(
+        default=(),
+        metadata={
+            "help": "in a Duel, your Ki Wager on each of the 3 rolls: 2,0,3",
+            "parse": wagers,
+        },
+    )
+    defender_wagers: tuple[int, ...] = field(
+        default=(),
+        metadata={"help": "in a Duel, the target's Ki Wager on each roll: 1,1,0", "parse": wagers},
+    )
+    escape: bool = field(
+        default=False, metadata={"help": "answer the target's Duel with a Duel Escape"}
     )
 
 

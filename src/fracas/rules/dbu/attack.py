@@ -8,17 +8,20 @@ shared Strike → Dodge → Wound → Soak pipeline (``strike.resolve_attack``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event
+from fracas.engine.events import EffectApplied, EffectEnded, Event, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.answers import answer_costs, verify_answer
 from fracas.rules.dbu.bound import require_free_actions
-from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP, counter_pool
+from fracas.rules.dbu.counters import counter_cost
+from fracas.rules.dbu.duel import ESCAPED, resolve_duel
+from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
@@ -29,7 +32,6 @@ from fracas.rules.dbu.queries import (
     sheet_of,
     standing,
     tier_of,
-    turn_passed,
 )
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
@@ -48,25 +50,6 @@ BLITZED = "Blitz"
 
 DESPERATION_GAP = 2
 """Seed: Desperation needs a target 'at least 2 Tiers of Power higher than you'."""
-
-
-def counter_cost(state: EncounterState, actor: CombatantId, count: int = 1) -> Cost:
-    """``count`` Counter Actions, first from the pool that would be lost first
-    (``economy.counter_pool``), the rest from the other."""
-    combatant = state[actor]
-    natural, converted = combatant.pools[COUNTER].current, combatant.pools[CONVERTED].current
-    first = counter_pool(
-        natural=natural, converted=converted, turn_passed=turn_passed(state, actor)
-    )
-    if first is None:
-        return {COUNTER: count}
-    other = CONVERTED if first == COUNTER else COUNTER
-    have = combatant.pools[first].current
-    taken = min(have, count)
-    spent = {first: taken}
-    if count > taken:
-        spent[other] = count - taken
-    return spent
 
 
 def ki_cost(amount: int) -> Cost:
@@ -95,16 +78,24 @@ class AttackingRule(Generic[A]):
         """Ki the maneuver costs beyond its Profile and wager."""
         return 0
 
+    def charges(self, state: EncounterState, action: A) -> int:
+        """The Energy Charges the attack carries."""
+        return 0
+
     def cost(self, state: EncounterState, action: A) -> Cost:
+        """The Actions (none after a Duel Escape), or Counter Actions; the Ki of the Profile,
+        the maneuver, the wager and the Duel wagers; a Counter Action for a Duel Escape."""
         actor = acting(action)
         tier = tier_of(state[actor])
         per_tier = self.settings.profile_costs_per_tier
         ki = profile_cost(self.profile(action), tier, per_tier=per_tier)
-        ki += self.extra_ki(state, action) + action.wager
-        if action.counter:
-            spent = dict(counter_cost(state, actor, self.actions))
-        else:
-            spent = {ACTIONS: self.actions}
+        ki += self.extra_ki(state, action) + action.wager + sum(action.duel_wagers)
+        counters = (self.actions if action.counter else 0) + (1 if action.escape else 0)
+        spent: dict[str, int] = {}
+        if not action.counter and not has_effect(state[actor], ESCAPED):
+            spent[ACTIONS] = self.actions
+        if counters:
+            spent.update(counter_cost(state, actor, counters))
         spent.update(ki_cost(ki))
         return spent
 
@@ -113,6 +104,8 @@ class AttackingRule(Generic[A]):
         if action.counter:
             require_able(state, actor, action.verb)
             self._verify_counter(state, action)
+        elif has_effect(state[actor], ESCAPED):
+            require_able(state, actor, action.verb)
         else:
             require_turn(state, actor, action.verb)
             require_free_actions(state, actor, self.actions, action.verb)
@@ -128,8 +121,11 @@ class AttackingRule(Generic[A]):
                 f"{action.verb}: the {profile.name} Profile is not a"
                 f" {action.foundation.value} attack",
             )
-        if action.wager < 0:
-            raise IllegalAction("bad-wager", f"{action.verb}: a wager cannot be negative")
+        if action.wager < 0 or action.defense_ki < 0:
+            raise IllegalAction("bad-wager", f"{action.verb}: Ki spent cannot be negative")
+        verify_answer(
+            state, action, charges=self.charges(state, action), settings=self.settings
+        )
 
     @staticmethod
     def _verify_counter(state: EncounterState, action: A) -> None:
@@ -151,6 +147,11 @@ class AttackingRule(Generic[A]):
             action.foundation,
             self.profile(action).category,
             wager=action.wager,
+            charges=self.charges(state, action),
+            signature=action.signature,
+            answer=action.defense,
+            flare_ki=action.defense_ki,
+            rebound=action.rebound,
         )
 
     def after(self, state: EncounterState, action: A) -> list[Event]:
@@ -158,8 +159,26 @@ class AttackingRule(Generic[A]):
         return []
 
     def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
-        outcome = resolve_attack(state, self.plan(state, action), dice, settings=self.settings)
-        return [*outcome.events, *self.after(state, action)]
+        """The target pays its answer; then the Duel, or the Strike against the answer."""
+        events: list[Event] = list(answer_costs(state, action, settings=self.settings))
+        escaped = state[acting(action)].effect(ESCAPED)
+        if escaped is not None and not action.counter:
+            events.append(EffectEnded(acting(action), escaped.id, "used"))
+        paid = reduce(state, events)
+        plan = self.plan(state, action)
+        if action.defense == "duel":
+            events += resolve_duel(
+                paid,
+                plan,
+                dice,
+                attack_wagers=action.duel_wagers,
+                defense_wagers=action.defender_wagers,
+                escape=action.escape,
+                settings=self.settings,
+            )
+        else:
+            events += resolve_attack(paid, plan, dice, settings=self.settings).events
+        return [*events, *self.after(state, action)]
 
 
 class AttackRule(AttackingRule[a.Attack]):
@@ -195,15 +214,7 @@ class AttackRule(AttackingRule[a.Attack]):
             )
 
     def plan(self, state: EncounterState, action: a.Attack) -> AttackPlan:
-        plan = super().plan(state, action)
-        return AttackPlan(
-            plan.maneuver,
-            plan.attacker,
-            plan.target,
-            plan.foundation,
-            plan.category,
-            wager=action.wager + action.desperation,
-        )
+        return replace(super().plan(state, action), wager=action.wager + action.desperation)
 
 
 BLITZ_PROFILES = frozenset({"simple", "powered"})
@@ -243,16 +254,8 @@ class BlitzRule(AttackingRule[a.Blitz]):
             times_tier(self.settings.blitz_wound_per_square * action.distance, tier),
             times_tier(self.settings.blitz_wound_cap, tier),
         )
-        base = super().plan(state, action)
-        return AttackPlan(
-            base.maneuver,
-            base.attacker,
-            base.target,
-            base.foundation,
-            base.category,
-            wager=base.wager,
-            wound_extra=(Modifier(f"Blitz, {action.distance} squares", bonus),),
-        )
+        blitz = Modifier(f"Blitz, {action.distance} squares", bonus)
+        return replace(super().plan(state, action), wound_extra=(blitz,))
 
     def after(self, state: EncounterState, action: a.Blitz) -> list[Event]:
         """'After you use the Blitz Maneuver, your Botch Rate is increased to 3 for all Combat
@@ -284,15 +287,9 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
     def plan(self, state: EncounterState, action: a.CalledShot) -> AttackPlan:
         tier = tier_of(state[acting(action)])
         penalty = called_shot_penalty(action.distance, tier, melee_range=self.settings.melee_range)
-        base = super().plan(state, action)
         damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()
-        return AttackPlan(
-            base.maneuver,
-            base.attacker,
-            base.target,
-            base.foundation,
-            base.category,
-            wager=base.wager,
+        return replace(
+            super().plan(state, action),
             strike_extra=(Modifier("Called Shot", penalty),),
             wound_extra=damage,
             category_on_hit=1,

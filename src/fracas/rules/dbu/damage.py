@@ -55,10 +55,16 @@ def soak_for(soak: int, category: Category) -> int:
 
 
 def damage_account(
-    wound: int, *, reduction: int, soak: int, category: Category, halved: bool = False
+    wound: int,
+    *,
+    reduction: int,
+    soak: int,
+    category: Category,
+    divide: tuple[str, int] | None = None,
 ) -> DamageAccount:
     """The Life Points a Wound Roll of ``wound`` takes through Damage Reduction and the Soak its
-    category allows, never below 0. ``halved``: Guard's 'reduces the attack's damage by 1/2'."""
+    category allows, never below 0. ``divide``: what is left is divided, rounded down (Guard
+    'reduces the attack's damage by 1/2', a Deflect lets '1/4 of its damage' through)."""
     steps: list[DamageStep] = []
     damage = max(wound, 0)
     for label, amount in (
@@ -69,8 +75,9 @@ def damage_account(
             after = max(damage - amount, 0)
             steps.append(DamageStep(f"{label} \u2212{amount}", damage, after))
             damage = after
-    if halved and damage:
-        steps.append(DamageStep("halved", damage, damage // 2))
+    if divide is not None and damage:
+        label, by = divide
+        steps.append(DamageStep(label, damage, damage // by))
     return DamageAccount(wound, category, tuple(steps))
 
 

@@ -33,12 +33,13 @@ class RollOff(Record):
 
 @dataclass(frozen=True)
 class StrikeRolled(Record):
-    """A Strike Roll against the target's Dodge Roll (None when the attack hits unopposed)."""
+    """A Strike Roll against the target's Dodge Roll. ``strike`` is None for an attack that
+    hits without rolling (Direct Hit), ``dodge`` None when no Dodge Roll opposes it (a Parry)."""
 
     attacker: CombatantId
     target: CombatantId
     maneuver: str
-    strike: CombatRoll
+    strike: CombatRoll | None
     dodge: CombatRoll | None
     hit: bool
 
@@ -77,7 +78,41 @@ class PointsRolled(Record):
     roll: RollResult
 
 
+@dataclass(frozen=True)
+class CheckRolled(Record):
+    """A roll against a number: a save against its TN, a Parry roll against the attack's
+    score. ``success`` is the roller's."""
+
+    combatant: CombatantId
+    check: str
+    roll: CombatRoll
+    against: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class DuelExchanged(Record):
+    """One of a Duel's three contested Wound Rolls."""
+
+    attacker: CombatantId
+    defender: CombatantId
+    number: int
+    attack: CombatRoll
+    defense: CombatRoll
+    attacker_won: bool
+
+
+@dataclass(frozen=True)
+class DuelWon(Record):
+    winner: CombatantId
+    loser: CombatantId
+    sets: int
+
+
 DBU_EVENTS = (
+    CheckRolled,
+    DuelExchanged,
+    DuelWon,
     InitiativeRolled,
     RollOff,
     StrikeRolled,

@@ -66,6 +66,32 @@ class DbuSettings(BaseModel):
         " increased to 3'.",
     )
 
+    guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
+    guard_down_guard_factor: float = Field(
+        1.5,
+        ge=1,
+        description="SOURCES.md 2.9: Guard Down makes Guard's Ki cost x1.5 (rounded down).",
+    )
+    deflect_ki: int = Field(6, ge=0, description="Seed: Deflect: 'you can pay 6(T) Ki Points'.")
+    power_flare_ki: int = Field(
+        10, ge=0, description="Seed: Power Flare: 'spend up to 10(T) Ki Points'."
+    )
+    direct_hit_wager: int = Field(
+        5,
+        ge=0,
+        description="Seed: Direct Hit shakes an attacker whose 'Ki Wager of 5(T) or more' dealt 0.",
+    )
+    duel_wager: int = Field(
+        10, ge=0, description="Seed: a Duel answers 'a Ki Wager of at least 10(T)'."
+    )
+    duel_charges: int = Field(
+        2, ge=0, description="Seed: a Duel answers an attack that 'has 2+ Energy Charges'."
+    )
+    tn_easy: int = Field(6, description="SOURCES.md section 8: TN Easy 6.")
+    tn_medium: int = Field(10, description="SOURCES.md section 8: TN Medium 10.")
+    tn_hard: int = Field(14, description="SOURCES.md section 8: TN Hard 14.")
+    tn_very_hard: int = Field(18, description="SOURCES.md section 8: TN Very Hard 18.")
+
     # Combat Rolls
     defender_wins_ties: bool = Field(
         True, description="SOURCES.md section 8: DBU ties go to the defender (core rules)."

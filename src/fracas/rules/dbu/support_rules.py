@@ -11,8 +11,8 @@ from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChange
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
-from fracas.rules.dbu.attack import counter_cost
 from fracas.rules.dbu.bound import BOUND, require_free_actions
+from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import PointsRolled, StrikeRolled
 from fracas.rules.dbu.profiles import PROFILES

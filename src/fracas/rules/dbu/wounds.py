@@ -37,7 +37,7 @@ def wound(
     category: Category,
     *,
     settings: DbuSettings,
-    halved: bool = False,
+    divide: tuple[str, int] | None = None,
     soak_bonus: int = 0,
 ) -> Landed:
     """The events of ``wound_total`` landing on ``target``: the account, the LP lost, a Health
@@ -50,7 +50,7 @@ def wound(
         reduction=sheet.damage_reduction,
         soak=soak,
         category=category,
-        halved=halved,
+        divide=divide,
     )
     pool = victim.pools[LP]
     after = pool.current - account.total
