@@ -22,11 +22,13 @@ from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, j
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import LP
+from fracas.rules.dbu.energy_rules import EMPOWER_OVERFLOW, EMPOWERED_BY, EMPOWERED_ROUND
 from fracas.rules.dbu.events import (
     CheckRolled,
     DamageTaken,
     DuelExchanged,
     DuelWon,
+    EmpowermentRolled,
     InitiativeRolled,
     PointsRolled,
     RollOff,
@@ -46,7 +48,18 @@ ROLLED = "rolled"
 """The reason of the InitiativeSet that follows an InitiativeRolled (told with the roll)."""
 
 QUIET_MARKS = frozenset(
-    {ATTACKED, ATTACKED_ROUND, ROLL_OFF, MOMENTUM_ROUND, BOUND, COMMANDS, COMMANDS_ROUND}
+    {
+        ATTACKED,
+        ATTACKED_ROUND,
+        ROLL_OFF,
+        MOMENTUM_ROUND,
+        BOUND,
+        COMMANDS,
+        COMMANDS_ROUND,
+        EMPOWERED_ROUND,
+        EMPOWERED_BY,
+        EMPOWER_OVERFLOW,
+    }
 )
 
 
@@ -155,6 +168,15 @@ def points_rolled(event: PointsRolled, scene: Scene) -> Told:
     )
 
 
+def empowerment(event: EmpowermentRolled, scene: Scene) -> Told:
+    """``Sena's Empowerment Roll for Kora: … → 14; 14 Ki transferred, 10 received``."""
+    giver, receiver = _capital(scene.name(event.giver)), scene.name(event.receiver)
+    return (
+        f"{giver}'s Empowerment Roll for {receiver}: {combat_roll(event.roll)};"
+        f" {event.transferred} Ki transferred, {event.received} received"
+    )
+
+
 def pool_changed(event: PoolChanged, scene: Scene) -> Told:
     """The LP a Wound Roll took was told with its account; any other change as the engine's."""
     if event.pool == LP and event.reason == DAMAGE:
@@ -183,6 +205,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     DamageTaken: damage_taken,
     ThresholdReached: threshold,
     PointsRolled: points_rolled,
+    EmpowermentRolled: empowerment,
     PoolChanged: pool_changed,
     MarkSet: mark,
 }

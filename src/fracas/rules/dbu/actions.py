@@ -116,6 +116,44 @@ class Command(Action):
 
 
 @dataclass(frozen=True)
+class Empower(Action):
+    """Empower Maneuver (1 Action): transfer Ki to an ally, up to your Empowerment Roll."""
+
+    verb: ClassVar[str] = "empower"
+    target: CombatantId
+    amount: int | None = field(
+        default=None, metadata={"help": "Ki to transfer (default: all the roll allows)"}
+    )
+    melee: bool = field(
+        default=False, metadata={"help": "the ally is in your Melee Range: maximum dice"}
+    )
+    boost: int = field(default=0, metadata={"help": "raise the roll by up to 10(T)"})
+    miracle: bool = field(
+        default=False, metadata={"help": "the ally takes Miracle Empowerment (once a fight)"}
+    )
+
+
+@dataclass(frozen=True)
+class EnergyCharge(Action):
+    """Energy Charge Maneuver (1 Action): +1 charge (+1d6(T) Wound, +2(T) Ki) for the attack."""
+
+    verb: ClassVar[str] = "charge"
+    foundation: Foundation = field(
+        default=Foundation.ENERGY, metadata={"help": "the declared attack's Foundation"}
+    )
+    profile: ProfileName = field(
+        default="simple", metadata={"help": "the declared attack's Profile"}
+    )
+
+
+@dataclass(frozen=True)
+class StopCharging(Action):
+    """Stop charging (Instant Action): 1(T) Ki per Energy Charge, all charges lost."""
+
+    verb: ClassVar[str] = "discharge"
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -138,6 +176,9 @@ ACTIONS: tuple[type[Action], ...] = (
     CalledShot,
     CombatRecovery,
     Command,
+    Empower,
+    EnergyCharge,
+    StopCharging,
     Convert,
     Surprise,
 )

@@ -19,6 +19,14 @@ from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.answers import answer_costs, verify_answer
 from fracas.rules.dbu.bound import require_free_actions
+from fracas.rules.dbu.charging import (
+    charge_dice,
+    charge_ends,
+    charge_of,
+    charges_held,
+    declared,
+    require_not_charging,
+)
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
@@ -79,8 +87,12 @@ class AttackingRule(Generic[A]):
         return 0
 
     def charges(self, state: EncounterState, action: A) -> int:
-        """The Energy Charges the attack carries."""
-        return 0
+        """The Energy Charges the attack carries: those held for it, when it is the declared
+        attack launched with Actions."""
+        attacker = state[acting(action)]
+        if action.counter or not declared(attacker, action.foundation, action.profile):
+            return 0
+        return charges_held(attacker)
 
     def cost(self, state: EncounterState, action: A) -> Cost:
         """The Actions (none after a Duel Escape), or Counter Actions; the Ki of the Profile,
@@ -90,6 +102,7 @@ class AttackingRule(Generic[A]):
         per_tier = self.settings.profile_costs_per_tier
         ki = profile_cost(self.profile(action), tier, per_tier=per_tier)
         ki += self.extra_ki(state, action) + action.wager + sum(action.duel_wagers)
+        ki += times_tier(self.settings.charge_ki * self.charges(state, action), tier)
         counters = (self.actions if action.counter else 0) + (1 if action.escape else 0)
         spent: dict[str, int] = {}
         if not action.counter and not has_effect(state[actor], ESCAPED):
@@ -109,6 +122,8 @@ class AttackingRule(Generic[A]):
         else:
             require_turn(state, actor, action.verb)
             require_free_actions(state, actor, self.actions, action.verb)
+            if charge_of(state[actor]) is not None and not self.charges(state, action):
+                require_not_charging(state, actor, action.verb)
         target = state[action.target]
         if action.target == actor:
             raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")
@@ -149,6 +164,7 @@ class AttackingRule(Generic[A]):
             wager=action.wager,
             charges=self.charges(state, action),
             signature=action.signature,
+            wound_dice=charge_dice(self.charges(state, action), tier_of(state[acting(action)])),
             answer=action.defense,
             flare_ki=action.defense_ki,
             rebound=action.rebound,
@@ -178,7 +194,22 @@ class AttackingRule(Generic[A]):
             )
         else:
             events += resolve_attack(paid, plan, dice, settings=self.settings).events
-        return [*events, *self.after(state, action)]
+        return [*events, *self.after(state, action), *self._released(state, action)]
+
+    def _released(self, state: EncounterState, action: A) -> list[Event]:
+        """'When you launch your declared attack, you lose all Energy Charges … Until the start
+        of your next turn, after using the attack chosen by the Energy Charge Maneuver your Botch
+        Rate is increased to 3'; the charge's Guard Down ends."""
+        if not self.charges(state, action):
+            return []
+        actor = acting(action)
+        botch = Effect(
+            name="Released Charge",
+            ends=next_turn_start(state, actor),
+            source=actor,
+            data={BOTCH_RATE: self.settings.raised_botch_rate},
+        )
+        return [*charge_ends(state[actor], "attack launched"), EffectApplied(actor, botch)]
 
 
 class AttackRule(AttackingRule[a.Attack]):

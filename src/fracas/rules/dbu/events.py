@@ -109,7 +109,19 @@ class DuelWon(Record):
     sets: int
 
 
+@dataclass(frozen=True)
+class EmpowermentRolled(Record):
+    """An Empowerment Roll: the Ki it let the giver transfer, and what the receiver got."""
+
+    giver: CombatantId
+    receiver: CombatantId
+    roll: CombatRoll
+    transferred: int
+    received: int
+
+
 DBU_EVENTS = (
+    EmpowermentRolled,
     CheckRolled,
     DuelExchanged,
     DuelWon,

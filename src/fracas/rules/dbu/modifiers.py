@@ -3,7 +3,7 @@ Combat Conditions, Diminishing Defense."""
 
 from __future__ import annotations
 
-from fracas.dice import DiceSource, Expression
+from fracas.dice import DiceSource, Expression, dice
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.damage import band, threshold_penalty
 from fracas.rules.dbu.economy import LP
@@ -22,6 +22,9 @@ combatant in it (Diminishing Defense)."""
 BOTCH_RATE = "botch_rate"
 """Effect data: the Botch Rate an effect raises its bearer's Combat Rolls to (Blitz, Energy
 Charge)."""
+
+BONUS_D6 = "bonus_d6"
+"""Effect data: d6s added to all of its bearer's Combat Rolls (Miracle Empowerment)."""
 
 COMBAT_ROLLS = "combat_rolls"
 """Effect data: a bonus (or penalty) to all of its bearer's Combat Rolls, times its Tier."""
@@ -54,9 +57,14 @@ def roll_for(
     *,
     settings: DbuSettings,
     bonus: Expression | None = None,
+    maximum: bool = False,
 ) -> CombatRoll:
     """A Combat Roll by ``combatant``: its Tier's dice, ``modifiers`` and the general ones, at
-    its Botch Rate."""
+    its Botch Rate, with the bonus dice its effects give."""
+    extra = [n for e in combatant.effects if isinstance(n := e.data.get(BONUS_D6), int) and n]
+    if extra:
+        more = dice(sum(extra), 6)
+        bonus = more if bonus is None else bonus + more
     return combat_roll(
         source,
         tier_of(combatant),
@@ -64,6 +72,7 @@ def roll_for(
         settings=settings,
         botch_rate=botch_rate_of(combatant, settings=settings),
         bonus=bonus,
+        maximum=maximum,
     )
 
 

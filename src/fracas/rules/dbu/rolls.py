@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fracas.dice import DiceSource, Expression, RollResult, dice, roll
+from fracas.dice import DiceSource, Expression, LoadedDice, RollResult, dice, roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import critical_extra_dice, tier_extra_dice, times_tier
 
@@ -68,22 +68,31 @@ def combat_roll(
     botch_rate: int | None = None,
     bonus: Expression | None = None,
     solid: bool = False,
+    maximum: bool = False,
 ) -> CombatRoll:
     """Roll a Combat Roll at ``tier``. ``solid``: the d10 alone, no Extra Dice, criticals or
-    botches (Initiative). ``botch_rate`` overrides the setting (Blitz, Energy Charge raise it)."""
+    botches (Initiative). ``botch_rate`` overrides the setting (Blitz, Energy Charge raise it).
+    ``maximum``: every die shows its highest face (Empower in Melee Range)."""
     if solid:
         return CombatRoll(roll(dice(1, 10), source), None, tuple(m for m in modifiers if m.amount))
-    rolled = roll(combat_dice(tier, bonus), source)
+    expression = combat_dice(tier, bonus)
+    rolled = roll(expression, LoadedDice(highest_faces(expression)) if maximum else source)
     natural = rolled.dice()[0].natural
     critical = None
     if natural >= settings.critical_natural:
         extra = critical_extra_dice(tier)
-        critical = roll(extra, source) if extra is not None else None
+        if extra is not None:
+            critical = roll(extra, LoadedDice(highest_faces(extra)) if maximum else source)
     rate = settings.botch_rate if botch_rate is None else botch_rate
     kept = [m for m in modifiers if m.amount]
     if natural <= rate and settings.botch_penalty:
         kept.append(Modifier(BOTCH, -times_tier(settings.botch_penalty, tier)))
     return CombatRoll(rolled, critical, tuple(kept))
+
+
+def highest_faces(expression: Expression) -> list[int]:
+    """The highest face of every die of ``expression``, in rolling order."""
+    return [term.sides for term in expression.dice_terms() for _ in range(term.count)]
 
 
 def beats(attack: int, defence: int, *, settings: DbuSettings) -> bool:

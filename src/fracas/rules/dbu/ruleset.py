@@ -29,6 +29,7 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
+from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.queries import (
@@ -72,6 +73,9 @@ class Dbu(Ruleset):
             a.CalledShot: CalledShotRule(self.rules),
             a.CombatRecovery: CombatRecoveryRule(self.rules),
             a.Command: CommandRule(self.rules),
+            a.Empower: EmpowerRule(self.rules),
+            a.EnergyCharge: EnergyChargeRule(self.rules),
+            a.StopCharging: StopChargingRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }

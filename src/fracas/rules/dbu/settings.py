@@ -66,6 +66,15 @@ class DbuSettings(BaseModel):
         " increased to 3'.",
     )
 
+    empower_boost: int = Field(
+        10, ge=0, description="Seed: Empower: 'increase the result … by up to +10(T)'."
+    )
+    miracle_d6: int = Field(
+        2, ge=0, description="Seed: Miracle Empowerment: '+2d6 for each character'."
+    )
+    charge_ki: int = Field(
+        2, ge=0, description="Seed: 'an additional +2(T) Ki Points for each Energy Charge'."
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,

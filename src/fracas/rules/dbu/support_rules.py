@@ -12,6 +12,7 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, require_free_actions
+from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import PointsRolled, StrikeRolled
@@ -69,6 +70,7 @@ class CombatRecoveryRule:
         actor = acting(action)
         require_turn(state, actor, action.verb)
         require_free_actions(state, actor, 2, action.verb)
+        require_not_charging(state, actor, action.verb)
         if has_effect(state[actor], NO_RECOVERY):
             raise IllegalAction(
                 "no-recovery",
@@ -145,6 +147,7 @@ class CommandRule:
         actor = acting(action)
         require_turn(state, actor, action.verb)
         require_free_actions(state, actor, 1, action.verb)
+        require_not_charging(state, actor, action.verb)
         master, minion = state[actor], state[action.minion]
         served = sheet_of(minion).master
         if served is None or served.strip().lower() != master.name.lower():
