@@ -154,6 +154,57 @@ class StopCharging(Action):
 
 
 @dataclass(frozen=True)
+class Grapple(Action):
+    """Grapple Maneuver (1 Action): a Grapple Check; both Guard Down while it holds."""
+
+    verb: ClassVar[str] = "grapple"
+    target: CombatantId
+    tail: bool = field(default=False, metadata={"help": "grab the tail: -2(T), no Tail Attacks"})
+    reach: bool = field(
+        default=True,
+        metadata={"help": "you are within the target's Melee Range (else it can only Dodge)"},
+    )
+
+
+@dataclass(frozen=True)
+class Release(Action):
+    """Stop grappling (Instant Action, on your turn)."""
+
+    verb: ClassVar[str] = "release"
+
+
+@dataclass(frozen=True)
+class BreakFree(Action):
+    """Force a Grapple Check as the Grappled (1 Action, once a round)."""
+
+    verb: ClassVar[str] = "struggle"
+
+
+@dataclass(frozen=True)
+class Pin(Action):
+    """Pinning (1 Action, once a round): a Grapple Check; the Grappled is Pinned."""
+
+    verb: ClassVar[str] = "pin"
+
+
+@dataclass(frozen=True)
+class Restrain(Action):
+    """Energy Restraint (2 Actions, 4(T) Ki): keep a Pinned target Pinned past the Grapple."""
+
+    verb: ClassVar[str] = "restrain"
+
+
+@dataclass(frozen=True)
+class ThrowTarget(Action):
+    """Throwing a Target (1 Action): a Throw Check; thrown Force Modifier squares, +1 per 2."""
+
+    verb: ClassVar[str] = "hurl"
+    through: CombatantId | None = field(
+        default=None, metadata={"help": "a combatant in the thrown target's path"}
+    )
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -179,6 +230,12 @@ ACTIONS: tuple[type[Action], ...] = (
     Empower,
     EnergyCharge,
     StopCharging,
+    Grapple,
+    Release,
+    BreakFree,
+    Pin,
+    Restrain,
+    ThrowTarget,
     Convert,
     Surprise,
 )

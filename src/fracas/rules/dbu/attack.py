@@ -30,6 +30,7 @@ from fracas.rules.dbu.charging import (
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
+from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
@@ -124,6 +125,10 @@ class AttackingRule(Generic[A]):
             require_free_actions(state, actor, self.actions, action.verb)
             if charge_of(state[actor]) is not None and not self.charges(state, action):
                 require_not_charging(state, actor, action.verb)
+        if state[actor].has(PINNED):
+            raise IllegalAction(
+                "pinned", f"{action.verb}: Pinned characters make no Attacking Maneuvers"
+            )
         target = state[action.target]
         if action.target == actor:
             raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")

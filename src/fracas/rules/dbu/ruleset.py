@@ -31,6 +31,16 @@ from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff
+from fracas.rules.dbu.grapple import PINNED
+from fracas.rules.dbu.grapple_rules import (
+    BreakFreeRule,
+    GrappleRule,
+    PinRule,
+    ReleaseRule,
+    RestrainRule,
+    ThrowTargetRule,
+    grapple_at_turn_start,
+)
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
@@ -76,6 +86,12 @@ class Dbu(Ruleset):
             a.Empower: EmpowerRule(self.rules),
             a.EnergyCharge: EnergyChargeRule(self.rules),
             a.StopCharging: StopChargingRule(self.rules),
+            a.Grapple: GrappleRule(self.rules),
+            a.Release: ReleaseRule(),
+            a.BreakFree: BreakFreeRule(self.rules),
+            a.Pin: PinRule(self.rules),
+            a.Restrain: RestrainRule(self.rules),
+            a.ThrowTarget: ThrowTargetRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
@@ -177,8 +193,10 @@ class Dbu(Ruleset):
             if combatant.pools[CONVERTED].current:
                 events.append(PoolSet(actor, CONVERTED, 0, reason="converted Counter Actions lost"))
             extra = self.initiative_advantage(state, combatant)
-            if extra:
+            if extra and not combatant.has(PINNED):
                 events.append(PoolChanged(actor, ACTIONS, extra, INITIATIVE_ADVANTAGE))
+            now = reduce(state, events)
+            events += grapple_at_turn_start(now, actor, dice_, settings=self.rules)
         return events
 
     def initiative_advantage(self, state: EncounterState, combatant: Combatant) -> int:

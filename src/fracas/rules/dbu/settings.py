@@ -75,6 +75,9 @@ class DbuSettings(BaseModel):
     charge_ki: int = Field(
         2, ge=0, description="Seed: 'an additional +2(T) Ki Points for each Energy Charge'."
     )
+    restraint_ki: int = Field(
+        4, ge=0, description="Seed: Energy Restraint: 'Two Actions and 4(T) Ki Points'."
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,
