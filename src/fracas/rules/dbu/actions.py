@@ -205,6 +205,22 @@ class ThrowTarget(Action):
 
 
 @dataclass(frozen=True)
+class HoldBack(Action):
+    """Holding Back (Instant Action, once a fight): stacks of -1 Tier of Power; 0 ends it."""
+
+    verb: ClassVar[str] = "holdback"
+    stacks: int
+
+
+@dataclass(frozen=True)
+class Sense(Action):
+    """Clairvoyance vs Concealment (Instant Action, once a round): is the target holding back?"""
+
+    verb: ClassVar[str] = "sense"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -236,6 +252,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Pin,
     Restrain,
     ThrowTarget,
+    HoldBack,
+    Sense,
     Convert,
     Surprise,
 )

@@ -15,7 +15,7 @@ from fracas.engine.events import EffectApplied, Event, PoolChanged
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu.economy import CAPACITY, KP
 from fracas.rules.dbu.events import CheckRolled, DuelExchanged, DuelWon, WoundRolled
-from fracas.rules.dbu.modifiers import roll_for, wound_modifiers
+from fracas.rules.dbu.modifiers import check_roll, roll_for, wound_modifiers
 from fracas.rules.dbu.queries import sheet_of, tier_of
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
@@ -38,7 +38,7 @@ def impulsive_save(
     """SOURCES.md 2.10: 'Save = d10 + Extra Dice + Score' (Impulsive: the Agility Score)."""
     combatant = state[who]
     score = Modifier("Agility Score", sheet_of(combatant).scores[Attribute.AGILITY])
-    rolled = roll_for(source, combatant, (score,), settings=settings)
+    rolled = check_roll(source, combatant, (score,), settings=settings)
     return CheckRolled(who, check, rolled, tn, rolled.total >= tn)
 
 

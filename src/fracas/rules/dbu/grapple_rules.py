@@ -36,7 +36,7 @@ from fracas.rules.dbu.grapple import (
     held_by,
     holding,
 )
-from fracas.rules.dbu.modifiers import dodge_modifiers, roll_for
+from fracas.rules.dbu.modifiers import check_roll, dodge_modifiers, roll_for
 from fracas.rules.dbu.queries import (
     PRONE,
     acting,
@@ -256,7 +256,7 @@ def force_check(
     """A Force Ability Check: d10 + Extra Dice + the Force Modifier (a reading)."""
     combatant = state[who]
     force = Modifier("Force", sheet_of(combatant).modifiers[Attribute.FORCE])
-    return roll_for(dice, combatant, (force, *extra), settings=settings)
+    return check_roll(dice, combatant, (force, *extra), settings=settings)
 
 
 def restraint_attempt(

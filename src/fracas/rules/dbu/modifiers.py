@@ -7,7 +7,14 @@ from fracas.dice import DiceSource, Expression, dice
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.damage import band, threshold_penalty
 from fracas.rules.dbu.economy import LP
-from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of
+from fracas.rules.dbu.queries import (
+    GUARD_DOWN,
+    HOLDING_BACK,
+    has_effect,
+    holding_back,
+    sheet_of,
+    tier_of,
+)
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
@@ -37,6 +44,12 @@ def general_modifiers(combatant: Combatant, *, settings: DbuSettings) -> tuple[M
     index = band(pool.current, pool.maximum, settings=settings)
     tier = tier_of(combatant)
     found = [Modifier("Health Threshold", threshold_penalty(index, tier, settings=settings))]
+    base = sheet_of(combatant).tier
+    if holding_back(combatant) >= base:
+        # 'If your number of Holding Back stacks would match your base Tier of Power, your Tier
+        # of Power is 1 but you receive a penalty to all Combat Rolls equal to -1(T) - use your
+        # base Tier of Power for calculating this penalty.'
+        found.append(Modifier(HOLDING_BACK, -base))
     for effect in combatant.effects:
         amount = effect.data.get(COMBAT_ROLLS)
         if isinstance(amount, int) and amount:
@@ -74,6 +87,18 @@ def roll_for(
         bonus=bonus,
         maximum=maximum,
     )
+
+
+def check_roll(
+    source: DiceSource,
+    combatant: Combatant,
+    modifiers: tuple[Modifier, ...],
+    *,
+    settings: DbuSettings,
+) -> CombatRoll:
+    """A Skill, Ability or Saving check: d10 + the Tier's Extra Dice + ``modifiers``; the
+    modifiers of Combat Rolls (Health Thresholds, Power Up, bonus dice) do not apply."""
+    return combat_roll(source, tier_of(combatant), modifiers, settings=settings)
 
 
 def strike_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:

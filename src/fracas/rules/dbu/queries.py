@@ -29,9 +29,19 @@ def sheet_of(combatant: Combatant) -> Sheet:
     return sheet
 
 
+HOLDING_BACK = "Holding Back"
+"""Effect: Holding Back stacks (data ``stacks``), each -1 to the Tier of Power."""
+
+
+def holding_back(combatant: Combatant) -> int:
+    effect = combatant.effect(HOLDING_BACK)
+    stacks = effect.data.get("stacks") if effect is not None else None
+    return stacks if isinstance(stacks, int) else 0
+
+
 def tier_of(combatant: Combatant) -> int:
-    """The current Tier of Power (the base Tier until transformations change it)."""
-    return sheet_of(combatant).tier
+    """The current Tier of Power: the base Tier less the Holding Back stacks, never below 1."""
+    return max(sheet_of(combatant).tier - holding_back(combatant), 1)
 
 
 def base_tier_of(combatant: Combatant) -> int:

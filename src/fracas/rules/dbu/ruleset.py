@@ -30,7 +30,7 @@ from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
-from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff
+from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
 from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.grapple_rules import (
     BreakFreeRule,
@@ -41,6 +41,7 @@ from fracas.rules.dbu.grapple_rules import (
     ThrowTargetRule,
     grapple_at_turn_start,
 )
+from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_check
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
@@ -92,6 +93,8 @@ class Dbu(Ruleset):
             a.Pin: PinRule(self.rules),
             a.Restrain: RestrainRule(self.rules),
             a.ThrowTarget: ThrowTargetRule(self.rules),
+            a.HoldBack: HoldBackRule(),
+            a.Sense: SenseRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
@@ -216,9 +219,20 @@ class Dbu(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice_: DiceSource
     ) -> Sequence[Event]:
-        """'your turn ends as soon as you run out of Actions'."""
+        """A Health Threshold reached makes the one Holding Back check Concealment; 'your turn
+        ends as soon as you run out of Actions'."""
+        tape = clock.Tape(state)
+        for event in events:
+            if isinstance(event, ThresholdReached) and event.combatant in state.combatants:
+                tape.write(threshold_check(tape.state, event.combatant, dice_, settings=self.rules))
+        if self._out_of_actions(tape.state, events):
+            clock.end_turn(tape, self, dice_)
+        return tape.events
+
+    def _out_of_actions(self, state: EncounterState, events: Sequence[Event]) -> bool:
+        """Whether ``events`` spent the last Actions of everyone whose turn it is."""
         if not self.rules.end_turn_without_actions or state.ended:
-            return ()
+            return False
         acting = state.acting()
         spent = any(
             isinstance(e, PoolChanged)
@@ -227,13 +241,9 @@ class Dbu(Ruleset):
             and e.combatant in acting
             for e in events
         )
-        if not spent or any(
+        return spent and not any(
             state[c].pools[ACTIONS].current > 0 and standing(state[c]) for c in acting
-        ):
-            return ()
-        tape = clock.Tape(state)
-        clock.end_turn(tape, self, dice_)
-        return tape.events
+        )
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The Defeated (0 Life Points or less) take no turns."""

@@ -57,6 +57,10 @@ class Sheet(_Record):
     boosted_speed: int = Field(10, ge=0)
     damage_reduction: int = Field(0, ge=0)
     size: Size = Size.MEDIUM
+    skills: dict[str, int] = Field(
+        default_factory=dict,
+        description="Skill Check bonuses by skill (concealment, clairvoyance, athletics…)",
+    )
     master: str | None = Field(
         None, description="for a Minion: the name of the combatant it serves (Command Maneuver)"
     )
