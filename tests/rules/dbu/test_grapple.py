@@ -13,7 +13,7 @@ import pytest
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
-from fracas.engine.gm import AddCombatant
+from fracas.engine.gm import AddCombatant, RemoveCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import (
@@ -217,3 +217,9 @@ def test_a_throw_through_a_combatant_knocks_both_prone() -> None:
     for who in (FOE, other):
         assert has_effect(encounter.state[who], PRONE)
     assert pool(encounter, other, LP) == 40 - (5 - 1)
+
+
+def test_a_grapple_ends_when_the_other_side_leaves_the_fight() -> None:
+    encounter = grappled()
+    encounter.apply(RemoveCombatant(target=FOE))
+    assert refused(encounter, Release(actor=HERO)) == "not-grappling"

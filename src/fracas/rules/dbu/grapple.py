@@ -90,6 +90,25 @@ def grapple_check(
     )
 
 
+def partner(state: EncounterState, who: CombatantId) -> CombatantId | None:
+    """The one ``who`` grapples or is grappled by, if still in the fight."""
+    combatant = state[who]
+    other = holding(combatant) or held_by(combatant)
+    return other if other is not None and other in state.combatants else None
+
+
+def stale_grapple(state: EncounterState, who: CombatantId) -> list[Event]:
+    """A Grapple whose other side has left the fight ends."""
+    combatant = state[who]
+    if (holding(combatant) or held_by(combatant)) is None or partner(state, who) is not None:
+        return []
+    return [
+        EffectEnded(who, effect.id, "the other side left")
+        for effect in combatant.effects
+        if effect.name in (GRAPPLING, GRAPPLED) or effect.data.get(FROM_GRAPPLE)
+    ]
+
+
 def grapple_starts(grappler: CombatantId, grappled: CombatantId, *, tail: bool) -> list[Event]:
     """'both characters are considered to be in a Grapple and both the Grappler and the
     Grappled are subjected to the Guard Down Combat Condition … while in the Grapple'."""

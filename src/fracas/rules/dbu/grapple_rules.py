@@ -35,6 +35,8 @@ from fracas.rules.dbu.grapple import (
     grapple_starts,
     held_by,
     holding,
+    partner,
+    stale_grapple,
 )
 from fracas.rules.dbu.modifiers import check_roll, dodge_modifiers, roll_for
 from fracas.rules.dbu.queries import (
@@ -65,7 +67,7 @@ def _action_turn(state: EncounterState, actor: CombatantId, count: int, verb: st
 
 def _grappler(state: EncounterState, actor: CombatantId, verb: str) -> CombatantId:
     target = holding(state[actor])
-    if target is None:
+    if target is None or target not in state.combatants:
         raise IllegalAction("not-grappling", f"{verb}: {state[actor].name} grapples nobody")
     return target
 
@@ -99,9 +101,9 @@ class GrappleRule:
         combatant, target = state[actor], state[action.target]
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"grapple: cannot grapple {target.name}")
-        if holding(combatant) is not None:
+        if holding(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("one-grapple", "grapple: you can only Grapple one at a time")
-        if held_by(combatant) is not None:
+        if held_by(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("grappled", "grapple: a Grappled character cannot grapple")
         if has_effect(combatant, PINNED):
             raise IllegalAction("pinned", "grapple: Pinned characters make no attacks")
@@ -121,7 +123,8 @@ class GrappleRule:
             strike_allowed=action.reach,
         )
         if check.grappler_wins:
-            return [*check.events, *grapple_starts(actor, action.target, tail=action.tail)]
+            starts = grapple_starts(actor, action.target, tail=action.tail)
+            return [*stale_grapple(state, actor), *check.events, *starts]
         acting_now = state.acting()[0]
         provoking = Effect(
             name=PROVOKING,
@@ -162,7 +165,7 @@ class BreakFreeRule:
     def verify(self, state: EncounterState, action: a.BreakFree) -> None:
         actor = acting(action)
         _action_turn(state, actor, 1, action.verb)
-        if held_by(state[actor]) is None:
+        if held_by(state[actor]) is None or partner(state, actor) is None:
             raise IllegalAction("not-grappled", f"struggle: {state[actor].name} is not grappled")
         _once_a_round(state, actor, STRUGGLE_ROUND, action.verb)
 
@@ -290,7 +293,7 @@ def grapple_at_turn_start(
 ) -> list[Event]:
     """'At the start of either the Grappled or the Grappler's turn, they must make another
     Grapple Check'; a Pinned character keeps 1 Action; a restrained one tries to break free."""
-    events = restraint_attempt(state, who, dice, settings=settings)
+    events = [*stale_grapple(state, who), *restraint_attempt(state, who, dice, settings=settings)]
     after = reduce(state, events)
     grappler = who if holding(after[who]) is not None else held_by(after[who])
     if grappler is not None:
