@@ -17,6 +17,10 @@ Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross
 Deflect, Guard, Direct Hit, Cross Counter) or a Duel."""
 
 
+Intervention = Literal["wall", "redirect", "deflect"]
+"""Intervene's options: Wall of Defense, Wall of Defense with Redirect, Distant Deflect."""
+
+
 def wagers(text: str) -> tuple[int, ...]:
     """``2,0,3`` → (2, 0, 3): a Ki Wager for each of a Duel's three Wound Rolls."""
     parts = [part.strip() for part in text.split(",")]
@@ -63,6 +67,12 @@ class Attacking(Action):
     )
     escape: bool = field(
         default=False, metadata={"help": "answer the target's Duel with a Duel Escape"}
+    )
+    intervene: CombatantId | None = field(
+        default=None, metadata={"help": "an ally of the target who Intervenes if it is hit"}
+    )
+    intervention: Intervention = field(
+        default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
 
 

@@ -31,7 +31,9 @@ from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
 from fracas.rules.dbu.grapple import PINNED
+from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
 from fracas.rules.dbu.modifiers import BOTCH_RATE
+from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
     acting,
@@ -44,7 +46,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import AttackPlan, resolve_attack
+from fracas.rules.dbu.strike import resolve_attack
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Foundation
 
@@ -146,6 +148,7 @@ class AttackingRule(Generic[A]):
         verify_answer(
             state, action, charges=self.charges(state, action), settings=self.settings
         )
+        verify_intervene(state, action, settings=self.settings)
 
     @staticmethod
     def _verify_counter(state: EncounterState, action: A) -> None:
@@ -173,6 +176,8 @@ class AttackingRule(Generic[A]):
             answer=action.defense,
             flare_ki=action.defense_ki,
             rebound=action.rebound,
+            intervener=action.intervene,
+            intervention=action.intervention,
         )
 
     def after(self, state: EncounterState, action: A) -> list[Event]:
@@ -182,6 +187,7 @@ class AttackingRule(Generic[A]):
     def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
         """The target pays its answer; then the Duel, or the Strike against the answer."""
         events: list[Event] = list(answer_costs(state, action, settings=self.settings))
+        events += intervene_costs(reduce(state, events), action, settings=self.settings)
         escaped = state[acting(action)].effect(ESCAPED)
         if escaped is not None and not action.counter:
             events.append(EffectEnded(acting(action), escaped.id, "used"))

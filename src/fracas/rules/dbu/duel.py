@@ -16,10 +16,10 @@ from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu.economy import CAPACITY, KP
 from fracas.rules.dbu.events import CheckRolled, DuelExchanged, DuelWon, WoundRolled
 from fracas.rules.dbu.modifiers import check_roll, roll_for, wound_modifiers
+from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.queries import sheet_of, tier_of
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import AttackPlan
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute
 from fracas.rules.dbu.wounds import wound

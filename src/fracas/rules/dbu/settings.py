@@ -78,6 +78,10 @@ class DbuSettings(BaseModel):
     restraint_ki: int = Field(
         4, ge=0, description="Seed: Energy Restraint: 'Two Actions and 4(T) Ki Points'."
     )
+    redirect_ki: int = Field(4, ge=0, description="Seed: Redirect: 'spend 4(T) Ki Points'.")
+    distant_deflect_ki: int = Field(
+        3, ge=0, description="Seed: Distant Deflect: 'Spend 3(T) Ki Points'."
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,

@@ -9,14 +9,16 @@ subject to Diminishing Defense, unless you use the Guard option").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from fracas.dice import DiceSource, Expression
+from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, reduce
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu.damage import soak_of
 from fracas.rules.dbu.events import CheckRolled, StrikeRolled, WoundRolled
+from fracas.rules.dbu.intervene import intervened
+from fracas.rules.dbu.landing import land, wound_roll
 from fracas.rules.dbu.modifiers import (
     ATTACKED,
     ATTACKED_ROUND,
@@ -26,46 +28,16 @@ from fracas.rules.dbu.modifiers import (
     strike_modifiers,
     wound_modifiers,
 )
-from fracas.rules.dbu.queries import GUARD_DOWN, PRONE, has_effect, sheet_of, tier_of, turn_passed
+from fracas.rules.dbu.plan import AttackPlan, Outcome
+from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of, turn_passed
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute, Category, Foundation
-from fracas.rules.dbu.wounds import Landed, wound
+from fracas.rules.dbu.wounds import Landed
 
 SHAKEN = "Shaken"
 """Combat Condition: Strike -2(T) (SOURCES.md 2.9)."""
-
-
-@dataclass(frozen=True)
-class AttackPlan:
-    """One Attacking Maneuver, ready to roll: who, what, what it adds to each roll, and how the
-    target answers it (``answer``: dodge or a Parry option)."""
-
-    maneuver: str
-    attacker: CombatantId
-    target: CombatantId
-    foundation: Foundation
-    category: Category
-    wager: int = 0
-    strike_extra: tuple[Modifier, ...] = ()
-    wound_extra: tuple[Modifier, ...] = ()
-    wound_dice: Expression | None = None
-    category_on_hit: int = 0
-    charges: int = 0
-    signature: bool = False
-    answer: str = "dodge"
-    flare_ki: int = 0
-    rebound: bool = False
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an attack did: its events, whether it hit, and the damage it dealt."""
-
-    events: tuple[Event, ...]
-    hit: bool
-    damage: int
 
 
 def resolve_attack(
@@ -89,6 +61,12 @@ def resolve_attack(
     if plan.answer == "deflect" and not hit:
         return _deflected(state, plan, events, source, settings=settings)
     landed = Landed([], 0)
+    if hit and plan.intervener is not None:
+        stepped_in, dealt = intervened(state, plan, strike, source, settings=settings)
+        events += stepped_in
+        hit = hit and not dealt
+        if dealt:
+            return Outcome(tuple(events), False, 0)
     if hit:
         rolled = wound_roll(state, plan, source, settings=settings)
         events.append(WoundRolled(attacker.id, target.id, rolled))
@@ -107,44 +85,6 @@ def strike_roll(
     penalty = (Modifier(SHAKEN, -times_tier(2, tier_of(attacker))),) if shaken else ()
     modifiers = (*strike_modifiers(attacker), *plan.strike_extra, *penalty)
     return roll_for(source, attacker, modifiers, settings=settings)
-
-
-def wound_roll(
-    state: EncounterState, plan: AttackPlan, source: DiceSource, *, settings: DbuSettings
-) -> CombatRoll:
-    attacker = state[plan.attacker]
-    adding = wound_modifiers(attacker, plan.foundation, wager=plan.wager, settings=settings)
-    return roll_for(
-        source, attacker, (*adding, *plan.wound_extra), settings=settings, bonus=plan.wound_dice
-    )
-
-
-def land(
-    state: EncounterState,
-    plan: AttackPlan,
-    wound_total: int,
-    *,
-    settings: DbuSettings,
-    shift: int = 0,
-    divide: tuple[str, int] | None = None,
-    soak_bonus: int = 0,
-) -> Landed:
-    """The Wound Roll on the target, at the plan's category shifted by Prone, a Called Shot,
-    Guard or a Rebound (``shift``); Guard halves the damage, a Deflect quarters it."""
-    target = state[plan.target]
-    prone = 1 if has_effect(target, PRONE) else 0
-    guard = -1 if plan.answer == "guard" else 0
-    category = plan.category.shifted(plan.category_on_hit + prone + guard + shift)
-    return wound(
-        state,
-        plan.attacker,
-        plan.target,
-        wound_total,
-        category,
-        settings=settings,
-        divide=("Guard: 1/2", 2) if plan.answer == "guard" else divide,
-        soak_bonus=soak_bonus,
-    )
 
 
 def _dodge(

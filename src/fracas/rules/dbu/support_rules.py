@@ -16,6 +16,7 @@ from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import PointsRolled, StrikeRolled
+from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.profiles import PROFILES
 from fracas.rules.dbu.queries import (
     acting,
@@ -27,7 +28,7 @@ from fracas.rules.dbu.queries import (
     turn_passed,
 )
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import AttackPlan, resolve_attack
+from fracas.rules.dbu.strike import resolve_attack
 from fracas.rules.dbu.tiers import solid_dice
 from fracas.rules.dbu.vocabulary import Attribute, Foundation
 
