@@ -231,6 +231,21 @@ class Sense(Action):
 
 
 @dataclass(frozen=True)
+class Move(Action):
+    """Movement Maneuver (1 Action): Normal Speed free, 3 Ki a square beyond it when boosted."""
+
+    verb: ClassVar[str] = "move"
+    squares: int
+    rapid: bool = field(
+        default=False, metadata={"help": "Rapid Movement: +3 Ki a square, +2(T) Strike"}
+    )
+    leaving: bool = field(
+        default=False, metadata={"help": "you leave an enemy's Melee Range (provokes)"}
+    )
+    fly: bool = field(default=False, metadata={"help": "flying (Force or Spirit 3+)"})
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -264,6 +279,7 @@ ACTIONS: tuple[type[Action], ...] = (
     ThrowTarget,
     HoldBack,
     Sense,
+    Move,
     Convert,
     Surprise,
 )

@@ -43,6 +43,7 @@ from fracas.rules.dbu.grapple_rules import (
 )
 from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_check
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
+from fracas.rules.dbu.movement import MoveRule
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
     SURPRISE_ROUND,
@@ -95,6 +96,7 @@ class Dbu(Ruleset):
             a.ThrowTarget: ThrowTargetRule(self.rules),
             a.HoldBack: HoldBackRule(),
             a.Sense: SenseRule(self.rules),
+            a.Move: MoveRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }

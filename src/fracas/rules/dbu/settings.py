@@ -82,6 +82,23 @@ class DbuSettings(BaseModel):
     distant_deflect_ki: int = Field(
         3, ge=0, description="Seed: Distant Deflect: 'Spend 3(T) Ki Points'."
     )
+    boosted_ki_per_square: int = Field(
+        3, ge=0, description="Seed: 'pay 3 Ki Points for each Square you move through beyond"
+        " your Normal Speed'.",
+    )
+    rapid_ki_per_square: int = Field(
+        3, ge=0, description="Seed: Rapid Movement: '+3 for each Square you move'."
+    )
+    rapid_strike: int = Field(
+        2, ge=0, description="Seed: Rapid Movement: 'increases your Strike Rolls … by +2(T)'."
+    )
+    flight_modifier: int = Field(
+        3, ge=0, description="Seed: 'You must possess a Force or Spirit Modifier of 3+ to fly.'"
+    )
+    pinned_drag_damage: int = Field(
+        2, ge=0, description="Seed: a Pinned character moved in a Grapple takes '2 Lethal Damage"
+        " for each Square moved'.",
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,

@@ -82,8 +82,14 @@ def strike_roll(
 ) -> CombatRoll:
     attacker = state[plan.attacker]
     shaken = has_effect(attacker, SHAKEN)
-    penalty = (Modifier(SHAKEN, -times_tier(2, tier_of(attacker))),) if shaken else ()
-    modifiers = (*strike_modifiers(attacker), *plan.strike_extra, *penalty)
+    tier = tier_of(attacker)
+    penalty = (Modifier(SHAKEN, -times_tier(2, tier)),) if shaken else ()
+    bonuses = tuple(
+        Modifier(effect.name, times_tier(bonus, tier))
+        for effect in attacker.effects
+        if isinstance(bonus := effect.data.get("strike"), int) and bonus
+    )
+    modifiers = (*strike_modifiers(attacker), *plan.strike_extra, *penalty, *bonuses)
     return roll_for(source, attacker, modifiers, settings=settings)
 
 
