@@ -246,6 +246,43 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class PowerUp(Action):
+    """Power Up Maneuver (1 Action): Capacity Rate +1/4, Combat Rolls +1(T); stacks twice."""
+
+    verb: ClassVar[str] = "powerup"
+
+
+Surging = Literal["power", "healing"]
+
+
+@dataclass(frozen=True)
+class Surge(Action):
+    """Surge Maneuver (Instant Action, once a fight): Power Surge (Ki) or Healing Surge (LP)."""
+
+    verb: ClassVar[str] = "surge"
+    kind: Surging = field(metadata={"help": "power (1/4 Capacity and Ki) or healing (2d10(T) LP)"})
+
+
+Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "other"]
+
+
+@dataclass(frozen=True)
+class NoEffort(Action):
+    """No Effort Maneuver (Instant Action): a quick word, (un)sheathe, drop or pick up, go prone…"""
+
+    verb: ClassVar[str] = "quick"
+    kind: Effortless
+    what: str = field(default="", metadata={"rest": True, "help": "what you do"})
+
+
+@dataclass(frozen=True)
+class Stand(Action):
+    """Stand up from Prone (1 Action)."""
+
+    verb: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -280,6 +317,10 @@ ACTIONS: tuple[type[Action], ...] = (
     HoldBack,
     Sense,
     Move,
+    PowerUp,
+    Surge,
+    NoEffort,
+    Stand,
     Convert,
     Surprise,
 )

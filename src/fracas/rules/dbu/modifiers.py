@@ -10,6 +10,7 @@ from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.queries import (
     GUARD_DOWN,
     HOLDING_BACK,
+    PRONE,
     has_effect,
     holding_back,
     sheet_of,
@@ -105,8 +106,11 @@ def strike_modifiers(combatant: Combatant) -> tuple[Modifier, ...]:
     """'you add your Haste and Awareness modifiers onto your Natural Result': Haste is ½ the
     Agility Modifier, Awareness the Insight Modifier (SOURCES.md 2.4)."""
     modifiers = sheet_of(combatant).modifiers
+    haste = modifiers[Attribute.AGILITY] // 2
+    if has_effect(combatant, PRONE):
+        haste //= 2  # SOURCES.md 2.9: Prone halves Haste
     return (
-        Modifier("Haste", modifiers[Attribute.AGILITY] // 2),
+        Modifier("Haste", haste),
         Modifier("Awareness", modifiers[Attribute.INSIGHT]),
     )
 
@@ -128,8 +132,11 @@ def dodge_modifiers(
     tier = tier_of(combatant)
     received = attacks_received(state, combatant) if diminishing else 0
     guard_down = has_effect(combatant, GUARD_DOWN)
+    defense = sheet_of(combatant).modifiers[Attribute.AGILITY]
+    if has_effect(combatant, PRONE):
+        defense //= 2  # SOURCES.md 2.9: Prone halves the Defense Value
     return (
-        Modifier("Defense Value", sheet_of(combatant).modifiers[Attribute.AGILITY]),
+        Modifier("Defense Value", defense),
         Modifier("Diminishing Defense", -received * settings.diminishing_defense),
         Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier) if guard_down else 0),
     )

@@ -19,7 +19,7 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import PINNED, partner
 from fracas.rules.dbu.grapple_rules import force_check
-from fracas.rules.dbu.queries import acting, has_effect, require_turn, sheet_of
+from fracas.rules.dbu.queries import PRONE, acting, has_effect, require_turn, sheet_of
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.vocabulary import Attribute, Category, Size
@@ -54,9 +54,12 @@ class MoveRule:
     def speeds(self, state: EncounterState, actor: CombatantId) -> tuple[int, int]:
         """Normal and Boosted Speed; halved (rounded up) while moving in a Grapple."""
         sheet = sheet_of(state[actor])
+        normal, boosted = sheet.normal_speed, sheet.boosted_speed
+        if has_effect(state[actor], PRONE):  # SOURCES.md 2.9: Prone halves Speed
+            normal, boosted = normal // 2, boosted // 2
         if partner(state, actor) is None:
-            return sheet.normal_speed, sheet.boosted_speed
-        return -(-sheet.normal_speed // 2), -(-sheet.boosted_speed // 2)
+            return normal, boosted
+        return -(-normal // 2), -(-boosted // 2)
 
     def ki(self, state: EncounterState, action: a.Move) -> int:
         actor = acting(action)

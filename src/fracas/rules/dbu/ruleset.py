@@ -44,6 +44,7 @@ from fracas.rules.dbu.grapple_rules import (
 from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_check
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.movement import MoveRule
+from fracas.rules.dbu.power_rules import PowerUpRule, SurgeRule, capacity_resets
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
     SURPRISE_ROUND,
@@ -53,6 +54,7 @@ from fracas.rules.dbu.queries import (
     sheet_of,
     standing,
 )
+from fracas.rules.dbu.quick_rules import NoEffortRule, StandRule
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
@@ -97,6 +99,10 @@ class Dbu(Ruleset):
             a.HoldBack: HoldBackRule(),
             a.Sense: SenseRule(self.rules),
             a.Move: MoveRule(self.rules),
+            a.PowerUp: PowerUpRule(self.rules),
+            a.Surge: SurgeRule(self.rules),
+            a.NoEffort: NoEffortRule(),
+            a.Stand: StandRule(),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
@@ -179,6 +185,7 @@ class Dbu(Ruleset):
         events: list[Event] = [
             MarkSet(c.id, BOUND, None) for c in state if c.marks.get(BOUND) is not None
         ]
+        events += capacity_resets(state)
         if state.clock.round == 0 and has_surprise(state):
             surprised = [c.name for c in state if c.marks.get(SURPRISED)]
             events.append(Note(f"{SURPRISE_ROUND}: {', '.join(surprised)} cannot act"))

@@ -99,6 +99,9 @@ class DbuSettings(BaseModel):
         2, ge=0, description="Seed: a Pinned character moved in a Grapple takes '2 Lethal Damage"
         " for each Square moved'.",
     )
+    power_up_stacks: int = Field(
+        2, ge=0, description="Seed: 'The Power Up Maneuver cannot stack more than twice'."
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,
