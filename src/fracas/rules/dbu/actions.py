@@ -282,6 +282,18 @@ class Stand(Action):
     verb: ClassVar[str] = "stand"
 
 
+Thrust = Literal["push", "down"]
+
+
+@dataclass(frozen=True)
+class Thrusting(Action):
+    """Thrusting Maneuver (1 Action): Strike vs Strike or Dodge; Push Back or Knocked Down."""
+
+    verb: ClassVar[str] = "thrust"
+    target: CombatantId
+    effect: Thrust = field(default="push", metadata={"help": "push (Push Back) or down"})
+
+
 @dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
@@ -321,6 +333,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Surge,
     NoEffort,
     Stand,
+    Thrusting,
     Convert,
     Surprise,
 )

@@ -59,6 +59,7 @@ from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
 from fracas.rules.dbu.support_rules import CombatRecoveryRule, CommandRule
+from fracas.rules.dbu.thrust import ThrustRule
 from fracas.rules.dbu.turn_rules import ConvertRule, SurpriseRule
 from fracas.rules.dbu.vocabulary import Attribute
 
@@ -103,6 +104,7 @@ class Dbu(Ruleset):
             a.Surge: SurgeRule(self.rules),
             a.NoEffort: NoEffortRule(),
             a.Stand: StandRule(),
+            a.Thrusting: ThrustRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
