@@ -71,6 +71,15 @@ class Attacking(Action):
     intervene: CombatantId | None = field(
         default=None, metadata={"help": "an ally of the target who Intervenes if it is hit"}
     )
+    triggered: bool = field(
+        default=False, metadata={"help": "the response of your Triggered Maneuver (paid already)"}
+    )
+    united: CombatantId | None = field(
+        default=None, metadata={"help": "an ally in your Melee Range joins with a United Attack"}
+    )
+    united_wager: int = field(
+        default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
+    )
     intervention: Intervention = field(
         default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
@@ -295,6 +304,23 @@ class Thrusting(Action):
 
 
 @dataclass(frozen=True)
+class Transform(Action):
+    """Transformation Maneuver (1 Action): take a transformation; stack them one at a time."""
+
+    verb: ClassVar[str] = "transform"
+    form: str = field(metadata={"rest": True, "help": "the transformation, as the sheet names it"})
+
+
+@dataclass(frozen=True)
+class Trigger(Action):
+    """Triggered Maneuver: spend the response's Actions now, to act when the trigger comes."""
+
+    verb: ClassVar[str] = "trigger"
+    actions: int = field(metadata={"help": "the Action Cost of the response activation"})
+    when: str = field(default="", metadata={"rest": True, "help": "the defined activation"})
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -334,6 +360,8 @@ ACTIONS: tuple[type[Action], ...] = (
     NoEffort,
     Stand,
     Thrusting,
+    Transform,
+    Trigger,
     Convert,
     Surprise,
 )

@@ -30,6 +30,7 @@ from fracas.rules.dbu.charging import (
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
+from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
 from fracas.rules.dbu.modifiers import BOTCH_RATE
@@ -48,6 +49,7 @@ from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
 from fracas.rules.dbu.tiers import times_tier
+from fracas.rules.dbu.united import united_bonus, united_costs, verify_united
 from fracas.rules.dbu.vocabulary import Foundation
 
 A = TypeVar("A", bound=a.Attacking)
@@ -108,7 +110,8 @@ class AttackingRule(Generic[A]):
         ki += times_tier(self.settings.charge_ki * self.charges(state, action), tier)
         counters = (self.actions if action.counter else 0) + (1 if action.escape else 0)
         spent: dict[str, int] = {}
-        if not action.counter and not has_effect(state[actor], ESCAPED):
+        free = has_effect(state[actor], ESCAPED) or action.triggered
+        if not action.counter and not free:
             spent[ACTIONS] = self.actions
         if counters:
             spent.update(counter_cost(state, actor, counters))
@@ -120,6 +123,9 @@ class AttackingRule(Generic[A]):
         if action.counter:
             require_able(state, actor, action.verb)
             self._verify_counter(state, action)
+        elif action.triggered:
+            require_able(state, actor, action.verb)
+            self._verify_trigger(state, action)
         elif has_effect(state[actor], ESCAPED):
             require_able(state, actor, action.verb)
         else:
@@ -149,6 +155,17 @@ class AttackingRule(Generic[A]):
             state, action, charges=self.charges(state, action), settings=self.settings
         )
         verify_intervene(state, action, settings=self.settings)
+        verify_united(state, action, self.profile(action), settings=self.settings)
+
+    def _verify_trigger(self, state: EncounterState, action: A) -> None:
+        """The response of a Triggered Maneuver, paid when it was declared."""
+        trigger = state[acting(action)].effect(TRIGGER)
+        paid = trigger.data.get("actions") if trigger is not None else None
+        if not isinstance(paid, int) or paid < self.actions or action.counter:
+            raise IllegalAction(
+                "no-trigger",
+                f"{action.verb} -triggered: no Triggered Maneuver worth {self.actions} Action(s)",
+            )
 
     @staticmethod
     def _verify_counter(state: EncounterState, action: A) -> None:
@@ -178,6 +195,7 @@ class AttackingRule(Generic[A]):
             rebound=action.rebound,
             intervener=action.intervene,
             intervention=action.intervention,
+            wound_extra=united_bonus(state, action, settings=self.settings),
         )
 
     def after(self, state: EncounterState, action: A) -> list[Event]:
@@ -188,8 +206,13 @@ class AttackingRule(Generic[A]):
         """The target pays its answer; then the Duel, or the Strike against the answer."""
         events: list[Event] = list(answer_costs(state, action, settings=self.settings))
         events += intervene_costs(reduce(state, events), action, settings=self.settings)
+        profile = self.profile(action)
+        events += united_costs(reduce(state, events), action, profile, settings=self.settings)
         escaped = state[acting(action)].effect(ESCAPED)
-        if escaped is not None and not action.counter:
+        trigger = state[acting(action)].effect(TRIGGER)
+        if action.triggered and trigger is not None:
+            events.append(EffectEnded(acting(action), trigger.id, "triggered"))
+        elif escaped is not None and not action.counter:
             events.append(EffectEnded(acting(action), escaped.id, "used"))
         paid = reduce(state, events)
         plan = self.plan(state, action)
@@ -297,7 +320,8 @@ class BlitzRule(AttackingRule[a.Blitz]):
             times_tier(self.settings.blitz_wound_cap, tier),
         )
         blitz = Modifier(f"Blitz, {action.distance} squares", bonus)
-        return replace(super().plan(state, action), wound_extra=(blitz,))
+        base = super().plan(state, action)
+        return replace(base, wound_extra=(*base.wound_extra, blitz))
 
     def after(self, state: EncounterState, action: a.Blitz) -> list[Event]:
         """'After you use the Blitz Maneuver, your Botch Rate is increased to 3 for all Combat
@@ -330,10 +354,11 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
         tier = tier_of(state[acting(action)])
         penalty = called_shot_penalty(action.distance, tier, melee_range=self.settings.melee_range)
         damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()
+        base = super().plan(state, action)
         return replace(
-            super().plan(state, action),
+            base,
             strike_extra=(Modifier("Called Shot", penalty),),
-            wound_extra=damage,
+            wound_extra=(*base.wound_extra, *damage),
             category_on_hit=1,
         )
 

@@ -39,9 +39,20 @@ def holding_back(combatant: Combatant) -> int:
     return stacks if isinstance(stacks, int) else 0
 
 
+TRANSFORMED = "Transformed"
+"""Effect: a transformation taken (data ``form``, ``tiers``)."""
+
+
+def transformed_tiers(combatant: Combatant) -> int:
+    tiers = [e.data.get("tiers") for e in combatant.effects if e.name == TRANSFORMED]
+    return sum(t for t in tiers if isinstance(t, int))
+
+
 def tier_of(combatant: Combatant) -> int:
-    """The current Tier of Power: the base Tier less the Holding Back stacks, never below 1."""
-    return max(sheet_of(combatant).tier - holding_back(combatant), 1)
+    """The current Tier of Power: the base Tier plus transformations, less the Holding Back
+    stacks, never below 1."""
+    base = sheet_of(combatant).tier + transformed_tiers(combatant)
+    return max(base - holding_back(combatant), 1)
 
 
 def base_tier_of(combatant: Combatant) -> int:

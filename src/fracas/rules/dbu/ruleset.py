@@ -31,6 +31,7 @@ from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
+from fracas.rules.dbu.form_rules import TransformRule, TriggerRule
 from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.grapple_rules import (
     BreakFreeRule,
@@ -105,6 +106,8 @@ class Dbu(Ruleset):
             a.NoEffort: NoEffortRule(),
             a.Stand: StandRule(),
             a.Thrusting: ThrustRule(self.rules),
+            a.Transform: TransformRule(),
+            a.Trigger: TriggerRule(),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }

@@ -43,6 +43,14 @@ class Attributes(_Record):
         return int(getattr(self, attribute.value))
 
 
+class Transformation(_Record):
+    """A transformation the fighter can take and the Tiers of Power it adds (the Transformation
+    Rules are outside this chapter; the stat block says what each gives)."""
+
+    name: str = Field(min_length=1)
+    tiers: int = Field(1, ge=0)
+
+
 class Sheet(_Record):
     """A fighter: base Tier of Power, Attributes, Life, Ki, Capacity Rate and speeds."""
 
@@ -57,6 +65,7 @@ class Sheet(_Record):
     boosted_speed: int = Field(10, ge=0)
     damage_reduction: int = Field(0, ge=0)
     size: Size = Size.MEDIUM
+    transformations: list[Transformation] = Field(default_factory=list)
     skills: dict[str, int] = Field(
         default_factory=dict,
         description="Skill Check bonuses by skill (concealment, clairvoyance, athletics…)",
