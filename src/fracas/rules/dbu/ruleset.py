@@ -28,6 +28,7 @@ from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, T
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
+from fracas.rules.dbu.conditions import effect_phase
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
@@ -207,6 +208,7 @@ class Dbu(Ruleset):
         events: list[Event] = []
         for actor in turn.actors:
             combatant = state[actor]
+            events += effect_phase(state, combatant, settings=self.rules)
             if combatant.pools[CONVERTED].current:
                 events.append(PoolSet(actor, CONVERTED, 0, reason="converted Counter Actions lost"))
             extra = self.initiative_advantage(state, combatant)

@@ -128,6 +128,12 @@ class DbuSettings(BaseModel):
     tn_hard: int = Field(14, description="SOURCES.md section 8: TN Hard 14.")
     tn_very_hard: int = Field(18, description="SOURCES.md section 8: TN Very Hard 18.")
 
+    poison_tenths: int = Field(
+        1, ge=0, description="SOURCES.md 2.9: Poisoned: '-1/10 max LP per turn'."
+    )
+    broken_soak: int = Field(2, ge=0, description="SOURCES.md 2.9: Broken: 'Soak -2(T) per stack'.")
+    broken_stacks: int = Field(3, ge=0, description="SOURCES.md 2.9: Broken: 'max 3' stacks.")
+
     # Combat Rolls
     defender_wins_ties: bool = Field(
         True, description="SOURCES.md section 8: DBU ties go to the defender (core rules)."

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState
+from fracas.rules.dbu.conditions import broken_soak
 from fracas.rules.dbu.damage import band, band_name, damage_account, soak_of
 from fracas.rules.dbu.economy import ACTIONS, LP
 from fracas.rules.dbu.events import DamageTaken, ThresholdReached
@@ -45,6 +46,7 @@ def wound(
     victim = state[target]
     sheet = sheet_of(victim)
     soak = soak_of(sheet, tier_of(victim), settings=settings) + soak_bonus
+    soak = max(soak - broken_soak(victim, tier_of(victim), settings=settings), 0)
     account = damage_account(
         wound_total,
         reduction=sheet.damage_reduction,
