@@ -80,6 +80,9 @@ class Attacking(Action):
     united_wager: int = field(
         default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
     )
+    shield: bool = field(
+        default=False, metadata={"help": "the target shields itself with the terrain it holds"}
+    )
     intervention: Intervention = field(
         default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
@@ -321,6 +324,26 @@ class Trigger(Action):
 
 
 @dataclass(frozen=True)
+class TerrainLift(Action):
+    """Terrain Lift Maneuver (1 Action): Athletics vs TN 6 +4 per Hardness level to lift it."""
+
+    verb: ClassVar[str] = "lift"
+    hardness: int = field(metadata={"help": "the terrain's Hardness Value (levels)"})
+
+
+@dataclass(frozen=True)
+class ThrowObject(Action):
+    """Throw Maneuver (1 Action): Physical Strike; Wound Roll plus the object's Hardness damage."""
+
+    verb: ClassVar[str] = "throw"
+    target: CombatantId
+    distance: int = field(default=1, metadata={"help": "squares to the target (Force Modifier)"})
+    hardness: int | None = field(
+        default=None, metadata={"help": "an item's Hardness Value (default: the terrain held)"}
+    )
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -362,6 +385,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Thrusting,
     Transform,
     Trigger,
+    TerrainLift,
+    ThrowObject,
     Convert,
     Surprise,
 )

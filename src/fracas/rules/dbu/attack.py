@@ -48,6 +48,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
+from fracas.rules.dbu.terrain_shield import held_hardness
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.united import united_bonus, united_costs, verify_united
 from fracas.rules.dbu.vocabulary import Foundation
@@ -156,6 +157,8 @@ class AttackingRule(Generic[A]):
         )
         verify_intervene(state, action, settings=self.settings)
         verify_united(state, action, self.profile(action), settings=self.settings)
+        if action.shield and held_hardness(target) is None:
+            raise IllegalAction("no-terrain", f"{action.verb}: {target.name} holds no terrain")
 
     def _verify_trigger(self, state: EncounterState, action: A) -> None:
         """The response of a Triggered Maneuver, paid when it was declared."""
@@ -195,6 +198,7 @@ class AttackingRule(Generic[A]):
             rebound=action.rebound,
             intervener=action.intervene,
             intervention=action.intervention,
+            shield=action.shield,
             wound_extra=united_bonus(state, action, settings=self.settings),
         )
 

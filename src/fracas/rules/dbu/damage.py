@@ -61,6 +61,7 @@ def damage_account(
     soak: int,
     category: Category,
     divide: tuple[str, int] | None = None,
+    shield: int = 0,
 ) -> DamageAccount:
     """The Life Points a Wound Roll of ``wound`` takes through Damage Reduction and the Soak its
     category allows, never below 0. ``divide``: what is left is divided, rounded down (Guard
@@ -78,6 +79,9 @@ def damage_account(
     if divide is not None and damage:
         label, by = divide
         steps.append(DamageStep(label, damage, damage // by))
+        damage //= by
+    if shield and damage:
+        steps.append(DamageStep(f"terrain shield \u2212{shield}", damage, max(damage - shield, 0)))
     return DamageAccount(wound, category, tuple(steps))
 
 

@@ -10,6 +10,7 @@ from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.queries import PRONE, has_effect
 from fracas.rules.dbu.rolls import CombatRoll
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import shield_breaks, shield_value
 from fracas.rules.dbu.wounds import Landed, wound
 
 
@@ -39,7 +40,8 @@ def land(
     prone = 1 if has_effect(target, PRONE) else 0
     guard = -1 if plan.answer == "guard" else 0
     category = plan.category.shifted(plan.category_on_hit + prone + guard + shift)
-    return wound(
+    shield = shield_value(target, settings=settings) if plan.shield else 0
+    landed = wound(
         state,
         plan.attacker,
         plan.target,
@@ -48,4 +50,8 @@ def land(
         settings=settings,
         divide=("Guard: 1/2", 2) if plan.answer == "guard" else divide,
         soak_bonus=soak_bonus,
+        shield=shield,
     )
+    if shield:
+        landed.events.extend(shield_breaks(target, landed.damage))
+    return landed

@@ -33,6 +33,7 @@ class AttackPlan:
     rebound: bool = False
     intervener: CombatantId | None = None
     intervention: str = "wall"
+    shield: bool = False
 
 
 @dataclass(frozen=True)

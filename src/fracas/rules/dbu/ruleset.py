@@ -61,6 +61,7 @@ from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
 from fracas.rules.dbu.support_rules import CombatRecoveryRule, CommandRule
+from fracas.rules.dbu.terrain import TerrainLiftRule, ThrowRule
 from fracas.rules.dbu.thrust import ThrustRule
 from fracas.rules.dbu.turn_rules import ConvertRule, SurpriseRule
 from fracas.rules.dbu.vocabulary import Attribute
@@ -109,6 +110,8 @@ class Dbu(Ruleset):
             a.Thrusting: ThrustRule(self.rules),
             a.Transform: TransformRule(),
             a.Trigger: TriggerRule(),
+            a.TerrainLift: TerrainLiftRule(self.rules),
+            a.ThrowObject: ThrowRule(self.rules),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }

@@ -134,6 +134,17 @@ class DbuSettings(BaseModel):
     broken_soak: int = Field(2, ge=0, description="SOURCES.md 2.9: Broken: 'Soak -2(T) per stack'.")
     broken_stacks: int = Field(3, ge=0, description="SOURCES.md 2.9: Broken: 'max 3' stacks.")
 
+    terrain_tn: int = Field(6, description="Seed: Terrain Lift: 'a Target Number of 6'.")
+    terrain_tn_per_hardness: int = Field(
+        4, ge=0, description="Seed: 'Increase the Target Number by +4 for each level of Hardness'."
+    )
+    hardness_damage: int = Field(
+        5,
+        ge=0,
+        description="Reading: the Lethal Damage a Hardness Value deals is this many points per"
+        " level (the Battle Grounds chapter that sets it is not in the sources).",
+    )
+
     # Combat Rolls
     defender_wins_ties: bool = Field(
         True, description="SOURCES.md section 8: DBU ties go to the defender (core rules)."

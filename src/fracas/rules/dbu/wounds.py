@@ -40,6 +40,7 @@ def wound(
     settings: DbuSettings,
     divide: tuple[str, int] | None = None,
     soak_bonus: int = 0,
+    shield: int = 0,
 ) -> Landed:
     """The events of ``wound_total`` landing on ``target``: the account, the LP lost, a Health
     Threshold reached, and the attacker's Bonus Momentum."""
@@ -53,6 +54,7 @@ def wound(
         soak=soak,
         category=category,
         divide=divide,
+        shield=shield,
     )
     pool = victim.pools[LP]
     after = pool.current - account.total
