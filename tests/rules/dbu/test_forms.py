@@ -11,7 +11,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import Attack, HoldBack, Transform, Trigger
 from fracas.rules.dbu.economy import ACTIONS, KP
-from fracas.rules.dbu.events import WoundRolled
+from fracas.rules.dbu.events import DuelExchanged, WoundRolled
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.queries import holding_back, tier_of
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
@@ -94,3 +94,24 @@ def test_a_united_attack_adds_the_allys_wager_and_half_its_wound_bonus() -> None
     assert wound.wound.total == 6 + 2 + (2 // 2 + 5)
     too_much = Attack(actor=HERO, target=FOE, united=ally, united_wager=6)
     assert refused(encounter, too_much) == "united-wager-cap"
+
+
+def test_a_united_attack_in_a_duel_adds_force_or_spirit_to_each_roll() -> None:
+    """Seed: 'If your ally enters into a Duel Maneuver, you may add your Force or Spirit Modifier
+    (whichever is higher) onto each of their rolls. During one of the rolls (you decide which),
+    you may additionally add a Ki Wager worth up to 1/10th of your Capacity Rate.' The Ally's
+    Spirit 3; its Capacity Rate 20 allows a wager of 2."""
+    encounter = fight(9, 2, 1, start=False)
+    encounter.apply(AddCombatant(name="Ally", side="heroes", sheet=make_sheet(name="Ally")))
+    encounter.apply(StartCombat())
+    ally = CombatantId("ally")
+    duel = Attack(
+        actor=HERO, target=FOE, signature=True, defense="duel", united=ally, united_wager=2
+    )
+    too_much = Attack(
+        actor=HERO, target=FOE, signature=True, defense="duel", united=ally, united_wager=3
+    )
+    assert refused(encounter, too_much) == "united-wager-cap"
+    encounter.apply(duel, faces=[5] * 7)
+    rolls = [e.attack.total for e in encounter.steps[-1].events if isinstance(e, DuelExchanged)]
+    assert rolls == [5 + 2 + 3 + 2, 5 + 2 + 3, 5 + 2 + 3]

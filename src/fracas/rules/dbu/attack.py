@@ -50,7 +50,12 @@ from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
 from fracas.rules.dbu.terrain_shield import held_hardness
 from fracas.rules.dbu.tiers import times_tier
-from fracas.rules.dbu.united import united_bonus, united_costs, verify_united
+from fracas.rules.dbu.united import (
+    united_bonus,
+    united_costs,
+    united_in_duel,
+    verify_united,
+)
 from fracas.rules.dbu.vocabulary import Foundation
 
 A = TypeVar("A", bound=a.Attacking)
@@ -229,6 +234,7 @@ class AttackingRule(Generic[A]):
                 defense_wagers=action.defender_wagers,
                 escape=action.escape,
                 settings=self.settings,
+                united=united_in_duel(state, action),
             )
         else:
             events += resolve_attack(paid, plan, dice, settings=self.settings).events

@@ -70,8 +70,10 @@ def resolve_duel(
     defense_wagers: tuple[int, ...],
     escape: bool,
     settings: DbuSettings,
+    united: tuple[Modifier, ...] = (),
 ) -> list[Event]:
-    """The whole Duel, from the refund of the attack's Ki Wager to the damage."""
+    """The whole Duel, from the refund of the attack's Ki Wager to the damage. ``united``: what
+    a United Attack adds to the attacker's rolls, one tuple entry per roll."""
     events: list[Event] = []
     if escape:
         events += duel_escape(state, plan, source, settings=settings)
@@ -88,7 +90,10 @@ def resolve_duel(
     defense_wagers = defense_wagers or NO_WAGERS
     wins = 0
     for number in range(3):
-        attack = _duel_roll(state, plan, plan.attacker, attack_wagers[number], source, settings)
+        helping = (united[number],) if number < len(united) and united[number].amount else ()
+        attack = _duel_roll(
+            state, plan, plan.attacker, attack_wagers[number], source, settings, extra=helping
+        )
         defense = _duel_roll(state, plan, plan.target, defense_wagers[number], source, settings)
         won = beats(attack.total, defense.total, settings=settings)
         wins += won
@@ -111,6 +116,7 @@ def _duel_roll(
     settings: DbuSettings,
     *,
     pot: int = 0,
+    extra: tuple[Modifier, ...] = (),
 ) -> CombatRoll:
     """A Duel Wound Roll: 'any Energy Charges are replaced with a bonus of +1(T) for each
     Energy Charge'."""
@@ -120,4 +126,4 @@ def _duel_roll(
         modifiers.append(Modifier("Energy Charges", times_tier(plan.charges, tier_of(combatant))))
     if pot:
         modifiers.append(Modifier("Duel wagers", pot * settings.wound_per_ki))
-    return roll_for(source, combatant, tuple(modifiers), settings=settings)
+    return roll_for(source, combatant, (*modifiers, *extra), settings=settings)

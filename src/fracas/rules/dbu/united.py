@@ -20,6 +20,7 @@ from fracas.rules.dbu.profiles import Profile, profile_cost
 from fracas.rules.dbu.queries import acting, require_able, sheet_of, tier_of
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.vocabulary import Attribute
 
 UNITED = "United Attack"
 
@@ -45,7 +46,8 @@ def verify_united(
     if who in (attacker.id, action.target) or ally.side != attacker.side:
         raise IllegalAction("not-an-ally", f"United Attack: {ally.name} is not your ally")
     require_able(state, who, UNITED)
-    cap = sheet_of(ally).capacity_rate // 4
+    rate = sheet_of(ally).capacity_rate
+    cap = rate // 10 if action.defense == "duel" else rate // 4
     if not 0 <= action.united_wager <= cap:
         raise IllegalAction(
             "united-wager-cap", f"United Attack: {ally.name} may wager 0 to {cap} Ki"
@@ -75,9 +77,26 @@ def united_bonus(
     state: EncounterState, action: a.Attacking, *, settings: DbuSettings
 ) -> tuple[Modifier, ...]:
     who = action.united
-    if who is None:
+    if who is None or action.defense == "duel":
         return ()
     ally = state[who]
     own = sheet_of(ally).modifiers[action.foundation.wound_attribute] // 2
     wager = action.united_wager * settings.wound_per_ki
     return (Modifier(f"{UNITED} ({ally.name})", own + wager),)
+
+
+def united_in_duel(state: EncounterState, action: a.Attacking) -> tuple[Modifier, ...]:
+    """'If your ally enters into a Duel Maneuver, you may add your Force or Spirit Modifier
+    (whichever is higher) onto each of their rolls. During one of the rolls (you decide which),
+    you may additionally add a Ki Wager worth up to 1/10th of your Capacity Rate.' The wager goes
+    on the first roll here."""
+    who = action.united
+    if who is None:
+        return ()
+    ally = state[who]
+    modifiers = sheet_of(ally).modifiers
+    best = max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
+    label = f"{UNITED} ({ally.name})"
+    return tuple(
+        Modifier(label, best + (action.united_wager if n == 0 else 0)) for n in range(3)
+    )
