@@ -80,6 +80,9 @@ class Attacking(Action):
     united_wager: int = field(
         default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
     )
+    weapon: str | None = field(
+        default=None, metadata={"help": "the ranged weapon fired (spends a shot)"}
+    )
     shield: bool = field(
         default=False, metadata={"help": "the target shields itself with the terrain it holds"}
     )
@@ -344,6 +347,14 @@ class ThrowObject(Action):
 
 
 @dataclass(frozen=True)
+class Reload(Action):
+    """Reload Maneuver (1 Counter Action, on your turn): refill one ranged weapon."""
+
+    verb: ClassVar[str] = "reload"
+    weapon: str = field(metadata={"rest": True, "help": "the weapon, as the sheet names it"})
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -387,6 +398,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Trigger,
     TerrainLift,
     ThrowObject,
+    Reload,
     Convert,
     Surprise,
 )

@@ -29,7 +29,7 @@ from fracas.rules.dbu.charging import (
 )
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
-from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
+from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
@@ -45,6 +45,7 @@ from fracas.rules.dbu.queries import (
     standing,
     tier_of,
 )
+from fracas.rules.dbu.reload import weapon_named
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
@@ -122,6 +123,8 @@ class AttackingRule(Generic[A]):
         if counters:
             spent.update(counter_cost(state, actor, counters))
         spent.update(ki_cost(ki))
+        if action.weapon is not None:
+            spent[ammunition_pool(weapon_named(state[actor], action.weapon))] = 1
         return spent
 
     def verify(self, state: EncounterState, action: A) -> None:
@@ -162,6 +165,8 @@ class AttackingRule(Generic[A]):
         )
         verify_intervene(state, action, settings=self.settings)
         verify_united(state, action, self.profile(action), settings=self.settings)
+        if action.weapon is not None:
+            weapon_named(state[actor], action.weapon)
         if action.shield and held_hardness(target) is None:
             raise IllegalAction("no-terrain", f"{action.verb}: {target.name} holds no terrain")
 

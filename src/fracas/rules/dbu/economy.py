@@ -32,3 +32,8 @@ def counter_pool(*, natural: int, converted: int, turn_passed: bool) -> str | No
     if converted:
         return CONVERTED
     return None
+
+
+def ammunition_pool(weapon: str) -> str:
+    """The pool of a ranged weapon's shots left (``Blaster ammo``)."""
+    return f"{weapon} ammo"

@@ -29,7 +29,15 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.conditions import effect_phase
-from fracas.rules.dbu.economy import ACTIONS, CAPACITY, CONVERTED, COUNTER, KP, LP
+from fracas.rules.dbu.economy import (
+    ACTIONS,
+    CAPACITY,
+    CONVERTED,
+    COUNTER,
+    KP,
+    LP,
+    ammunition_pool,
+)
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
 from fracas.rules.dbu.form_rules import TransformRule, TriggerRule
@@ -57,6 +65,7 @@ from fracas.rules.dbu.queries import (
     standing,
 )
 from fracas.rules.dbu.quick_rules import NoEffortRule, StandRule
+from fracas.rules.dbu.reload import ReloadRule
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
@@ -112,6 +121,7 @@ class Dbu(Ruleset):
             a.Trigger: TriggerRule(),
             a.TerrainLift: TerrainLiftRule(self.rules),
             a.ThrowObject: ThrowRule(self.rules),
+            a.Reload: ReloadRule(),
             a.Convert: ConvertRule(),
             a.Surprise: SurpriseRule(),
         }
@@ -133,6 +143,10 @@ class Dbu(Ruleset):
             LP: Pool(sheet.life_points, sheet.life_points),
             KP: Pool(sheet.ki_points, sheet.ki_points),
             CAPACITY: Pool(sheet.capacity_rate, sheet.capacity_rate, Reset.ROUND),
+            **{
+                ammunition_pool(w.name): Pool(w.ammunition, w.ammunition)
+                for w in sheet.weapons
+            },
         }
 
     # --- Initiative -----------------------------------------------------------------------

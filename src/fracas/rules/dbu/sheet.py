@@ -51,6 +51,13 @@ class Transformation(_Record):
     tiers: int = Field(1, ge=0)
 
 
+class Weapon(_Record):
+    """A ranged weapon and the attacks it holds before it must be reloaded."""
+
+    name: str = Field(min_length=1)
+    ammunition: int = Field(ge=1)
+
+
 class Sheet(_Record):
     """A fighter: base Tier of Power, Attributes, Life, Ki, Capacity Rate and speeds."""
 
@@ -66,6 +73,7 @@ class Sheet(_Record):
     damage_reduction: int = Field(0, ge=0)
     size: Size = Size.MEDIUM
     transformations: list[Transformation] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
     skills: dict[str, int] = Field(
         default_factory=dict,
         description="Skill Check bonuses by skill (concealment, clairvoyance, athletics…)",
