@@ -12,7 +12,7 @@ from fracas.engine.events import Note
 from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.dbu.actions import Attack, Convert, Surprise
+from fracas.rules.dbu.actions import Attack, Convert, Regain, Surprise
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER
 from fracas.rules.dbu.events import InitiativeRolled, RollOff
 from fracas.rules.dbu.queries import GUARD_DOWN, has_effect
@@ -211,3 +211,16 @@ def test_converting_more_actions_than_you_have_is_refused() -> None:
         encounter.apply(Convert(actor=HERO, count=4))
     assert refused.value.code == "not-enough-actions"
     assert encounter.state is before
+
+
+def test_instantaneous_control_gives_back_the_actions_of_an_escaped_maneuver() -> None:
+    """Seed: 'If a target of one of your Maneuvers uses an Instant Action or Out-of-Sequence
+    Action to move their position on the battlefield or otherwise invalidate your Maneuver, you
+    may choose to regain the action(s) you spent on that Maneuver'."""
+    encounter = fight(9, 2, 1, 9)
+    encounter.apply(Attack(actor=HERO, target=FOE))
+    encounter.apply(Regain(target=HERO, actions=1))
+    assert pool(encounter, HERO, ACTIONS) == 3
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(Regain(actor=HERO, target=HERO))
+    assert refused.value.code == "game-master-only"

@@ -355,6 +355,16 @@ class Reload(Action):
 
 
 @dataclass(frozen=True)
+class Regain(Action):
+    """Instantaneous Control: give back the Actions of a Maneuver whose target escaped (GM)."""
+
+    verb: ClassVar[str] = "regain"
+    game_master: ClassVar[bool] = True
+    target: CombatantId
+    actions: int = field(default=1, metadata={"help": "the Actions the Maneuver spent"})
+
+
+@dataclass(frozen=True)
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -399,6 +409,7 @@ ACTIONS: tuple[type[Action], ...] = (
     TerrainLift,
     ThrowObject,
     Reload,
+    Regain,
     Convert,
     Surprise,
 )

@@ -1,4 +1,5 @@
-"""Rules of the action-economy and set-up actions: converting Actions, surprise."""
+"""Rules of the action-economy and set-up actions: converting Actions, surprise, regaining
+Actions under Instantaneous Control."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
+from fracas.rules.dbu.settings import DbuSettings
 
 
 @dataclass(frozen=True)
@@ -69,3 +71,30 @@ class SurpriseRule:
             guard_down = Effect(name=GUARD_DOWN, ends=Anchor(1, who, Moment.END))
             events += [MarkSet(who, SURPRISED, True), EffectApplied(who, guard_down)]
         return events
+
+
+@dataclass(frozen=True)
+class RegainRule:
+    """'If a target of one of your Maneuvers uses an Instant Action or Out-of-Sequence Action to
+    move their position on the battlefield or otherwise invalidate your Maneuver, you may choose
+    to regain the action(s) you spent on that Maneuver or change your target to another suitable
+    target within range.' The Architect rules that it happened (changing the target is ``undo``
+    and the Maneuver again)."""
+
+    settings: DbuSettings
+
+    def cost(self, state: EncounterState, action: a.Regain) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Regain) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "regain: the Architect's ruling")
+        if not state.clock.started:
+            raise IllegalAction("not-started", "regain: combat has not started yet")
+        if not 1 <= action.actions <= self.settings.actions_per_round:
+            raise IllegalAction("bad-count", "regain: the 1 to 3 Actions a Maneuver spent")
+
+    def resolve(
+        self, state: EncounterState, action: a.Regain, dice: DiceSource
+    ) -> Sequence[Event]:
+        return [PoolChanged(action.target, ACTIONS, action.actions, "Instantaneous Control")]
