@@ -92,3 +92,16 @@ def test_clairvoyance_against_concealment_once_a_round() -> None:
     assert notes and "1 stack" in notes[0].text
     assert refused(encounter, Sense(actor=HERO, target=FOE)) == "once-a-round"
     assert encounter.state[FOE].has(HOLDING_BACK)
+
+
+def test_at_full_stacks_maneuvers_cost_1t_less_ki_by_the_base_tier() -> None:
+    """Seed: 'If your number of Holding Back stacks is equal to your base Tier of Power, reduce
+    the Ki Point cost of all Maneuvers by -1(T) – use your base Tier of Power for calculating
+    this reduction.' Tier 3 held back to Tier 1: a Wave costs 6(T) = 6 at Tier 1, less 3."""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(tier=3))
+    encounter.apply(HoldBack(actor=HERO, stacks=3))
+    encounter.apply(
+        Attack(actor=HERO, target=FOE, foundation=Foundation.ENERGY, profile="wave"),
+        faces=[1, 9],
+    )
+    assert pool(encounter, HERO, KP) == 30 - 3

@@ -19,6 +19,7 @@ from fracas.rules.dbu.queries import (
     GUARD_DOWN,
     acting,
     has_effect,
+    maneuver_ki,
     require_able,
     sheet_of,
     tier_of,
@@ -42,6 +43,10 @@ NAMES = {
 
 def answer_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> int:
     """The Ki the target spends on its answer."""
+    return maneuver_ki(state[action.target], _answer_ki(state, action, settings=settings))
+
+
+def _answer_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> int:
     target = state[action.target]
     tier = tier_of(target)
     if action.defense == "guard":

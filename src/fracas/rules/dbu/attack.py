@@ -39,6 +39,7 @@ from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
     acting,
     has_effect,
+    maneuver_ki,
     require_able,
     require_turn,
     sheet_of,
@@ -122,7 +123,7 @@ class AttackingRule(Generic[A]):
             spent[ACTIONS] = self.actions
         if counters:
             spent.update(counter_cost(state, actor, counters))
-        spent.update(ki_cost(ki))
+        spent.update(ki_cost(maneuver_ki(state[actor], ki)))
         if action.weapon is not None:
             spent[ammunition_pool(weapon_named(state[actor], action.weapon))] = 1
         return spent

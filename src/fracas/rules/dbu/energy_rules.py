@@ -28,6 +28,7 @@ from fracas.rules.dbu.modifiers import BONUS_D6, roll_for, wound_modifiers
 from fracas.rules.dbu.queries import (
     GUARD_DOWN,
     acting,
+    maneuver_ki,
     require_able,
     require_turn,
     tier_of,
@@ -203,7 +204,8 @@ class StopChargingRule:
 
     def cost(self, state: EncounterState, action: a.StopCharging) -> Cost:
         combatant = state[acting(action)]
-        return ki_cost(times_tier(charges_held(combatant), tier_of(combatant)))
+        ki = times_tier(charges_held(combatant), tier_of(combatant))
+        return ki_cost(maneuver_ki(combatant, ki))
 
     def verify(self, state: EncounterState, action: a.StopCharging) -> None:
         actor = acting(action)

@@ -43,6 +43,7 @@ from fracas.rules.dbu.queries import (
     PRONE,
     acting,
     has_effect,
+    maneuver_ki,
     require_turn,
     sheet_of,
     standing,
@@ -227,7 +228,7 @@ class RestrainRule:
     def cost(self, state: EncounterState, action: a.Restrain) -> Cost:
         actor = acting(action)
         ki = times_tier(self.settings.restraint_ki, tier_of(state[actor]))
-        return {ACTIONS: 2, **ki_cost(ki)}
+        return {ACTIONS: 2, **ki_cost(maneuver_ki(state[actor], ki))}
 
     def verify(self, state: EncounterState, action: a.Restrain) -> None:
         actor = acting(action)

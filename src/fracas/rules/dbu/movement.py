@@ -19,7 +19,7 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import PINNED, partner
 from fracas.rules.dbu.grapple_rules import force_check
-from fracas.rules.dbu.queries import PRONE, acting, has_effect, require_turn, sheet_of
+from fracas.rules.dbu.queries import PRONE, acting, has_effect, maneuver_ki, require_turn, sheet_of
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.vocabulary import Attribute, Category, Size
@@ -75,7 +75,8 @@ class MoveRule:
         return ki
 
     def cost(self, state: EncounterState, action: a.Move) -> Cost:
-        return {ACTIONS: 1, **ki_cost(self.ki(state, action))}
+        ki = maneuver_ki(state[acting(action)], self.ki(state, action))
+        return {ACTIONS: 1, **ki_cost(ki)}
 
     def verify(self, state: EncounterState, action: a.Move) -> None:
         actor = acting(action)

@@ -121,3 +121,13 @@ def turn_passed(state: EncounterState, combatant: CombatantId) -> bool:
     """Whether ``combatant``'s turn of this round has started (it is now or behind us)."""
     clock = state.clock
     return any(combatant in turn.actors for turn in clock.order[: clock.index + 1])
+
+
+def maneuver_ki(combatant: Combatant, amount: int) -> int:
+    """A Maneuver's Ki cost for ``combatant``: 'If your number of Holding Back stacks is equal to
+    your base Tier of Power, reduce the Ki Point cost of all Maneuvers by -1(T) – use your base
+    Tier of Power for calculating this reduction.'"""
+    base = sheet_of(combatant).tier
+    if amount and holding_back(combatant) >= base:
+        return max(amount - base, 0)
+    return amount
