@@ -10,11 +10,13 @@ from typing import TypeVar
 
 import pytest
 
+from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
-from fracas.engine.gm import ApplyEffect
+from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.ruleset import IllegalAction
-from fracas.rules.dbu.actions import Attack, wagers
+from fracas.engine.turns import StartCombat
+from fracas.rules.dbu.actions import Attack, Surprise, wagers
 from fracas.rules.dbu.duel import ESCAPED
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, COUNTER, KP, LP
 from fracas.rules.dbu.events import (
@@ -177,9 +179,6 @@ def test_cross_counter_halves_the_defense_value_and_strikes_back() -> None:
 
 def test_the_surprised_cannot_parry() -> None:
     """Seed: surprised characters 'cannot take any Actions (not even Instant Actions)'."""
-    from fracas.engine.turns import StartCombat
-    from fracas.rules.dbu.actions import Surprise
-
     encounter = fight(*HERO_FIRST, start=False)
     encounter.apply(Surprise(targets=(FOE,)))
     encounter.apply(StartCombat())
@@ -276,3 +275,24 @@ def test_cross_counter_strikes_back_even_when_the_attack_defeats() -> None:
     assert pool(encounter, FOE, LP) <= 0
     # At 0 LP or less the Foe is Critical: -4(T) on its Strike and Wound (6 + 2 - 4 - Soak 2).
     assert pool(encounter, HERO, LP) == 40 - 2
+
+
+def test_several_deflectors_add_half_their_force_or_spirit_to_the_best_save() -> None:
+    """Seed: 'If multiple characters attempt to use the Deflect option of the Parry Maneuver,
+    instead add 1/2 of their Force or Spirit Modifiers (whichever is higher) to the Dice Score of
+    the character with the highest Impulsive Save. They still spend the Counter Action and the Ki
+    Points'. Other (Agility Score 10) rolls; the Foe adds half its Spirit 3."""
+    encounter = fight(9, 2, 1, start=False)
+    nimble = make_sheet(name="Other", scores={"agility": 10})
+    encounter.apply(AddCombatant(name="Other", side="foes", sheet=nimble))
+    encounter.apply(StartCombat())
+    other = CombatantId("other")
+    attack = Attack(
+        actor=HERO, target=FOE, foundation=ENERGY, defense="deflect", deflectors=(other,)
+    )
+    encounter.apply(attack, faces=[9, 2, 4])
+    (save,) = events_of(encounter, CheckRolled)
+    assert save.combatant == other
+    assert save.roll.total == 2 + 10 + 3 + 1
+    for who in (FOE, other):
+        assert (pool(encounter, who, COUNTER), pool(encounter, who, KP)) == (0, 24)

@@ -53,6 +53,9 @@ class Attacking(Action):
     rebound: bool = field(
         default=False, metadata={"help": "after a successful Deflect the target Rebounds it"}
     )
+    deflectors: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "the target's allies who Deflect with it (each pays)"}
+    )
     signature: bool = field(default=False, metadata={"help": "the attack is a Signature Technique"})
     duel_wagers: tuple[int, ...] = field(
         default=(),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fracas.engine.events import Event, PoolChanged
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.state import EncounterState
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.counters import counter_cost, counters_left
 from fracas.rules.dbu.economy import CAPACITY, KP
@@ -82,6 +82,8 @@ def verify_answer(
         raise IllegalAction("no-deflect", f"{verb}: a Rebound follows a successful Deflect")
     if kind != "flare" and action.defense_ki:
         raise IllegalAction("no-flare", f"{verb}: -defense-ki is the Ki of a Power Flare")
+    if kind != "deflect" and action.deflectors:
+        raise IllegalAction("no-deflect", f"{verb}: -deflectors join a Deflect")
     if kind != "duel" and (action.duel_wagers or action.defender_wagers or action.escape):
         raise IllegalAction("no-duel", f"{verb}: Duel wagers and Duel Escape need -defense duel")
     if kind == "dodge":
@@ -94,13 +96,31 @@ def verify_answer(
             "not-enough-counter", f"{NAMES[kind]}: {target.name} has no Counter Action left"
         )
     ki = answer_ki(state, action, settings=settings)
+    _affords(target, ki, NAMES[kind])
+    for helper in dict.fromkeys(action.deflectors):
+        ally = state[helper]
+        if helper in (target.id, acting(action)) or ally.side != target.side:
+            raise IllegalAction("not-an-ally", f"Deflect: {ally.name} is not the target's ally")
+        require_able(state, helper, "Deflect")
+        if counters_left(state, helper) < 1:
+            raise IllegalAction(
+                "not-enough-counter", f"Deflect: {ally.name} has no Counter Action left"
+            )
+        _affords(ally, deflect_ki(ally, settings=settings), "Deflect")
+
+
+def _affords(combatant: Combatant, ki: int, what: str) -> None:
     for pool in (KP, CAPACITY):
-        if target.pools[pool].current < ki:
+        if combatant.pools[pool].current < ki:
             raise IllegalAction(
                 f"not-enough-{pool.lower()}",
-                f"{NAMES[kind]} costs {ki} {pool}; {target.name} has"
-                f" {target.pools[pool].current} {pool} left",
+                f"{what} costs {ki} {pool}; {combatant.name} has"
+                f" {combatant.pools[pool].current} {pool} left",
             )
+
+
+def deflect_ki(combatant: Combatant, *, settings: DbuSettings) -> int:
+    return maneuver_ki(combatant, times_tier(settings.deflect_ki, tier_of(combatant)))
 
 
 def _verify_kind(
@@ -156,4 +176,14 @@ def answer_costs(
     ki = answer_ki(state, action, settings=settings)
     if ki:
         events += [PoolChanged(target, KP, -ki, reason), PoolChanged(target, CAPACITY, -ki, reason)]
+    for helper in dict.fromkeys(action.deflectors):
+        events += [
+            PoolChanged(helper, pool, -n, reason) for pool, n in counter_cost(state, helper).items()
+        ]
+        spent = deflect_ki(state[helper], settings=settings)
+        if spent:
+            events += [
+                PoolChanged(helper, KP, -spent, reason),
+                PoolChanged(helper, CAPACITY, -spent, reason),
+            ]
     return events

@@ -210,6 +210,7 @@ class AttackingRule(Generic[A]):
             intervener=action.intervene,
             intervention=action.intervention,
             shield=action.shield,
+            deflectors=action.deflectors,
             wound_extra=united_bonus(state, action, settings=self.settings),
         )
 

@@ -34,6 +34,7 @@ class AttackPlan:
     intervener: CombatantId | None = None
     intervention: str = "wall"
     shield: bool = False
+    deflectors: tuple[CombatantId, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, reduce
-from fracas.engine.state import Anchor, Effect, EncounterState, Moment
+from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu.damage import soak_of
 from fracas.rules.dbu.events import CheckRolled, StrikeRolled, WoundRolled
 from fracas.rules.dbu.intervene import intervened
@@ -130,26 +130,44 @@ def _parry_roll(
     """Block: 'you will roll your Physical Strike against the enemy's attack roll'. Deflect: 'an
     Impulsive Save and add your Force or Spirit Modifier … For each instance of Energy Charge …
     reduce your Dice Score by the attacker's Tier of Power'."""
-    target = state[plan.target]
+    roller = state[plan.target]
     if plan.answer == "block":
-        modifiers = (*strike_modifiers(target), _guard_down(state, target.id, settings=settings))
+        modifiers = (*strike_modifiers(roller), _guard_down(state, roller.id, settings=settings))
         check = "Block"
     else:
-        sheet = sheet_of(target)
-        might = max(sheet.modifiers[Attribute.FORCE], sheet.modifiers[Attribute.SPIRIT])
-        charges = plan.charges * tier_of(state[plan.attacker])
-        modifiers = (
-            Modifier("Agility Score", sheet.scores[Attribute.AGILITY]),
-            Modifier("Force or Spirit", might),
-            Modifier("Energy Charges", -charges),
-        )
+        roller, modifiers = _deflect_modifiers(state, plan)
         check = "Deflect (Impulsive Save)"
-    parry = roll_for(source, target, modifiers, settings=settings)
+    parry = roll_for(source, roller, modifiers, settings=settings)
     hit = beats(strike.total, parry.total, settings=settings)
     return [
-        StrikeRolled(plan.attacker, target.id, plan.maneuver, strike, None, hit),
-        CheckRolled(target.id, check, parry, strike.total, not hit),
+        StrikeRolled(plan.attacker, plan.target, plan.maneuver, strike, None, hit),
+        CheckRolled(roller.id, check, parry, strike.total, not hit),
     ], hit
+
+
+def _deflect_modifiers(
+    state: EncounterState, plan: AttackPlan
+) -> tuple[Combatant, tuple[Modifier, ...]]:
+    """Who rolls a Deflect and what it adds: 'If multiple characters attempt to use the Deflect
+    option of the Parry Maneuver, instead add 1/2 of their Force or Spirit Modifiers (whichever
+    is higher) to the Dice Score of the character with the highest Impulsive Save.'"""
+    team = [state[plan.target], *(state[h] for h in dict.fromkeys(plan.deflectors))]
+    roller = max(team, key=lambda c: sheet_of(c).scores[Attribute.AGILITY])
+
+    def might(combatant: Combatant) -> int:
+        modifiers = sheet_of(combatant).modifiers
+        return max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
+
+    charges = plan.charges * tier_of(state[plan.attacker])
+    helping = tuple(
+        Modifier(f"{c.name} helps", might(c) // 2) for c in team if c.id != roller.id
+    )
+    return roller, (
+        Modifier("Agility Score", sheet_of(roller).scores[Attribute.AGILITY]),
+        Modifier("Force or Spirit", might(roller)),
+        Modifier("Energy Charges", -charges),
+        *helping,
+    )
 
 
 def _deflected(
