@@ -1,0 +1,418 @@
+"""The dbu actions: what a combatant (or the game master) can ask for, as frozen records.
+
+Each action's verb is what the command language types; the first docstring line is its help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from fracas.engine.action import Action, CombatantId
+from fracas.rules.dbu.profiles import ProfileName
+from fracas.rules.dbu.vocabulary import Foundation
+
+Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross", "duel"]
+"""How the target of an attack answers it: a Dodge Roll, a Parry option (Block, Power Flare,
+Deflect, Guard, Direct Hit, Cross Counter) or a Duel."""
+
+
+Intervention = Literal["wall", "redirect", "deflect"]
+"""Intervene's options: Wall of Defense, Wall of Defense with Redirect, Distant Deflect."""
+
+
+def wagers(text: str) -> tuple[int, ...]:
+    """``2,0,3`` → (2, 0, 3): a Ki Wager for each of a Duel's three Wound Rolls."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"{text!r}: give three Ki Wagers, one per Duel roll, like 2,0,3")
+    return tuple(int(p) for p in parts)
+
+
+@dataclass(frozen=True)
+class Attacking(Action):
+    """What every Attacking Maneuver names: its target, Foundation, Profile and Ki Wager."""
+
+    target: CombatantId
+    foundation: Foundation = field(
+        default=Foundation.PHYSICAL, metadata={"help": "physical, energy or magic"}
+    )
+    profile: ProfileName = field(default="simple", metadata={"help": "the attack's Profile"})
+    wager: int = field(default=0, metadata={"help": "Ki Points wagered: +1 Wound Roll each"})
+    counter: bool = field(
+        default=False,
+        metadata={"help": "pay with Counter Actions (when the target provoked one)"},
+    )
+    defense: Answer = field(
+        default="dodge",
+        metadata={"help": "the target's answer: dodge, a Parry option (1 Counter Action), duel"},
+    )
+    defense_ki: int = field(
+        default=0, metadata={"help": "Ki the target adds to a Power Flare (up to 10(T))"}
+    )
+    rebound: bool = field(
+        default=False, metadata={"help": "after a successful Deflect the target Rebounds it"}
+    )
+    deflectors: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "the target's allies who Deflect with it (each pays)"}
+    )
+    signature: bool = field(default=False, metadata={"help": "the attack is a Signature Technique"})
+    duel_wagers: tuple[int, ...] = field(
+        default=(),
+        metadata={
+            "help": "in a Duel, your Ki Wager on each of the 3 rolls: 2,0,3",
+            "parse": wagers,
+        },
+    )
+    defender_wagers: tuple[int, ...] = field(
+        default=(),
+        metadata={"help": "in a Duel, the target's Ki Wager on each roll: 1,1,0", "parse": wagers},
+    )
+    escape: bool = field(
+        default=False, metadata={"help": "answer the target's Duel with a Duel Escape"}
+    )
+    intervene: CombatantId | None = field(
+        default=None, metadata={"help": "an ally of the target who Intervenes if it is hit"}
+    )
+    triggered: bool = field(
+        default=False, metadata={"help": "the response of your Triggered Maneuver (paid already)"}
+    )
+    united: CombatantId | None = field(
+        default=None, metadata={"help": "an ally in your Melee Range joins with a United Attack"}
+    )
+    united_wager: int = field(
+        default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
+    )
+    weapon: str | None = field(
+        default=None, metadata={"help": "the ranged weapon fired (spends a shot)"}
+    )
+    shield: bool = field(
+        default=False, metadata={"help": "the target shields itself with the terrain it holds"}
+    )
+    intervention: Intervention = field(
+        default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
+    )
+
+
+@dataclass(frozen=True)
+class Attack(Attacking):
+    """Basic Attack Maneuver (1 Action): Strike Roll vs Dodge Roll, then Wound Roll vs Soak."""
+
+    verb: ClassVar[str] = "attack"
+    desperation: int = field(
+        default=0,
+        metadata={"help": "Life Points wagered as Ki (Desperation: target 2+ Tiers higher)"},
+    )
+
+
+@dataclass(frozen=True)
+class Blitz(Attacking):
+    """Blitz Maneuver (2 Actions, +6(T) Ki): rush 2+ squares; +2(T) Wound per square."""
+
+    verb: ClassVar[str] = "blitz"
+    distance: int = field(default=2, metadata={"help": "squares to the target (2 or more)"})
+
+
+@dataclass(frozen=True)
+class CalledShot(Attacking):
+    """Called Shot (2 Actions): Strike -1(T) in melee, -2(T) at range; +1 Damage Category."""
+
+    verb: ClassVar[str] = "called"
+    distance: int = field(default=1, metadata={"help": "squares to the target (Melee Range: 1)"})
+    vulnerable: bool = field(
+        default=False, metadata={"help": "a vulnerable spot the ARC allows: +3(T) damage"}
+    )
+
+
+@dataclass(frozen=True)
+class CombatRecovery(Action):
+    """Combat Recovery (2 Actions): solid 2d10(T) restores Life and Ki; opponents may counter."""
+
+    verb: ClassVar[str] = "recover"
+    countered_by: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "opponents within 6 squares who attack with a Counter Action"},
+    )
+
+
+@dataclass(frozen=True)
+class Command(Action):
+    """Command Maneuver (1 Action): a Minion you master gains 2 Actions (one to move or counter)."""
+
+    verb: ClassVar[str] = "command"
+    minion: CombatantId
+
+
+@dataclass(frozen=True)
+class Empower(Action):
+    """Empower Maneuver (1 Action): transfer Ki to an ally, up to your Empowerment Roll."""
+
+    verb: ClassVar[str] = "empower"
+    target: CombatantId
+    amount: int | None = field(
+        default=None, metadata={"help": "Ki to transfer (default: all the roll allows)"}
+    )
+    melee: bool = field(
+        default=False, metadata={"help": "the ally is in your Melee Range: maximum dice"}
+    )
+    boost: int = field(default=0, metadata={"help": "raise the roll by up to 10(T)"})
+    miracle: bool = field(
+        default=False, metadata={"help": "the ally takes Miracle Empowerment (once a fight)"}
+    )
+
+
+@dataclass(frozen=True)
+class EnergyCharge(Action):
+    """Energy Charge Maneuver (1 Action): +1 charge (+1d6(T) Wound, +2(T) Ki) for the attack."""
+
+    verb: ClassVar[str] = "charge"
+    foundation: Foundation = field(
+        default=Foundation.ENERGY, metadata={"help": "the declared attack's Foundation"}
+    )
+    profile: ProfileName = field(
+        default="simple", metadata={"help": "the declared attack's Profile"}
+    )
+
+
+@dataclass(frozen=True)
+class StopCharging(Action):
+    """Stop charging (Instant Action): 1(T) Ki per Energy Charge, all charges lost."""
+
+    verb: ClassVar[str] = "discharge"
+
+
+@dataclass(frozen=True)
+class Grapple(Action):
+    """Grapple Maneuver (1 Action): a Grapple Check; both Guard Down while it holds."""
+
+    verb: ClassVar[str] = "grapple"
+    target: CombatantId
+    tail: bool = field(default=False, metadata={"help": "grab the tail: -2(T), no Tail Attacks"})
+    reach: bool = field(
+        default=True,
+        metadata={"help": "you are within the target's Melee Range (else it can only Dodge)"},
+    )
+
+
+@dataclass(frozen=True)
+class Release(Action):
+    """Stop grappling (Instant Action, on your turn)."""
+
+    verb: ClassVar[str] = "release"
+
+
+@dataclass(frozen=True)
+class BreakFree(Action):
+    """Force a Grapple Check as the Grappled (1 Action, once a round)."""
+
+    verb: ClassVar[str] = "struggle"
+
+
+@dataclass(frozen=True)
+class Pin(Action):
+    """Pinning (1 Action, once a round): a Grapple Check; the Grappled is Pinned."""
+
+    verb: ClassVar[str] = "pin"
+
+
+@dataclass(frozen=True)
+class Restrain(Action):
+    """Energy Restraint (2 Actions, 4(T) Ki): keep a Pinned target Pinned past the Grapple."""
+
+    verb: ClassVar[str] = "restrain"
+
+
+@dataclass(frozen=True)
+class ThrowTarget(Action):
+    """Throwing a Target (1 Action): a Throw Check; thrown Force Modifier squares, +1 per 2."""
+
+    verb: ClassVar[str] = "hurl"
+    through: CombatantId | None = field(
+        default=None, metadata={"help": "a combatant in the thrown target's path"}
+    )
+
+
+@dataclass(frozen=True)
+class HoldBack(Action):
+    """Holding Back (Instant Action, once a fight): stacks of -1 Tier of Power; 0 ends it."""
+
+    verb: ClassVar[str] = "holdback"
+    stacks: int
+
+
+@dataclass(frozen=True)
+class Sense(Action):
+    """Clairvoyance vs Concealment (Instant Action, once a round): is the target holding back?"""
+
+    verb: ClassVar[str] = "sense"
+    target: CombatantId
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Movement Maneuver (1 Action): Normal Speed free, 3 Ki a square beyond it when boosted."""
+
+    verb: ClassVar[str] = "move"
+    squares: int
+    rapid: bool = field(
+        default=False, metadata={"help": "Rapid Movement: +3 Ki a square, +2(T) Strike"}
+    )
+    leaving: bool = field(
+        default=False, metadata={"help": "you leave an enemy's Melee Range (provokes)"}
+    )
+    fly: bool = field(default=False, metadata={"help": "flying (Force or Spirit 3+)"})
+
+
+@dataclass(frozen=True)
+class PowerUp(Action):
+    """Power Up Maneuver (1 Action): Capacity Rate +1/4, Combat Rolls +1(T); stacks twice."""
+
+    verb: ClassVar[str] = "powerup"
+
+
+Surging = Literal["power", "healing"]
+
+
+@dataclass(frozen=True)
+class Surge(Action):
+    """Surge Maneuver (Instant Action, once a fight): Power Surge (Ki) or Healing Surge (LP)."""
+
+    verb: ClassVar[str] = "surge"
+    kind: Surging = field(metadata={"help": "power (1/4 Capacity and Ki) or healing (2d10(T) LP)"})
+
+
+Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "other"]
+
+
+@dataclass(frozen=True)
+class NoEffort(Action):
+    """No Effort Maneuver (Instant Action): a quick word, (un)sheathe, drop or pick up, go prone…"""
+
+    verb: ClassVar[str] = "quick"
+    kind: Effortless
+    what: str = field(default="", metadata={"rest": True, "help": "what you do"})
+
+
+@dataclass(frozen=True)
+class Stand(Action):
+    """Stand up from Prone (1 Action)."""
+
+    verb: ClassVar[str] = "stand"
+
+
+Thrust = Literal["push", "down"]
+
+
+@dataclass(frozen=True)
+class Thrusting(Action):
+    """Thrusting Maneuver (1 Action): Strike vs Strike or Dodge; Push Back or Knocked Down."""
+
+    verb: ClassVar[str] = "thrust"
+    target: CombatantId
+    effect: Thrust = field(default="push", metadata={"help": "push (Push Back) or down"})
+
+
+@dataclass(frozen=True)
+class Transform(Action):
+    """Transformation Maneuver (1 Action): take a transformation; stack them one at a time."""
+
+    verb: ClassVar[str] = "transform"
+    form: str = field(metadata={"rest": True, "help": "the transformation, as the sheet names it"})
+
+
+@dataclass(frozen=True)
+class Trigger(Action):
+    """Triggered Maneuver: spend the response's Actions now, to act when the trigger comes."""
+
+    verb: ClassVar[str] = "trigger"
+    actions: int = field(metadata={"help": "the Action Cost of the response activation"})
+    when: str = field(default="", metadata={"rest": True, "help": "the defined activation"})
+
+
+@dataclass(frozen=True)
+class TerrainLift(Action):
+    """Terrain Lift Maneuver (1 Action): Athletics vs TN 6 +4 per Hardness level to lift it."""
+
+    verb: ClassVar[str] = "lift"
+    hardness: int = field(metadata={"help": "the terrain's Hardness Value (levels)"})
+
+
+@dataclass(frozen=True)
+class ThrowObject(Action):
+    """Throw Maneuver (1 Action): Physical Strike; Wound Roll plus the object's Hardness damage."""
+
+    verb: ClassVar[str] = "throw"
+    target: CombatantId
+    distance: int = field(default=1, metadata={"help": "squares to the target (Force Modifier)"})
+    hardness: int | None = field(
+        default=None, metadata={"help": "an item's Hardness Value (default: the terrain held)"}
+    )
+
+
+@dataclass(frozen=True)
+class Reload(Action):
+    """Reload Maneuver (1 Counter Action, on your turn): refill one ranged weapon."""
+
+    verb: ClassVar[str] = "reload"
+    weapon: str = field(metadata={"rest": True, "help": "the weapon, as the sheet names it"})
+
+
+@dataclass(frozen=True)
+class Regain(Action):
+    """Instantaneous Control: give back the Actions of a Maneuver whose target escaped (GM)."""
+
+    verb: ClassVar[str] = "regain"
+    game_master: ClassVar[bool] = True
+    target: CombatantId
+    actions: int = field(default=1, metadata={"help": "the Actions the Maneuver spent"})
+
+
+@dataclass(frozen=True)
+class Convert(Action):
+    """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
+
+    verb: ClassVar[str] = "convert"
+    count: int = field(default=1, metadata={"help": "how many Actions to convert"})
+
+
+@dataclass(frozen=True)
+class Surprise(Action):
+    """Mark combatants surprised before combat starts: no actions and Guard Down in round 1."""
+
+    verb: ClassVar[str] = "surprise"
+    game_master: ClassVar[bool] = True
+    targets: tuple[CombatantId, ...]
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    Attack,
+    Blitz,
+    CalledShot,
+    CombatRecovery,
+    Command,
+    Empower,
+    EnergyCharge,
+    StopCharging,
+    Grapple,
+    Release,
+    BreakFree,
+    Pin,
+    Restrain,
+    ThrowTarget,
+    HoldBack,
+    Sense,
+    Move,
+    PowerUp,
+    Surge,
+    NoEffort,
+    Stand,
+    Thrusting,
+    Transform,
+    Trigger,
+    TerrainLift,
+    ThrowObject,
+    Reload,
+    Regain,
+    Convert,
+    Surprise,
+)

@@ -1,0 +1,191 @@
+"""The Intervene Counter Action: an ally steps in when the target is hit.
+
+"When an ally is successfully struck (hit) by an attack, you can attempt an Impulsive Save, TN
+Medium. If you fail, you cannot attempt to make another Intervene Counter Action for the
+remainder of the Combat Round. If you pass, you may select one of the below options. You do not
+suffer from Diminishing Defense when you use any one of these options."
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event, MarkSet, Note, PoolChanged
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import EncounterState
+from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.counters import counter_cost, counters_left
+from fracas.rules.dbu.duel import impulsive_save
+from fracas.rules.dbu.economy import CAPACITY, KP
+from fracas.rules.dbu.events import CheckRolled, WoundRolled
+from fracas.rules.dbu.landing import land, wound_roll
+from fracas.rules.dbu.modifiers import roll_for, strike_modifiers
+from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.queries import acting, require_able, tier_of
+from fracas.rules.dbu.rolls import CombatRoll, Modifier
+from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.tiers import times_tier
+from fracas.rules.dbu.vocabulary import Category
+
+INTERVENE_FAILED = "intervene_failed"
+"""Mark: the round in which the combatant failed an Intervene's Impulsive Save."""
+
+NAMES = {"wall": "Wall of Defense", "redirect": "Redirect", "deflect": "Distant Deflect"}
+ANSWERS_STRUCK = frozenset({"dodge", "guard", "cross"})
+"""The target's answers after which a Strike Roll may hit it, so an ally may Intervene."""
+
+
+def intervene_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> int:
+    assert action.intervene is not None
+    tier = tier_of(state[action.intervene])
+    if action.intervention == "redirect":
+        return times_tier(settings.redirect_ki, tier)
+    if action.intervention == "deflect":
+        return times_tier(settings.distant_deflect_ki, tier)
+    return 0
+
+
+def verify_intervene(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> None:
+    who = action.intervene
+    if who is None:
+        return
+    ally, target = state[who], state[action.target]
+    if who in (action.target, acting(action)) or ally.side != target.side:
+        raise IllegalAction("not-an-ally", f"Intervene: {ally.name} is not an ally of the target")
+    if action.defense not in ANSWERS_STRUCK:
+        raise IllegalAction(
+            "no-strike", "Intervene: only when the target Dodges, Guards or Cross Counters"
+        )
+    require_able(state, who, "Intervene")
+    if ally.marks.get(INTERVENE_FAILED) == state.clock.round:
+        raise IllegalAction(
+            "intervene-failed", f"Intervene: {ally.name} failed an Intervene this round"
+        )
+    if counters_left(state, who) < 1:
+        raise IllegalAction(
+            "not-enough-counter", f"Intervene: {ally.name} has no Counter Action left"
+        )
+    ki = intervene_ki(state, action, settings=settings)
+    for pool in (KP, CAPACITY):
+        if ally.pools[pool].current < ki:
+            raise IllegalAction(
+                f"not-enough-{pool.lower()}", f"{NAMES[action.intervention]} costs {ki} {pool}"
+            )
+
+
+def intervene_costs(
+    state: EncounterState, action: a.Attacking, *, settings: DbuSettings
+) -> list[Event]:
+    who = action.intervene
+    if who is None:
+        return []
+    events: list[Event] = [
+        PoolChanged(who, pool, -n, "Intervene") for pool, n in counter_cost(state, who).items()
+    ]
+    ki = intervene_ki(state, action, settings=settings)
+    if ki:
+        reason = NAMES[action.intervention]
+        events += [PoolChanged(who, KP, -ki, reason), PoolChanged(who, CAPACITY, -ki, reason)]
+    return events
+
+
+def intervened(
+    state: EncounterState,
+    plan: AttackPlan,
+    strike: CombatRoll,
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> tuple[list[Event], bool]:
+    """What the ally's Intervene does to a hit: its events, and whether the hit is dealt with
+    (False: the hit lands on the target as usual)."""
+    who = plan.intervener
+    assert who is not None
+    check = "Intervene (Impulsive Save)"
+    save = impulsive_save(state, who, settings.tn_medium, check, source, settings=settings)
+    if not save.success:
+        return [save, MarkSet(who, INTERVENE_FAILED, state.clock.round)], False
+    events: list[Event] = [save]
+    if plan.intervention == "deflect":
+        return _distant_deflect(state, plan, strike, events, source, settings=settings)
+    # Wall of Defense: 'The intercepted attack will Strike you automatically.'
+    onto = replace(plan, target=who, answer="dodge")
+    redirect = plan.intervention == "redirect"
+    if redirect and _redirected(state, plan, strike, events, source, settings=settings):
+        rolled = wound_roll(state, plan, source, settings=settings)
+        events.append(WoundRolled(plan.attacker, who, rolled))
+        kept = land(state, onto, rolled.total, settings=settings, divide=("Redirected: 1/4", 4))
+        return [*events, *kept.events], True
+    rolled = wound_roll(state, plan, source, settings=settings)
+    events.append(WoundRolled(plan.attacker, who, rolled))
+    if plan.intervention == "redirect":
+        # 'If you are hit due to failing to Redirect, increase the Damage Category of the attack
+        # by +1. If the damage was already Lethal, increase the damage you take by 1/2 of the
+        # Wound Roll.'
+        if plan.category.shifted(plan.category_on_hit) is Category.LETHAL:
+            total = rolled.total + rolled.total // 2
+            return [*events, *land(state, onto, total, settings=settings).events], True
+        return [*events, *land(state, onto, rolled.total, settings=settings, shift=1).events], True
+    return [*events, *land(state, onto, rolled.total, settings=settings).events], True
+
+
+def _redirected(
+    state: EncounterState,
+    plan: AttackPlan,
+    strike: CombatRoll,
+    events: list[Event],
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> bool:
+    """'Roll a Physical Strike Roll and compare your Dice Score to the Attacker's original
+    Strike Roll … For each instance of Energy Charge … reduce your Dice Score by the attacker's
+    Tier of Power. If your Dice Score is equal to or higher than the attacker's, you can safely
+    redirect the attack'."""
+    who = plan.intervener
+    assert who is not None
+    penalty = plan.charges * tier_of(state[plan.attacker])
+    rolled = _strike(state, who, penalty, source, settings=settings)
+    success = rolled.total >= strike.total
+    events.append(CheckRolled(who, "Redirect (Physical Strike)", rolled, strike.total, success))
+    return success
+
+
+def _distant_deflect(
+    state: EncounterState,
+    plan: AttackPlan,
+    strike: CombatRoll,
+    events: list[Event],
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> tuple[list[Event], bool]:
+    """'Spend 3(T) Ki Points to roll an Energy Strike Roll and compare your Dice Score to the
+    attacker's original Strike Roll … reduce your Dice Score by 1/2 of the attacker's Tier of
+    Power (rounded down) [per Energy Charge]. If your Dice Score is equal to or higher than the
+    attacker's, you safely redirect the attack away from the intended victim.'"""
+    who = plan.intervener
+    assert who is not None
+    penalty = plan.charges * (tier_of(state[plan.attacker]) // 2)
+    rolled = _strike(state, who, penalty, source, settings=settings)
+    success = rolled.total >= strike.total
+    check = "Distant Deflect (Energy Strike)"
+    events.append(CheckRolled(who, check, rolled, strike.total, success))
+    if success:
+        events.append(Note("the attack is deflected away from its victim", who))
+    return events, success
+
+
+def _strike(
+    state: EncounterState,
+    who: CombatantId,
+    penalty: int,
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> CombatRoll:
+    combatant = state[who]
+    modifiers = (*strike_modifiers(combatant), Modifier("Energy Charges", -penalty))
+    return roll_for(source, combatant, modifiers, settings=settings)

@@ -1,0 +1,46 @@
+"""An Attacking Maneuver ready to roll, and what it did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.dice import Expression
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event
+from fracas.rules.dbu.rolls import Modifier
+from fracas.rules.dbu.vocabulary import Category, Foundation
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """One Attacking Maneuver, ready to roll: who, what, what it adds to each roll, and how the
+    target answers it (``answer``: dodge or a Parry option)."""
+
+    maneuver: str
+    attacker: CombatantId
+    target: CombatantId
+    foundation: Foundation
+    category: Category
+    wager: int = 0
+    strike_extra: tuple[Modifier, ...] = ()
+    wound_extra: tuple[Modifier, ...] = ()
+    wound_dice: Expression | None = None
+    category_on_hit: int = 0
+    charges: int = 0
+    signature: bool = False
+    answer: str = "dodge"
+    flare_ki: int = 0
+    rebound: bool = False
+    intervener: CombatantId | None = None
+    intervention: str = "wall"
+    shield: bool = False
+    deflectors: tuple[CombatantId, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an attack did: its events, whether it hit, and the damage it dealt."""
+
+    events: tuple[Event, ...]
+    hit: bool
+    damage: int

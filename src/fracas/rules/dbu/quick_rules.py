@@ -1,0 +1,78 @@
+"""Quick maneuvers: No Effort (Instant Actions) and standing up from Prone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Effect, EncounterState
+from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.economy import ACTIONS
+from fracas.rules.dbu.queries import PRONE, acting, require_able, require_turn
+
+SHEATHED_ROUND = "sheathed_round"
+"""Mark: the round a weapon was (un)sheathed with a No Effort Maneuver."""
+
+WORDS = {
+    "speak": "speaks briefly",
+    "sheathe": "sheathes or draws a weapon",
+    "drop": "drops something",
+    "pick-up": "picks something up",
+    "prone": "drops to the floor",
+    "hide": "hides their power or sneaks away",
+    "other": "does something quick",
+}
+
+
+@dataclass(frozen=True)
+class NoEffortRule:
+    """'This type of Maneuver takes almost no time to perform' (Instant Action): 'Unsheathing or
+    sheathing a weapon. You can only use one of these effects during each Combat Round'; 'Dropping
+    to the floor'. Opposed checks for a quick word or for hiding are rolled with ``roll``."""
+
+    def cost(self, state: EncounterState, action: a.NoEffort) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.NoEffort) -> None:
+        actor = acting(action)
+        require_able(state, actor, action.verb)
+        if action.kind == "sheathe" and state[actor].marks.get(SHEATHED_ROUND) == state.clock.round:
+            raise IllegalAction("once-a-round", "quick sheathe: once per Combat Round")
+
+    def resolve(
+        self, state: EncounterState, action: a.NoEffort, dice: DiceSource
+    ) -> Sequence[Event]:
+        actor = acting(action)
+        text = WORDS[action.kind] + (f": {action.what}" if action.what else "")
+        events: list[Event] = [Note(text, actor)]
+        if action.kind == "sheathe":
+            events.append(MarkSet(actor, SHEATHED_ROUND, state.clock.round))
+        if action.kind == "prone" and not state[actor].has(PRONE):
+            events.append(EffectApplied(actor, Effect(name=PRONE, source=actor)))
+        return events
+
+
+@dataclass(frozen=True)
+class StandRule:
+    """SOURCES.md 2.9: Prone: '1 Action to stand'; the seed lets a charging fighter 'spend One
+    Action to stand up if knocked Prone'."""
+
+    def cost(self, state: EncounterState, action: a.Stand) -> Cost:
+        return {ACTIONS: 1}
+
+    def verify(self, state: EncounterState, action: a.Stand) -> None:
+        actor = acting(action)
+        require_turn(state, actor, action.verb)
+        if not state[actor].has(PRONE):
+            raise IllegalAction("not-prone", f"stand: {state[actor].name} is not Prone")
+
+    def resolve(
+        self, state: EncounterState, action: a.Stand, dice: DiceSource
+    ) -> Sequence[Event]:
+        actor = acting(action)
+        prone = state[actor].effect(PRONE)
+        assert prone is not None
+        return [EffectEnded(actor, prone.id, "stood up")]

@@ -1,0 +1,100 @@
+"""Rules of the action-economy and set-up actions: converting Actions, surprise, regaining
+Actions under Instantaneous Control."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fracas.dice import DiceSource
+from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.state import Anchor, Effect, EncounterState, Moment
+from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.bound import BOUND, bound_actions
+from fracas.rules.dbu.economy import ACTIONS, CONVERTED
+from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
+from fracas.rules.dbu.settings import DbuSettings
+
+
+@dataclass(frozen=True)
+class ConvertRule:
+    """'you may choose at any point during a Combat Round to convert any Action into a Counter
+    Action' (on anyone's turn)."""
+
+    def cost(self, state: EncounterState, action: a.Convert) -> Cost:
+        return {ACTIONS: action.count}
+
+    def verify(self, state: EncounterState, action: a.Convert) -> None:
+        require_able(state, acting(action), action.verb)
+        if action.count < 1:
+            raise IllegalAction("bad-count", "convert: convert 1 or more Actions")
+
+    def resolve(
+        self, state: EncounterState, action: a.Convert, dice: DiceSource
+    ) -> Sequence[Event]:
+        """A commanded Action bound to movement may be 'transferred into a Counter Action'."""
+        actor = acting(action)
+        events: list[Event] = [
+            PoolChanged(actor, CONVERTED, action.count, "converted from Actions")
+        ]
+        bound = bound_actions(state[actor])
+        if bound:
+            events.append(MarkSet(actor, BOUND, max(bound - action.count, 0) or None))
+        return events
+
+
+@dataclass(frozen=True)
+class SurpriseRule:
+    """'When a character is surprised, they cannot take any Actions (not even Instant Actions)
+    during the surprise round and they have the Guard Down Combat Condition … until the end of
+    the surprise round.' The surprise round is round 1 (``Dbu.order``)."""
+
+    def cost(self, state: EncounterState, action: a.Surprise) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Surprise) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "surprise: the Architect decides surprise")
+        if state.clock.started:
+            raise IllegalAction("already-started", "surprise: only before combat starts")
+        if not action.targets:
+            raise IllegalAction("bad-surprise", "surprise: name who is surprised")
+
+    def resolve(
+        self, state: EncounterState, action: a.Surprise, dice: DiceSource
+    ) -> Sequence[Event]:
+        events: list[Event] = []
+        for who in dict.fromkeys(action.targets):
+            if state[who].marks.get(SURPRISED):
+                continue
+            guard_down = Effect(name=GUARD_DOWN, ends=Anchor(1, who, Moment.END))
+            events += [MarkSet(who, SURPRISED, True), EffectApplied(who, guard_down)]
+        return events
+
+
+@dataclass(frozen=True)
+class RegainRule:
+    """'If a target of one of your Maneuvers uses an Instant Action or Out-of-Sequence Action to
+    move their position on the battlefield or otherwise invalidate your Maneuver, you may choose
+    to regain the action(s) you spent on that Maneuver or change your target to another suitable
+    target within range.' The Architect rules that it happened (changing the target is ``undo``
+    and the Maneuver again)."""
+
+    settings: DbuSettings
+
+    def cost(self, state: EncounterState, action: a.Regain) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Regain) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "regain: the Architect's ruling")
+        if not state.clock.started:
+            raise IllegalAction("not-started", "regain: combat has not started yet")
+        if not 1 <= action.actions <= self.settings.actions_per_round:
+            raise IllegalAction("bad-count", "regain: the 1 to 3 Actions a Maneuver spent")
+
+    def resolve(
+        self, state: EncounterState, action: a.Regain, dice: DiceSource
+    ) -> Sequence[Event]:
+        return [PoolChanged(action.target, ACTIONS, action.actions, "Instantaneous Control")]

@@ -1,0 +1,1 @@
+"""Tests of the dbu ruleset (seed 001, DBU RPG "Actions & Combat")."""

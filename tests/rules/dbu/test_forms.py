@@ -1,0 +1,117 @@
+"""Transformation, the Triggered Maneuver and the United Attack on the engine, loaded dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from fracas.engine.action import CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.gm import AddCombatant
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.dbu.actions import Attack, HoldBack, Transform, Trigger
+from fracas.rules.dbu.economy import ACTIONS, KP
+from fracas.rules.dbu.events import DuelExchanged, WoundRolled
+from fracas.rules.dbu.form_rules import TRIGGER
+from fracas.rules.dbu.queries import holding_back, tier_of
+from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
+
+HERO_FIRST = (9, 2)
+FORMS = [{"name": "Super Form", "tiers": 1}, {"name": "Kaioken", "tiers": 1}]
+
+
+def refused(encounter: Encounter, action: object) -> str:
+    before = encounter.state
+    with pytest.raises(IllegalAction) as error:
+        encounter.apply(action)  # type: ignore[arg-type]
+    assert encounter.state is before
+    return error.value.code
+
+
+def test_each_stacked_transformation_takes_its_own_maneuver() -> None:
+    """Seed: 'If you intend to stack transformations, such as using Kaioken with the Super Saiyan
+    Blue Legendary Form, you must use this Maneuver twice – once for each transformation.'"""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(transformations=FORMS))
+    encounter.apply(Transform(actor=HERO, form="super form"))
+    assert tier_of(encounter.state[HERO]) == 2
+    assert refused(encounter, Transform(actor=HERO, form="Super Form")) == "transformed"
+    encounter.apply(Transform(actor=HERO, form="Kaioken"))
+    assert tier_of(encounter.state[HERO]) == 3
+    assert pool(encounter, HERO, ACTIONS) == 1
+    assert refused(encounter, Transform(actor=HERO, form="Ultra")) == "unknown-form"
+
+
+def test_transforming_ends_holding_back() -> None:
+    """Seed: 'If you would increase your Tier of Power through any means (except reducing your
+    number of Holding Back stacks), stop Holding Back and lose all Holding Back stacks. You
+    cannot use the Holding Back Maneuver while your current Tier of Power exceeds your base Tier
+    of Power.'"""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(tier=2, transformations=FORMS))
+    encounter.apply(HoldBack(actor=HERO, stacks=1))
+    encounter.apply(Transform(actor=HERO, form="Kaioken"))
+    assert holding_back(encounter.state[HERO]) == 0
+    assert tier_of(encounter.state[HERO]) == 3
+
+
+def test_a_triggered_maneuver_pays_now_and_acts_on_another_turn() -> None:
+    """Seed: 'Note the Action Cost of Triggered Maneuver is equal to the Action Cost of your
+    response activation … When the defined activation happens, you immediately use your response
+    as an Out-of-Sequence Action.'"""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Trigger(actor=HERO, actions=1, when="when the Foe moves"))
+    assert pool(encounter, HERO, ACTIONS) == 2
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Attack(actor=HERO, target=FOE, triggered=True), faces=[1, 9])
+    assert pool(encounter, HERO, ACTIONS) == 2
+    assert refused(encounter, Attack(actor=HERO, target=FOE, triggered=True)) == "no-trigger"
+
+
+def test_an_unused_trigger_is_lost_at_the_start_of_your_next_turn() -> None:
+    """Seed: 'If the defined activation doesn't happen before the start of your next turn, the
+    actions spent on the Triggered Maneuver are effectively lost.'"""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Trigger(actor=HERO, actions=2))
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(EndTurn(actor=FOE))
+    assert not encounter.state[HERO].has(TRIGGER)
+
+
+def test_a_united_attack_adds_the_allys_wager_and_half_its_wound_bonus() -> None:
+    """Seed: 'you may use the United Attack Maneuver as an Instant Action by spending One Action.
+    Spend the Ki Points to make the same type of Attacking Maneuver as your ally … you may apply
+    a Ki Wager onto your ally's Attacking Maneuver (this Ki Wager cannot exceed 1/4 of your
+    Capacity Rate). If they successfully strike (hit) an opponent, add 1/2 of any bonuses to
+    your Wound Roll for this Attacking Maneuver onto your ally's Wound Roll.'"""
+    encounter = fight(9, 2, 1, start=False)
+    encounter.apply(AddCombatant(name="Ally", side="heroes", sheet=make_sheet(name="Ally")))
+    encounter.apply(StartCombat())  # Hero 11, Foe 4, Ally 3
+    ally = CombatantId("ally")
+    encounter.apply(
+        Attack(actor=HERO, target=FOE, united=ally, united_wager=5), faces=[9, 1, 6]
+    )
+    assert (pool(encounter, ally, ACTIONS), pool(encounter, ally, KP)) == (2, 25)
+    (wound,) = [e for e in encounter.steps[-1].events if isinstance(e, WoundRolled)]
+    assert wound.wound.total == 6 + 2 + (2 // 2 + 5)
+    too_much = Attack(actor=HERO, target=FOE, united=ally, united_wager=6)
+    assert refused(encounter, too_much) == "united-wager-cap"
+
+
+def test_a_united_attack_in_a_duel_adds_force_or_spirit_to_each_roll() -> None:
+    """Seed: 'If your ally enters into a Duel Maneuver, you may add your Force or Spirit Modifier
+    (whichever is higher) onto each of their rolls. During one of the rolls (you decide which),
+    you may additionally add a Ki Wager worth up to 1/10th of your Capacity Rate.' The Ally's
+    Spirit 3; its Capacity Rate 20 allows a wager of 2."""
+    encounter = fight(9, 2, 1, start=False)
+    encounter.apply(AddCombatant(name="Ally", side="heroes", sheet=make_sheet(name="Ally")))
+    encounter.apply(StartCombat())
+    ally = CombatantId("ally")
+    duel = Attack(
+        actor=HERO, target=FOE, signature=True, defense="duel", united=ally, united_wager=2
+    )
+    too_much = Attack(
+        actor=HERO, target=FOE, signature=True, defense="duel", united=ally, united_wager=3
+    )
+    assert refused(encounter, too_much) == "united-wager-cap"
+    encounter.apply(duel, faces=[5] * 7)
+    rolls = [e.attack.total for e in encounter.steps[-1].events if isinstance(e, DuelExchanged)]
+    assert rolls == [5 + 2 + 3 + 2, 5 + 2 + 3, 5 + 2 + 3]
