@@ -160,6 +160,23 @@ def test_a_strike_needs_an_action_left() -> None:
     assert refused.value.code == "not-enough-actions"
 
 
+def test_with_no_action_left_a_paired_fighter_only_parries() -> None:
+    """Seed: "strikes and counter-strikes can only be made if the PC still has available melee
+    actions. If not, only parries are possible." (Bo's one attack falls in Pose Three.)"""
+    fight = Fight(ada=sheet(strike=3), bo=sheet(attacks=1, parry=4, paired_weapons=True))
+    fight(StartCombat(), 15, 10)
+    assert fight.actions("bo") == 0
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    before = fight.state
+    with pytest.raises(IllegalAction) as refused:
+        fight(Parry(actor=BO, counter=True, counter_with="sword"), 16, 11)
+    assert refused.value.code == "not-enough-actions"
+    assert fight.state is before
+    step = fight(Parry(actor=BO), 16)
+    assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert not fight.state[ADA].has(STRIKE)
+
+
 def test_a_natural_one_misses_and_rolls_on_the_fumble_table() -> None:
     """Seed: "If a player rolls a 1 he or she must then roll 1d20 … 4 results in dropping the
     weapon."""
@@ -170,6 +187,23 @@ def test_a_natural_one_misses_and_rolls_on_the_fumble_table() -> None:
     with pytest.raises(IllegalAction) as refused:
         fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     assert refused.value.code == "weapon-lost"
+
+
+def test_a_fumble_of_2_drops_the_weapon_when_no_teammate_can_be_hit() -> None:
+    """Seed: "2 results in hitting a team mate if possible, and dropping the weapon if not."
+    Alone on its side the attacker drops the weapon; with a teammate standing, whether one is
+    in the line of fire is the game master's call, and the weapon stays in hand."""
+    fight = started()
+    step = fight(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    fumbled = next(e for e in step.events if isinstance(e, Fumbled))
+    assert fumbled.result == "hits a teammate if possible, else drops the weapon"
+    assert fight.state[ADA].has("Weapon dropped: Sword")
+    team = Fight(ada=sheet(), bo=sheet(), cy=sheet())
+    team(StartCombat(), 15, 10, 5)
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    assert not team.state[ADA].has("Weapon dropped: Sword")
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    assert team.state[BO].has(STRIKE)
 
 
 def test_a_natural_20_doubles_damage_and_needs_a_natural_20_to_stop() -> None:

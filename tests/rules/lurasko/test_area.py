@@ -82,6 +82,16 @@ def test_a_dodged_target_behind_partial_medium_shielding_takes_the_lower_area() 
     assert taken(step.events) == {FOE: 12, OTHER: 20}
 
 
+def test_a_dodged_target_whose_medium_shield_left_too_little_for_an_area_takes_none() -> None:
+    """Seed: "they take area damage based on the lower post-shielding damage value (if still
+    strong enough to cause area damage)." 80 - 50 = 30, below the 40 of a deliberate AoE: the
+    dodging target takes no area damage; the others still take 20 (pre-shielding values)."""
+    encounter = skirmish(foe=shielded({"name": "Veil", "precision": "medium", "points": 50}))
+    step = encounter.apply(FIREBALL_AT_FOE, faces=[2, 12, 1])
+    assert taken(step.events) == {OTHER: 20}
+    assert DAMAGE not in encounter.state[FOE].marks
+
+
 def test_each_character_in_the_area_shields_separately() -> None:
     """Seed: "each affected character is shielded separately ... (different shielding sources
     may be used for each character)." The other's own veil takes 15 of its 20."""

@@ -221,7 +221,7 @@ def _one_roll(
         )
     ]  # fmt: skip
     if result_of is Outcome.FUMBLE and settings.fumble_table:
-        events += _fumble(actor, weapon, source)
+        events += _fumble(state, actor, weapon, source)
     if result_of not in (Outcome.HIT, Outcome.SPREAD):
         return events
     data: dict[str, Scalar] = {
@@ -255,10 +255,17 @@ def _undefendable(
     return ""
 
 
-def _fumble(actor: CombatantId, weapon: Weapon, source: DiceSource) -> list[Event]:
+def _fumble(
+    state: EncounterState, actor: CombatantId, weapon: Weapon, source: DiceSource
+) -> list[Event]:
+    """The fumble roll and the weapon it costs. A 2 "results in hitting a team mate if possible,
+    and dropping the weapon if not": with no teammate standing it drops the weapon; with one,
+    whether a hit is possible (who is in the line of fire) is the game master's call."""
     result = roll(dice(1, 20), source)
     found = fumble(result.total)
     events: list[Event] = [Fumbled(actor, result, found.value)]
+    if found is Fumble.TEAMMATE and not _teammates(state, actor):
+        found = Fumble.DROPPED
     lost = {
         Fumble.UNFIXABLE: ("Weapon failed", "not fixable in this scene"),
         Fumble.FIXABLE: ("Weapon failed", "fixable in this scene"),
@@ -271,6 +278,12 @@ def _fumble(actor: CombatantId, weapon: Weapon, source: DiceSource) -> list[Even
             EffectApplied(actor, Effect(f"{name}: {weapon.name}", source=actor, data=data))
         )
     return events
+
+
+def _teammates(state: EncounterState, actor: CombatantId) -> list[CombatantId]:
+    """The attacker's standing teammates (its side, not itself)."""
+    side = state[actor].side
+    return [c.id for c in state if c.id != actor and c.side == side and standing(c)]
 
 
 def hit_events(
