@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from fracas.engine.action import CombatantId
+from fracas.engine.gm import ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kingsdale.actions import Move, NoDefence, Parry, Spray, Strike
@@ -18,7 +19,7 @@ from fracas.rules.kingsdale.strike import Shot
 
 from .support import SWORD, Fight, sheet
 
-ADA, BO, CY = CombatantId("ada"), CombatantId("bo"), CombatantId("cy")
+ADA, BO, CY, DEE = CombatantId("ada"), CombatantId("bo"), CombatantId("cy"), CombatantId("dee")
 SMG = {
     "name": "SMG", "kind": "ranged", "damage": "2d6", "wp": 4, "automatic": True,
     "payload": 30,
@@ -264,3 +265,36 @@ def test_paired_weapons_parry_and_counter_or_parry_two_not_both() -> None:
     assert both.value.code == "paired-parry"
     assert one.state is before
     one(Parry(actor=BO), 16)
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (Strike(actor=ADA, target=BO, weapon="smg", shot=Shot.BURST, also=(BO,)), "bad-targets"),
+        (Strike(actor=ADA, target=BO, weapon="smg", shot=Shot.BURST, also=(DEE,)), "target-dead"),
+        (Strike(actor=ADA, target=BO, weapon="sword", paired=True, also=(DEE,)), "target-dead"),
+        (Spray(actor=ADA, targets=(), weapon="smg"), "no-target"),
+        (Spray(actor=ADA, targets=(BO, DEE), weapon="smg"), "target-dead"),
+        (Spray(actor=ADA, targets=(BO, ADA), weapon="smg"), "self-target"),
+    ],
+)
+def test_every_target_of_a_burst_spray_or_paired_strike_is_a_legal_one(
+    action: Strike | Spray, code: str
+) -> None:
+    """Issue 3: "An action the rules forbid (… an illegal target) is refused with the rule that
+    forbids it, and changes nothing": a burst "will spread the damage between targets" (each
+    once, or one target takes the spread twice), a paired strike's second target and a spray's
+    "1d4 targets" are living foes, never the shooter."""
+    one = Fight(
+        ada=sheet(attacks=9, paired_weapons=True, weapons=[SMG, SWORD]),
+        bo=sheet(),
+        cy=sheet(),
+        dee=sheet(),
+    )
+    one(StartCombat(), 15, 10, 5, 4)
+    one(ApplyEffect(target=DEE, name="Dead"))
+    before = one.state
+    with pytest.raises(IllegalAction) as refused:
+        one(action, 7, 1, 3, 3)
+    assert refused.value.code == code
+    assert one.state is before
