@@ -155,3 +155,17 @@ def test_every_degree_of_one_hit_is_of_its_rolled_type() -> None:
     assert (rolled.table, rolled.injury) == ("melee", InjuryType.HAND_ARM)
     assert encounter.state[FOE].marks["hand_arm"] == 8
     assert "core" not in encounter.state[FOE].marks
+
+
+def test_a_large_creatures_injury_factor_uses_awgt() -> None:
+    """SOURCES.md 5.1: "Injury factor = bCON x WGT / 5, minimum 2. Large creatures use AWGT"
+    (a horse's WGT 50 is AWGT 35). bCON 5: factor 35 when large, so a 40-damage hit is one
+    degree; the same WGT counted in full is factor 50 and no degree."""
+    club = {**SWORD, "damage": "40"}
+    horse = duel(hero=sheet(weapons=[club]), foe=sheet(wgt=50, large=True))
+    step = horse.apply(Attack(actor=HERO, target=FOE), faces=[10, 8])
+    (taken,) = of_type(step.events, DamageTaken)
+    assert (taken.account.total, taken.degrees, taken.injury) == (40, 1, InjuryType.CORE)
+    plain = duel(hero=sheet(weapons=[club]), foe=sheet(wgt=50))
+    step = plain.apply(Attack(actor=HERO, target=FOE), faces=[10])
+    assert of_type(step.events, DamageTaken)[0].degrees == 0
