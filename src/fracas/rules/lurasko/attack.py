@@ -160,6 +160,14 @@ class Strike:
         outcome = self._defense_roll(other, self.settings.area_defense_tn_bonus)
         if not outcome.hits:
             return
+        self._area_damage(other, area)
+
+    def _area_damage(self, other: Combatant, area: int) -> None:
+        """Area damage on one character, "hit by a separate attack": its own medium-precision
+        shielding first (an explosive's area too: "Area damage for other characters (or the
+        target character, if they succeed on their defense roll) can be shielded via
+        medium-precision shielding"), then the hit."""
+        assert self.weapon.energy is not None
         steps_before = len(self.before_defense)
         area_attack = Incoming(
             ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
