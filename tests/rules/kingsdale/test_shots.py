@@ -135,13 +135,18 @@ def test_running_makes_strikes_shooting_wild_walking_does_not() -> None:
 
 def test_paired_weapons_strike_twice_with_one_roll_for_one_action() -> None:
     """Seed: "Basically two attacks for every action. In the case of the double-strike on a
-    single target, only one strike roll … is necessary"."""
+    single target, only one strike roll … is necessary - unless the opponent is also a user of
+    Paired Weapons, in which case two rolls are required (one for each weapon)"."""
     one = fight(ada={"paired_weapons": True})
     step = one(Strike(actor=ADA, target=BO, weapon="sword", paired=True), 12)
     assert len([e for e in step.events if isinstance(e, StrikeRolled)]) == 1
     assert one.actions("ada") == 2
     step = one(NoDefence(actor=BO), 3, 3, 4, 4)
     assert [e.amount for e in step.events if isinstance(e, DamageRolled)] == [6, 8]
+    two = fight(ada={"paired_weapons": True}, paired_weapons=True)
+    step = two(Strike(actor=ADA, target=BO, weapon="sword", paired=True), 12, 9)
+    assert [e.roll.total for e in step.events if isinstance(e, StrikeRolled)] == [12, 9]
+    assert two.actions("ada") == 2
 
 
 def test_two_rolls_against_a_paired_foe() -> None:
