@@ -19,6 +19,7 @@ from fracas.rules.kingsdale.events import (
     StrikeRolled,
 )
 from fracas.rules.kingsdale.queries import STRIKE
+from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.strike import Shot
 
 from .support import Fight, sheet
@@ -61,11 +62,21 @@ def test_a_strike_waits_for_the_defence_and_a_failed_one_takes_damage() -> None:
 
 
 def test_a_tie_goes_to_the_defender() -> None:
-    """SOURCES.md 3.2: the defender "meets or beats" the strike."""
+    """SOURCES.md 3.2: "Defender wins ties (meets or beats the strike) ... one fan FAQ says
+    dodge must be strictly higher"; SOURCES.md 8: a setting. Strike 15, parry 11 + 4 = 15."""
     fight = started()
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     step = fight(Parry(actor=BO), 11)
     assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert not fight.state[BO].has(STRIKE)
+    strict = Fight(
+        KingsdaleSettings(defender_wins_ties=False), ada=sheet(strike=3), bo=sheet(parry=4)
+    )
+    strict(StartCombat(), 15, 10)
+    strict(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = strict(Parry(actor=BO), 11, 3, 3)
+    assert not next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert strict.state[BO].pools["SDC"].current == 14
 
 
 def test_a_parry_costs_an_action_without_hand_to_hand() -> None:

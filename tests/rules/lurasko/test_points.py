@@ -80,9 +80,11 @@ def test_an_unwilling_flyer_resists_until_it_yields() -> None:
     encounter = duel(hero=charged_hero(), foe=flyer)
     step = encounter.apply(Lift(actor=HERO, target=FOE, points=10))
     assert of_type(step.events, PseudogravityUsed)[0].weight_lb == 130
-    encounter = duel(hero=charged_hero(), foe=flyer)
+    encounter = duel(hero=charged_hero(), foe=flyer, lifting_uses_action=False)
     encounter.apply(Lift(actor=HERO, target=FOE, points=10, willing=True))
     assert encounter.state[FOE].marks[YIELDS] is True
+    step = encounter.apply(Lift(actor=HERO, target=FOE, points=10))
+    assert of_type(step.events, PseudogravityUsed)[0].weight_lb == 100
     encounter.apply(EndTurn())
     assert encounter.state.acting() == (FOE,)
     assert encounter.state[FOE].marks[YIELDS] is None

@@ -64,6 +64,11 @@ class KingsdaleSettings(BaseModel):
         description="SOURCES.md 3.2: bullets, energy blasts and missiles cannot be parried"
         " (Palladium); only melee strikes can.",
     )
+    defender_wins_ties: bool = Field(
+        True,
+        description="SOURCES.md 3.2, 8: a parry or dodge meeting the strike's total succeeds"
+        " (meets or beats; False: it must beat it, as one fan FAQ reads).",
+    )
     natural_20_critical: bool = Field(
         True,
         description="SOURCES.md 3.2: a natural 20 strike does double damage and only a natural"

@@ -170,8 +170,10 @@ def defended(
     strike_natural: int,
     settings: KingsdaleSettings,
 ) -> bool:
-    """The defender "meets or beats" the strike; a natural 20 strike only yields to a natural
-    20 defence (SOURCES.md 3.2)."""
+    """The defender "meets or beats" the strike (``defender_wins_ties``; else it must beat
+    it); a natural 20 strike only yields to a natural 20 defence (SOURCES.md 3.2)."""
     if settings.natural_20_critical and strike_natural == 20:
         return defence_natural == 20
-    return defence_total >= strike_total
+    if settings.defender_wins_ties:
+        return defence_total >= strike_total
+    return defence_total > strike_total
