@@ -80,11 +80,21 @@ def test_a_tie_goes_to_the_defender() -> None:
 
 
 def test_a_parry_costs_an_action_without_hand_to_hand() -> None:
-    """SOURCES.md 3.2: "Parry costs none for H2H-trained characters"."""
+    """SOURCES.md 3.2: "Parry costs none for H2H-trained characters"; the untrained use one
+    (a setting, ``untrained_parry_actions``)."""
     fight = started(hand_to_hand=False)
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(Parry(actor=BO), 15)
     assert fight.actions("bo") == 1
+    free = Fight(
+        KingsdaleSettings(untrained_parry_actions=0),
+        ada=sheet(strike=3),
+        bo=sheet(parry=4, hand_to_hand=False),
+    )
+    free(StartCombat(), 15, 10)
+    free(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    free(Parry(actor=BO), 15)
+    assert free.actions("bo") == 2
 
 
 def test_auto_actions_use_no_action_and_need_the_ability() -> None:

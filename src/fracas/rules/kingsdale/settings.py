@@ -74,6 +74,13 @@ class KingsdaleSettings(BaseModel):
         description="SOURCES.md 3.2: a natural 20 strike does double damage and only a natural"
         " 20 parry or dodge beats it (Palladium).",
     )
+    untrained_parry_actions: int = Field(
+        1,
+        ge=0,
+        description="Default: the actions a parry uses without hand-to-hand training (SOURCES.md"
+        " 3.2: none for H2H-trained characters, the demo's 'parry did not'; the chapter is"
+        " silent on the untrained, read here as a standard action).",
+    )
     dodge_borrows_next_pose: bool = Field(
         True,
         description="Default: a dodge when the pose's actions are spent uses one of the next"

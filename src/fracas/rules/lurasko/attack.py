@@ -378,7 +378,9 @@ class Strike:
         is shown only when the hit's damage crosses a multiple of the injury factor."""
         ranged = self.weapon.reach is Reach.RANGED
         result = roll(dice(1, 20), self.source)
-        kind = injury_type(result.total, ranged=ranged)
+        settings = self.settings
+        bands = settings.ranged_injury_table if ranged else settings.melee_injury_table
+        kind = injury_type(result.total, ranged=ranged, table=bands)
         table = "ranged" if ranged else "melee"
         self.events.append(InjuryTypeSet(target.id, kind, table, result))
         return kind
