@@ -57,6 +57,9 @@ def test_the_table_extends_below_three_and_above_nine() -> None:
     assert split(10) == (3, 3, 4)
     assert split(11) == (3, 4, 4)
     assert split(12) == (4, 4, 4)
+    assert split(1, few_from_last=False) == (1, 0, 0)
+    assert split(2, few_from_last=False) == (1, 1, 0)
+    assert split(4, few_from_last=False) == (1, 1, 2)
 
 
 def test_numbers_in_words_as_the_chapter_writes_them() -> None:

@@ -21,6 +21,13 @@ class KingsdaleSettings(BaseModel):
         " joined first (the chapter is silent on ties).",
     )
 
+    few_attacks_from_last_pose: bool = Field(
+        True,
+        description="SOURCES.md 8: fewer than 3 attacks fill the poses from the last, as the"
+        " chapter's extra attacks do (1 -> 0/0/1, 2 -> 0/1/1); False: from the first (1 -> 1/0/0,"
+        " 2 -> 1/1/0).",
+    )
+
     # Strike thresholds (Standard Action/Attack, Called Shots, What is a Miss)
     melee_strike: int = Field(5, description="Seed: physical attacks need a total of 5 to strike.")
     ranged_strike: int = Field(8, description="Seed: ranged attacks need a total of 8 to strike.")

@@ -68,7 +68,8 @@ class SprayRule:
         who = acting(action)
         pose = pose_index(pose_at(state, state.clock.index))
         later = range(pose + 1, len(POSES))
-        return sum(allotment(state[who], state.clock.round, p) for p in later)
+        few_from_last = self.settings.few_attacks_from_last_pose
+        return sum(allotment(state[who], state.clock.round, p, few_from_last) for p in later)
 
     def cost(self, state: EncounterState, action: Spray) -> Cost:
         who = acting(action)
