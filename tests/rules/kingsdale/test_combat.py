@@ -19,6 +19,7 @@ from fracas.rules.kingsdale.events import (
     StrikeRolled,
 )
 from fracas.rules.kingsdale.queries import STRIKE
+from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.strike import Shot
 
 from .support import Fight, sheet
@@ -61,19 +62,39 @@ def test_a_strike_waits_for_the_defence_and_a_failed_one_takes_damage() -> None:
 
 
 def test_a_tie_goes_to_the_defender() -> None:
-    """SOURCES.md 3.2: the defender "meets or beats" the strike."""
+    """SOURCES.md 3.2: "Defender wins ties (meets or beats the strike) ... one fan FAQ says
+    dodge must be strictly higher"; SOURCES.md 8: a setting. Strike 15, parry 11 + 4 = 15."""
     fight = started()
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     step = fight(Parry(actor=BO), 11)
     assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert not fight.state[BO].has(STRIKE)
+    strict = Fight(
+        KingsdaleSettings(defender_wins_ties=False), ada=sheet(strike=3), bo=sheet(parry=4)
+    )
+    strict(StartCombat(), 15, 10)
+    strict(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    step = strict(Parry(actor=BO), 11, 3, 3)
+    assert not next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert strict.state[BO].pools["SDC"].current == 14
 
 
 def test_a_parry_costs_an_action_without_hand_to_hand() -> None:
-    """SOURCES.md 3.2: "Parry costs none for H2H-trained characters"."""
+    """SOURCES.md 3.2: "Parry costs none for H2H-trained characters"; the untrained use one
+    (a setting, ``untrained_parry_actions``)."""
     fight = started(hand_to_hand=False)
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(Parry(actor=BO), 15)
     assert fight.actions("bo") == 1
+    free = Fight(
+        KingsdaleSettings(untrained_parry_actions=0),
+        ada=sheet(strike=3),
+        bo=sheet(parry=4, hand_to_hand=False),
+    )
+    free(StartCombat(), 15, 10)
+    free(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    free(Parry(actor=BO), 15)
+    assert free.actions("bo") == 2
 
 
 def test_auto_actions_use_no_action_and_need_the_ability() -> None:
@@ -160,6 +181,23 @@ def test_a_strike_needs_an_action_left() -> None:
     assert refused.value.code == "not-enough-actions"
 
 
+def test_with_no_action_left_a_paired_fighter_only_parries() -> None:
+    """Seed: "strikes and counter-strikes can only be made if the PC still has available melee
+    actions. If not, only parries are possible." (Bo's one attack falls in Pose Three.)"""
+    fight = Fight(ada=sheet(strike=3), bo=sheet(attacks=1, parry=4, paired_weapons=True))
+    fight(StartCombat(), 15, 10)
+    assert fight.actions("bo") == 0
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    before = fight.state
+    with pytest.raises(IllegalAction) as refused:
+        fight(Parry(actor=BO, counter=True, counter_with="sword"), 16, 11)
+    assert refused.value.code == "not-enough-actions"
+    assert fight.state is before
+    step = fight(Parry(actor=BO), 16)
+    assert next(e for e in step.events if isinstance(e, DefenceRolled)).success
+    assert not fight.state[ADA].has(STRIKE)
+
+
 def test_a_natural_one_misses_and_rolls_on_the_fumble_table() -> None:
     """Seed: "If a player rolls a 1 he or she must then roll 1d20 … 4 results in dropping the
     weapon."""
@@ -170,6 +208,23 @@ def test_a_natural_one_misses_and_rolls_on_the_fumble_table() -> None:
     with pytest.raises(IllegalAction) as refused:
         fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     assert refused.value.code == "weapon-lost"
+
+
+def test_a_fumble_of_2_drops_the_weapon_when_no_teammate_can_be_hit() -> None:
+    """Seed: "2 results in hitting a team mate if possible, and dropping the weapon if not."
+    Alone on its side the attacker drops the weapon; with a teammate standing, whether one is
+    in the line of fire is the game master's call, and the weapon stays in hand."""
+    fight = started()
+    step = fight(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    fumbled = next(e for e in step.events if isinstance(e, Fumbled))
+    assert fumbled.result == "hits a teammate if possible, else drops the weapon"
+    assert fight.state[ADA].has("Weapon dropped: Sword")
+    team = Fight(ada=sheet(), bo=sheet(), cy=sheet())
+    team(StartCombat(), 15, 10, 5)
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    assert not team.state[ADA].has("Weapon dropped: Sword")
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    assert team.state[BO].has(STRIKE)
 
 
 def test_a_natural_20_doubles_damage_and_needs_a_natural_20_to_stop() -> None:

@@ -27,6 +27,13 @@ PULSE = Weapon.model_validate(
     {"name": "Pulse", "kind": "ranged", "damage": "3d6", "wp": 4, "pulse": True}
 )
 NO_WP = Weapon.model_validate({"name": "Pistol", "kind": "ranged", "damage": "2d6"})
+DOUBLE_BARREL = Weapon.model_validate(
+    {"name": "Double-barrelled shotgun", "kind": "ranged", "damage": "4d6", "wp": 2,
+     "shotgun": True}
+)  # fmt: skip
+MACHINE_PISTOL = Weapon.model_validate(
+    {"name": "Machine pistol", "kind": "ranged", "damage": "2d6", "automatic": True}
+)
 MISSILE = Weapon.model_validate({"name": "Mini-missile", "kind": "missile", "damage": "5d6"})
 
 
@@ -50,6 +57,9 @@ def test_the_table_extends_below_three_and_above_nine() -> None:
     assert split(10) == (3, 3, 4)
     assert split(11) == (3, 4, 4)
     assert split(12) == (4, 4, 4)
+    assert split(1, few_from_last=False) == (1, 0, 0)
+    assert split(2, few_from_last=False) == (1, 1, 0)
+    assert split(4, few_from_last=False) == (1, 1, 2)
 
 
 def test_numbers_in_words_as_the_chapter_writes_them() -> None:
@@ -141,7 +151,9 @@ def test_shooting_wild_loses_every_bonus_or_is_minus_6_without_wp() -> None:
 
 def test_aimed_and_called_shots_need_the_wp_and_pulses_make_no_called_shot() -> None:
     """Seed: "You cannot make and aimed shot without the W.P."; "burst/pulse shots … cannot be
-    used to make a called shot"; "Laser pulses are not bursts"."""
+    used to make a called shot"; "Laser pulses are not bursts. Simultaneous shots from two
+    barrels are not bursts." ("Shooting a Burst are for firing multiple shots in rapid
+    fashion": an automatic weapon, with or without the W.P.)"""
     assert shot_refusal(NO_WP, Shot.AIMED) is not None
     assert shot_refusal(NO_WP, Shot.CALLED) is not None
     assert shot_refusal(NO_WP, Shot.AIMED_CALLED) is not None
@@ -150,7 +162,10 @@ def test_aimed_and_called_shots_need_the_wp_and_pulses_make_no_called_shot() -> 
     assert shot_refusal(PULSE, Shot.AIMED) is None
     assert shot_refusal(PULSE, Shot.BURST) is not None
     assert shot_refusal(SWORD, Shot.BURST) is not None
-    assert shot_refusal(NO_WP, Shot.BURST) is None
+    assert shot_refusal(NO_WP, Shot.BURST) is not None
+    assert shot_refusal(DOUBLE_BARREL, Shot.BURST) is not None
+    assert shot_refusal(DOUBLE_BARREL, Shot.AIMED) is None
+    assert shot_refusal(MACHINE_PISTOL, Shot.BURST) is None
 
 
 def test_the_defender_meets_or_beats_the_strike() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from fracas.engine.action import CombatantId
+from fracas.engine.gm import ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kingsdale.actions import Move, NoDefence, Parry, Spray, Strike
@@ -18,7 +19,7 @@ from fracas.rules.kingsdale.strike import Shot
 
 from .support import SWORD, Fight, sheet
 
-ADA, BO, CY = CombatantId("ada"), CombatantId("bo"), CombatantId("cy")
+ADA, BO, CY, DEE = CombatantId("ada"), CombatantId("bo"), CombatantId("cy"), CombatantId("dee")
 SMG = {
     "name": "SMG", "kind": "ranged", "damage": "2d6", "wp": 4, "automatic": True,
     "payload": 30,
@@ -134,13 +135,18 @@ def test_running_makes_strikes_shooting_wild_walking_does_not() -> None:
 
 def test_paired_weapons_strike_twice_with_one_roll_for_one_action() -> None:
     """Seed: "Basically two attacks for every action. In the case of the double-strike on a
-    single target, only one strike roll … is necessary"."""
+    single target, only one strike roll … is necessary - unless the opponent is also a user of
+    Paired Weapons, in which case two rolls are required (one for each weapon)"."""
     one = fight(ada={"paired_weapons": True})
     step = one(Strike(actor=ADA, target=BO, weapon="sword", paired=True), 12)
     assert len([e for e in step.events if isinstance(e, StrikeRolled)]) == 1
     assert one.actions("ada") == 2
     step = one(NoDefence(actor=BO), 3, 3, 4, 4)
     assert [e.amount for e in step.events if isinstance(e, DamageRolled)] == [6, 8]
+    two = fight(ada={"paired_weapons": True}, paired_weapons=True)
+    step = two(Strike(actor=ADA, target=BO, weapon="sword", paired=True), 12, 9)
+    assert [e.roll.total for e in step.events if isinstance(e, StrikeRolled)] == [12, 9]
+    assert two.actions("ada") == 2
 
 
 def test_two_rolls_against_a_paired_foe() -> None:
@@ -264,3 +270,36 @@ def test_paired_weapons_parry_and_counter_or_parry_two_not_both() -> None:
     assert both.value.code == "paired-parry"
     assert one.state is before
     one(Parry(actor=BO), 16)
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (Strike(actor=ADA, target=BO, weapon="smg", shot=Shot.BURST, also=(BO,)), "bad-targets"),
+        (Strike(actor=ADA, target=BO, weapon="smg", shot=Shot.BURST, also=(DEE,)), "target-dead"),
+        (Strike(actor=ADA, target=BO, weapon="sword", paired=True, also=(DEE,)), "target-dead"),
+        (Spray(actor=ADA, targets=(), weapon="smg"), "no-target"),
+        (Spray(actor=ADA, targets=(BO, DEE), weapon="smg"), "target-dead"),
+        (Spray(actor=ADA, targets=(BO, ADA), weapon="smg"), "self-target"),
+    ],
+)
+def test_every_target_of_a_burst_spray_or_paired_strike_is_a_legal_one(
+    action: Strike | Spray, code: str
+) -> None:
+    """Issue 3: "An action the rules forbid (… an illegal target) is refused with the rule that
+    forbids it, and changes nothing": a burst "will spread the damage between targets" (each
+    once, or one target takes the spread twice), a paired strike's second target and a spray's
+    "1d4 targets" are living foes, never the shooter."""
+    one = Fight(
+        ada=sheet(attacks=9, paired_weapons=True, weapons=[SMG, SWORD]),
+        bo=sheet(),
+        cy=sheet(),
+        dee=sheet(),
+    )
+    one(StartCombat(), 15, 10, 5, 4)
+    one(ApplyEffect(target=DEE, name="Dead"))
+    before = one.state
+    with pytest.raises(IllegalAction) as refused:
+        one(action, 7, 1, 3, 3)
+    assert refused.value.code == code
+    assert one.state is before

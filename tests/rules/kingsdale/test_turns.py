@@ -117,3 +117,27 @@ def test_initiative_ties_go_to_the_higher_bonus_then_who_joined_first() -> None:
     )
     plain(StartCombat(), 14, 12)
     assert [t.actors for t in plain.state.clock.order[:2]] == [(ADA,), (BO,)]
+
+
+def test_fewer_than_three_attacks_fill_the_poses_from_the_last_a_setting() -> None:
+    """SOURCES.md 8: "Fewer than 3 attacks: 1 -> (0,0,1), 2 -> (0,1,1)", a setting
+    (``few_attacks_from_last_pose``); read from the first pose instead, 2 -> (1,1,0)."""
+
+    def poses(fight: Fight) -> list[int]:
+        seen = []
+        for _ in range(3):
+            seen.append(fight.actions("ada"))
+            fight(EndTurn())
+            fight(EndTurn())
+        return seen
+
+    last = Fight(ada=sheet(attacks=2), bo=sheet(attacks=3))
+    last(StartCombat(), 15, 10)
+    assert poses(last) == [0, 1, 1]
+    first = Fight(
+        KingsdaleSettings(few_attacks_from_last_pose=False),
+        ada=sheet(attacks=2),
+        bo=sheet(attacks=3),
+    )
+    first(StartCombat(), 15, 10)
+    assert poses(first) == [1, 1, 0]

@@ -55,10 +55,13 @@ def test_medium_or_high_shielding_spares_the_target_and_the_area_goes_on() -> No
 def test_a_dodged_impact_behind_partial_medium_shielding_takes_the_lower_area() -> None:
     """Seed: "If the target character partially shields the damage with medium-precision
     shielding but evades direct damage with a defense roll, they take area damage based on the
-    lower post-shielding damage value (if still strong enough to cause area damage)." """
+    lower post-shielding damage value (if still strong enough to cause area damage)." 30 left
+    is too weak for an area (below 40): no area damage on the target; unshielded, the full 20."""
     _, target = after_target_shielding(80, 48, deliberate=True, dodged=True, medium=True)
     assert target == 12
     _, target = after_target_shielding(80, 30, deliberate=True, dodged=True, medium=True)
+    assert target is None
+    _, target = after_target_shielding(80, 80, deliberate=True, dodged=True, medium=False)
     assert target == 20
 
 

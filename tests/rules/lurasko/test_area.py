@@ -10,7 +10,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.events import AreaBurst, DamageTaken, DefenseRolled
 from fracas.rules.lurasko.queries import DAMAGE
-from tests.rules.lurasko.support import FOE, HERO, OTHER, of_type, sheet, skirmish
+from tests.rules.lurasko.support import FIREBALL, FOE, HERO, OTHER, of_type, sheet, skirmish
 
 FIREBALL_AT_FOE = Attack(actor=HERO, target=FOE, around=(OTHER,))
 
@@ -80,6 +80,35 @@ def test_a_dodged_target_behind_partial_medium_shielding_takes_the_lower_area() 
     encounter = skirmish(foe=shielded({"name": "Veil", "precision": "medium", "points": 32}))
     step = encounter.apply(FIREBALL_AT_FOE, faces=[2, 1, 12, 1])
     assert taken(step.events) == {FOE: 12, OTHER: 20}
+
+
+def test_a_dodged_target_whose_medium_shield_left_too_little_for_an_area_takes_none() -> None:
+    """Seed: "they take area damage based on the lower post-shielding damage value (if still
+    strong enough to cause area damage)." 80 - 50 = 30, below the 40 of a deliberate AoE: the
+    dodging target takes no area damage; the others still take 20 (pre-shielding values)."""
+    encounter = skirmish(foe=shielded({"name": "Veil", "precision": "medium", "points": 50}))
+    step = encounter.apply(FIREBALL_AT_FOE, faces=[2, 12, 1])
+    assert taken(step.events) == {OTHER: 20}
+    assert DAMAGE not in encounter.state[FOE].marks
+
+
+def test_a_grenades_area_on_a_target_who_dodged_meets_its_medium_shielding() -> None:
+    """Seed: "An explosive or grenade device ... Impact damage cannot be shielded by
+    medium-precision shielding either ... Area damage for other characters (or the target
+    character, if they succeed on their defense roll) can be shielded via medium-precision
+    shielding". A blast grenade of 80: the Veil sits out the impact; Foe dodges it, and the
+    Veil takes the 20 area damage on Foe; Other, hit, takes 20."""
+    grenade = {**FIREBALL, "name": "Grenade", "energy": "blast", "explosive": True}
+    veil = {"name": "Veil", "precision": "medium", "points": 50}
+    encounter = skirmish(foe=shielded(veil), hero=sheet(weapons=[grenade]))
+    step = encounter.apply(FIREBALL_AT_FOE, faces=[2, 12, 1])
+    assert [d.outcome for d in of_type(step.events, DefenseRolled)] == ["dodged", "hit"]
+    assert taken(step.events) == {OTHER: 20}
+    assert encounter.state[FOE].pools["Veil"].current == 30
+    hit = skirmish(foe=shielded(veil), hero=sheet(weapons=[grenade]))
+    step = hit.apply(FIREBALL_AT_FOE, faces=[10, 1, 12, 1])
+    assert taken(step.events) == {FOE: 40, OTHER: 20}
+    assert hit.state[FOE].pools["Veil"].current == 50
 
 
 def test_each_character_in_the_area_shields_separately() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import IllegalAction
@@ -10,6 +11,7 @@ from fracas.engine.turns import EndTurn
 from fracas.rules.lurasko.actions import Attack, Move
 from fracas.rules.lurasko.events import DamageCalledOut, DamageTaken, DefenseRolled, InjuryTypeSet
 from fracas.rules.lurasko.queries import ACTIONS, DAMAGE, DEAD
+from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
 from tests.rules.lurasko.support import CHAINMAIL, FOE, HERO, SWORD, duel, of_type, sheet
 
@@ -155,3 +157,30 @@ def test_every_degree_of_one_hit_is_of_its_rolled_type() -> None:
     assert (rolled.table, rolled.injury) == ("melee", InjuryType.HAND_ARM)
     assert encounter.state[FOE].marks["hand_arm"] == 8
     assert "core" not in encounter.state[FOE].marks
+
+
+def test_a_large_creatures_injury_factor_uses_awgt() -> None:
+    """SOURCES.md 5.1: "Injury factor = bCON x WGT / 5, minimum 2. Large creatures use AWGT"
+    (a horse's WGT 50 is AWGT 35). bCON 5: factor 35 when large, so a 40-damage hit is one
+    degree; the same WGT counted in full is factor 50 and no degree."""
+    club = {**SWORD, "damage": "40"}
+    horse = duel(hero=sheet(weapons=[club]), foe=sheet(wgt=50, large=True))
+    step = horse.apply(Attack(actor=HERO, target=FOE), faces=[10, 8])
+    (taken,) = of_type(step.events, DamageTaken)
+    assert (taken.account.total, taken.degrees, taken.injury) == (40, 1, InjuryType.CORE)
+    plain = duel(hero=sheet(weapons=[club]), foe=sheet(wgt=50))
+    step = plain.apply(Attack(actor=HERO, target=FOE), faces=[10])
+    assert of_type(step.events, DamageTaken)[0].degrees == 0
+
+
+def test_the_injury_type_tables_are_settings() -> None:
+    """SOURCES.md 8: "Every item below is a ruleset setting ... Lur-Asko: ... injury-type tables
+    in 5.1". With a melee table of Core only, the roll of 12 (Hand/Arm by default) is Core; a
+    table that leaves a face without a type is refused."""
+    core = ((20, InjuryType.CORE),)
+    encounter = duel(foe=sheet(bcon=1, wgt=10), melee_injury_table=core)
+    step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 12])
+    (rolled,) = of_type(step.events, InjuryTypeSet)
+    assert (rolled.table, rolled.injury) == ("melee", InjuryType.CORE)
+    with pytest.raises(ValidationError, match="last ends at 20"):
+        LuraskoSettings(ranged_injury_table=((6, InjuryType.CORE), (19, InjuryType.MOBILITY)))

@@ -64,6 +64,10 @@ def test_a_melee_hit_provokes_an_undodgeable_core_aura_hit() -> None:
 
 
 def test_a_critical_melee_hit_and_a_ranged_hit_provoke_nothing() -> None:
+    """Seed: "Critical hits also spare a melee attacker from being struck back by a damage
+    aura"; "Melee attacks that score critical hits do not provoke a hit from damage auras"; a
+    ranged hit is none of "touches you, hits you with a melee weapon, natural weapon, unarmed
+    attack, Grab Item, or Trip/Dismount/Throw". The store stays full."""
     strong = {**SWORD, "offense": 15}
     critical = duel(hero=sheet(weapons=[strong]), foe=sheet(auras=[STATIC]))
     step = critical.apply(Attack(actor=HERO, target=FOE), faces=[19])
@@ -71,6 +75,8 @@ def test_a_critical_melee_hit_and_a_ranged_hit_provoke_nothing() -> None:
     ranged = duel(hero=sheet(weapons=[LANCE]), foe=sheet(auras=[STATIC]))
     step = ranged.apply(Attack(actor=HERO, target=FOE), faces=[10, 1])
     assert not of_type(step.events, AuraStruck)
+    assert critical.state[FOE].pools["Static field"].current == 30
+    assert DAMAGE not in critical.state[HERO].marks
 
 
 def test_an_energy_aura_is_only_stopped_by_high_precision_shielding() -> None:
@@ -137,6 +143,8 @@ def test_auras_expire_at_the_end_of_a_turn_their_holder_cannot_act() -> None:
 
 
 def test_aura_injuries_are_core_even_where_the_table_says_otherwise() -> None:
+    """Seed: "Any injuries inflicted are Core Injuries." The pre-rolled 20 makes the hero's hit
+    a Perception injury; the aura's answer is Core all the same."""
     encounter = duel(foe=sheet(auras=[STATIC]))
     step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 20])
     taken = {t.target: t.injury for t in of_type(step.events, DamageTaken)}

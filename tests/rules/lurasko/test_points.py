@@ -80,9 +80,11 @@ def test_an_unwilling_flyer_resists_until_it_yields() -> None:
     encounter = duel(hero=charged_hero(), foe=flyer)
     step = encounter.apply(Lift(actor=HERO, target=FOE, points=10))
     assert of_type(step.events, PseudogravityUsed)[0].weight_lb == 130
-    encounter = duel(hero=charged_hero(), foe=flyer)
+    encounter = duel(hero=charged_hero(), foe=flyer, lifting_uses_action=False)
     encounter.apply(Lift(actor=HERO, target=FOE, points=10, willing=True))
     assert encounter.state[FOE].marks[YIELDS] is True
+    step = encounter.apply(Lift(actor=HERO, target=FOE, points=10))
+    assert of_type(step.events, PseudogravityUsed)[0].weight_lb == 100
     encounter.apply(EndTurn())
     assert encounter.state.acting() == (FOE,)
     assert encounter.state[FOE].marks[YIELDS] is None
@@ -97,6 +99,26 @@ def test_silencing_divides_points_and_two_4s_make_5() -> None:
     step = encounter.apply(Lift(actor=HERO, target=FOE, points=40))
     (used,) = of_type(step.events, PseudogravityUsed)
     assert (used.silencings, used.effective, used.moved) == ((4, 4), 8, False)
+    assert encounter.state[HERO].pools["Gravity hand"].current == 0
+
+
+def test_points_fixed_before_acting_are_spent_even_when_an_unforeseen_silencing_thwarts() -> None:
+    """Seed: "The amount of pseudogravity points being expended must be decided by the user
+    before taking the required action to use them. If they are thwarted by an unforeseen use of
+    silencing or flight, they cannot increase the points to compensate." 20 points move 180 lb
+    at a tenth; under an unseen 4 silencing they are 5: spent, nothing moves, and the action is
+    gone, so no second try this turn."""
+    encounter = duel(hero=charged_hero(), foe=sheet(weight_lb=180))
+    encounter.apply(Silence(target=FOE, amount=4))
+    step = encounter.apply(Lift(actor=HERO, target=FOE, points=20))
+    (used,) = of_type(step.events, PseudogravityUsed)
+    assert (used.spent, used.effective, used.needed, used.moved) == (20, 5, 18, False)
+    assert encounter.state[HERO].pools["Gravity hand"].current == 20
+    before = encounter.state
+    with pytest.raises(IllegalAction) as again:
+        encounter.apply(Lift(actor=HERO, target=FOE, points=20))
+    assert again.value.code == "not-enough-action"
+    assert encounter.state is before
 
 
 def test_silencing_where_the_user_stands_does_not_count() -> None:

@@ -14,10 +14,14 @@ leaves, told with its account, are not told again as marks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from fracas.app.audience import Audience
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
-from fracas.engine.events import Event, MarkSet
+from fracas.app.narration import order_table as engine_order_table
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet
+from fracas.engine.state import EncounterState
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange
 from fracas.rules.lurasko.damage import DamageAccount, DamageStep, Portion, StepKind
 from fracas.rules.lurasko.events import (
@@ -31,7 +35,7 @@ from fracas.rules.lurasko.events import (
     ShieldingUsed,
     ZoneStruck,
 )
-from fracas.rules.lurasko.queries import ACTED, DAMAGE, WAR_FEVER
+from fracas.rules.lurasko.queries import ACTED, DAMAGE, SILENCING, WAR_FEVER
 from fracas.rules.lurasko.vocabulary import DamageKind, InjuryType
 
 ARROW = "\u2192"
@@ -180,7 +184,7 @@ def pseudogravity(event: PseudogravityUsed, scene: Scene) -> Told:
     head = f"{user} spends {event.spent} points of {event.source} on {target}"
     if event.item:
         head += " (aiming at what they hold: that lifts them)"
-    if event.silencings:
+    if event.silencings and scene.audience.gm:
         head += f" (silencing {', '.join(str(s) for s in event.silencings)})"
     result = "moved" if event.moved else "not moved"
     if scene.shows_pools(event.target):
@@ -222,6 +226,33 @@ def mark(event: MarkSet, scene: Scene) -> Told:
     return ENGINE_NARRATORS[MarkSet](event, scene)
 
 
+def effect_applied(event: EffectApplied, scene: Scene) -> Told:
+    """Silencing "is not visible or audible, and can only be detected with certain Abilities
+    and devices": only the game master is told where it is placed."""
+    if event.effect.name == SILENCING and not scene.audience.gm:
+        return None
+    return ENGINE_NARRATORS[EffectApplied](event, scene)
+
+
+def effect_ended(event: EffectEnded, scene: Scene) -> Told:
+    """Silencing ends as unseen as it began."""
+    holder = scene.state.combatants.get(event.combatant)
+    ended = next((e for e in holder.effects if e.id == event.effect), None) if holder else None
+    if ended is not None and ended.name == SILENCING and not scene.audience.gm:
+        return None
+    return ENGINE_NARRATORS[EffectEnded](event, scene)
+
+
+def order_table(state: EncounterState, audience: Audience) -> Sequence[str]:
+    """The engine's order table, with silencing left out of a player's notes (unseen)."""
+    if audience.gm:
+        return engine_order_table(state, audience)
+    unseen = {
+        c.id: replace(c, effects=tuple(e for e in c.effects if e.name != SILENCING)) for c in state
+    }
+    return engine_order_table(replace(state, combatants=unseen), audience)
+
+
 NARRATORS: Mapping[type[Event], EventNarrator] = {
     DamageCalledOut: called_out,
     DefenseRolled: defense,
@@ -233,5 +264,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     PseudogravityUsed: pseudogravity,
     ZoneStruck: zone,
     MarkSet: mark,
+    EffectApplied: effect_applied,
+    EffectEnded: effect_ended,
 }
 """A narrator for every lurasko event (``LURASKO_EVENTS``), and the marks a hit sets."""

@@ -93,10 +93,7 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
     """The refusals every strike shares, on its turn or in an ambush."""
     actor = acting(action)
     verb = action.verb
-    if action.target == actor or actor in action.also:
-        raise IllegalAction("self-target", f"{verb}: {state[actor].name} cannot strike itself")
-    if not standing(state[action.target]) and state[action.target].has(DEAD):
-        raise IllegalAction("target-dead", f"{verb}: {state[action.target].name} is dead")
+    check_targets(state, actor, (action.target,), verb)
     weapon = weapon_of(state, actor, action.weapon, verb)
     targets = 2 if action.paired and action.also else 1
     if (why := shot_refusal(weapon, action.shot, targets=targets)) is not None:
@@ -112,6 +109,7 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
         )
     if action.paired and len(action.also) > 1:
         raise IllegalAction("two-hands", f"{verb}: paired weapons strike two targets at most")
+    check_targets(state, actor, (action.target, *action.also), verb)
     if action.feet is not None and action.feet < 0:
         raise IllegalAction("bad-distance", f"{verb}: a distance is 0 feet or more")
     if action.volley < 1 or (action.volley > 1 and weapon.kind is not WeaponKind.MISSILE):
@@ -120,6 +118,21 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
         check_paired(state, actor, weapon, verb)
     if action.taped and not (weapon.taped_clips and weapon.payload is not None):
         raise IllegalAction("no-taped-clips", f"{verb}: the {weapon.name} has no taped E-clips")
+
+
+def check_targets(
+    state: EncounterState, actor: CombatantId, targets: Sequence[CombatantId], verb: str
+) -> None:
+    """Every target of a strike, burst or spray: named once, never the attacker, not dead."""
+    if not targets:
+        raise IllegalAction("no-target", f"{verb}: name a target")
+    if actor in targets:
+        raise IllegalAction("self-target", f"{verb}: {state[actor].name} cannot strike itself")
+    if len(set(targets)) != len(targets):
+        raise IllegalAction("bad-targets", f"{verb}: name each target once")
+    for target in targets:
+        if state[target].has(DEAD):
+            raise IllegalAction("target-dead", f"{verb}: {state[target].name} is dead")
 
 
 def check_paired(state: EncounterState, actor: CombatantId, weapon: Weapon, verb: str) -> None:
@@ -221,7 +234,7 @@ def _one_roll(
         )
     ]  # fmt: skip
     if result_of is Outcome.FUMBLE and settings.fumble_table:
-        events += _fumble(actor, weapon, source)
+        events += _fumble(state, actor, weapon, source)
     if result_of not in (Outcome.HIT, Outcome.SPREAD):
         return events
     data: dict[str, Scalar] = {
@@ -255,10 +268,17 @@ def _undefendable(
     return ""
 
 
-def _fumble(actor: CombatantId, weapon: Weapon, source: DiceSource) -> list[Event]:
+def _fumble(
+    state: EncounterState, actor: CombatantId, weapon: Weapon, source: DiceSource
+) -> list[Event]:
+    """The fumble roll and the weapon it costs. A 2 "results in hitting a team mate if possible,
+    and dropping the weapon if not": with no teammate standing it drops the weapon; with one,
+    whether a hit is possible (who is in the line of fire) is the game master's call."""
     result = roll(dice(1, 20), source)
     found = fumble(result.total)
     events: list[Event] = [Fumbled(actor, result, found.value)]
+    if found is Fumble.TEAMMATE and not _teammates(state, actor):
+        found = Fumble.DROPPED
     lost = {
         Fumble.UNFIXABLE: ("Weapon failed", "not fixable in this scene"),
         Fumble.FIXABLE: ("Weapon failed", "fixable in this scene"),
@@ -271,6 +291,12 @@ def _fumble(actor: CombatantId, weapon: Weapon, source: DiceSource) -> list[Even
             EffectApplied(actor, Effect(f"{name}: {weapon.name}", source=actor, data=data))
         )
     return events
+
+
+def _teammates(state: EncounterState, actor: CombatantId) -> list[CombatantId]:
+    """The attacker's standing teammates (its side, not itself)."""
+    side = state[actor].side
+    return [c.id for c in state if c.id != actor and c.side == side and standing(c)]
 
 
 def hit_events(

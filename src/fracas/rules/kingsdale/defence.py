@@ -71,7 +71,7 @@ class DefenceRule:
         defender = state[acting(action)]
         counter = 1 if isinstance(action, Parry) and action.counter else 0
         if self.kind == "parry" and not sheet_of(defender).hand_to_hand:
-            return {ACTIONS: 1 + counter}
+            counter += self.settings.untrained_parry_actions
         if counter:
             return {ACTIONS: counter}
         if self.kind == "dodge" and not self._borrows(state, action):

@@ -71,10 +71,11 @@ class RollInitiativeRule:
         return initiative_events(state, acting(action), source)
 
 
-def allotment(combatant: Combatant, melee: int, pose: int) -> int:
+def allotment(combatant: Combatant, melee: int, pose: int, few_from_last: bool = True) -> int:
     """The attacks/actions of ``combatant`` in ``pose`` (0-2) of melee round ``melee``: its
-    share by the table, and a natural 20 or 1 on initiative in the very first pose."""
-    share = split(attacks_per_melee(combatant))[pose]
+    share by the table (``few_from_last``: see ``split``), and a natural 20 or 1 on initiative
+    in the very first pose."""
+    share = split(attacks_per_melee(combatant), few_from_last=few_from_last)[pose]
     if melee == 1 and pose == 0:
         natural = combatant.marks.get(INIT_NATURAL)
         share += 1 if natural == 20 else -1 if natural == 1 else 0
@@ -98,6 +99,9 @@ PER_POSE_MARKS = (RUNNING, MOVED, PARRIED, COUNTERED)
 class PoseKeeper:
     """Fills everyone's Actions pool as each pose begins."""
 
+    few_from_last: bool = True
+    """Fewer than three attacks fill the poses from the last (the setting of that name)."""
+
     def events(self, state: EncounterState, turn: Turn) -> list[Event]:
         label = pose_at(state, state.clock.index)
         key = f"{state.clock.round}:{label}"
@@ -105,7 +109,7 @@ class PoseKeeper:
         for combatant in state:
             if combatant.marks.get(POSE) == key:
                 continue
-            share = allotment(combatant, state.clock.round, pose_index(label))
+            share = allotment(combatant, state.clock.round, pose_index(label), self.few_from_last)
             horrified = combatant.effect(HORRIFIED)
             if horrified is not None and horrified.data.get("lose_attack") and share > 0:
                 share -= 1

@@ -16,11 +16,15 @@ WORDS = (
 )  # fmt: skip
 
 
-def split(attacks: int) -> tuple[int, int, int]:
-    """The attacks of each pose: 3 -> 1/1/1, 4 -> 1/1/2 … 9 -> 3/3/3; 1 -> 0/0/1, 2 -> 0/1/1."""
+def split(attacks: int, *, few_from_last: bool = True) -> tuple[int, int, int]:
+    """The attacks of each pose: 3 -> 1/1/1, 4 -> 1/1/2 … 9 -> 3/3/3; fewer than three from the
+    last pose, 1 -> 0/0/1, 2 -> 0/1/1 (SOURCES.md 8), or with ``few_from_last`` False from the
+    first, 1 -> 1/0/0, 2 -> 1/1/0."""
     if attacks < 0:
         raise ValueError(f"a character cannot have {attacks} attacks")
     base, extra = divmod(attacks, len(POSES))
+    if base == 0 and not few_from_last:
+        return tuple(1 if pose < extra else 0 for pose in range(3))  # type: ignore[return-value]
     return tuple(base + (1 if pose >= len(POSES) - extra else 0) for pose in range(3))  # type: ignore[return-value]
 
 

@@ -91,7 +91,7 @@ class Kingsdale(Ruleset):
         return pose_order(state, self.rules.initiative_ties_by_bonus)
 
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
-        return PoseKeeper().events(state, turn)
+        return PoseKeeper(self.rules.few_attacks_from_last_pose).events(state, turn)
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return standing(combatant)

@@ -21,6 +21,13 @@ class KingsdaleSettings(BaseModel):
         " joined first (the chapter is silent on ties).",
     )
 
+    few_attacks_from_last_pose: bool = Field(
+        True,
+        description="SOURCES.md 8: fewer than 3 attacks fill the poses from the last, as the"
+        " chapter's extra attacks do (1 -> 0/0/1, 2 -> 0/1/1); False: from the first (1 -> 1/0/0,"
+        " 2 -> 1/1/0).",
+    )
+
     # Strike thresholds (Standard Action/Attack, Called Shots, What is a Miss)
     melee_strike: int = Field(5, description="Seed: physical attacks need a total of 5 to strike.")
     ranged_strike: int = Field(8, description="Seed: ranged attacks need a total of 8 to strike.")
@@ -64,10 +71,22 @@ class KingsdaleSettings(BaseModel):
         description="SOURCES.md 3.2: bullets, energy blasts and missiles cannot be parried"
         " (Palladium); only melee strikes can.",
     )
+    defender_wins_ties: bool = Field(
+        True,
+        description="SOURCES.md 3.2, 8: a parry or dodge meeting the strike's total succeeds"
+        " (meets or beats; False: it must beat it, as one fan FAQ reads).",
+    )
     natural_20_critical: bool = Field(
         True,
         description="SOURCES.md 3.2: a natural 20 strike does double damage and only a natural"
         " 20 parry or dodge beats it (Palladium).",
+    )
+    untrained_parry_actions: int = Field(
+        1,
+        ge=0,
+        description="Default: the actions a parry uses without hand-to-hand training (SOURCES.md"
+        " 3.2: none for H2H-trained characters, the demo's 'parry did not'; the chapter is"
+        " silent on the untrained, read here as a standard action).",
     )
     dodge_borrows_next_pose: bool = Field(
         True,

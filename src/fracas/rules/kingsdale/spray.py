@@ -16,7 +16,7 @@ from fracas.engine.events import Event, MarkSet, Note
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.kingsdale.actions import Spray, Strike
-from fracas.rules.kingsdale.combat import strike_events, weapon_of
+from fracas.rules.kingsdale.combat import check_targets, strike_events, weapon_of
 from fracas.rules.kingsdale.initiative import allotment, pose_at
 from fracas.rules.kingsdale.poses import POSES, pose_index
 from fracas.rules.kingsdale.queries import ACTIONS, OWED, acting, require_pose
@@ -68,7 +68,8 @@ class SprayRule:
         who = acting(action)
         pose = pose_index(pose_at(state, state.clock.index))
         later = range(pose + 1, len(POSES))
-        return sum(allotment(state[who], state.clock.round, p) for p in later)
+        few_from_last = self.settings.few_attacks_from_last_pose
+        return sum(allotment(state[who], state.clock.round, p, few_from_last) for p in later)
 
     def cost(self, state: EncounterState, action: Spray) -> Cost:
         who = acting(action)
@@ -88,8 +89,7 @@ class SprayRule:
             raise IllegalAction("cannot-spray", f"spray: {why} (Spraying a Target)")
         if action.size == "full" and pose_at(state, state.clock.index) != POSES[0]:
             raise IllegalAction("full-melee", "spray: a full spray takes the full melee")
-        if who in action.targets or len(set(action.targets)) != len(action.targets):
-            raise IllegalAction("bad-targets", "spray: name each target once, not yourself")
+        check_targets(state, who, action.targets, action.verb)
 
     def resolve(self, state: EncounterState, action: Spray, source: DiceSource) -> Sequence[Event]:
         who = acting(action)

@@ -139,8 +139,8 @@ def strike_bonus(
 
 def shot_refusal(weapon: Weapon, shot: Shot, *, targets: int = 1) -> str | None:
     """Why ``shot`` cannot be made with ``weapon``, or None. Aimed, called and aimed called
-    shots need the W.P.; a pulse weapon makes no called shot and no burst; a burst needs a
-    firearm; aimed or called paired shots need a single target. (A burst is never aimed or
+    shots need the W.P.; a pulse weapon makes no called shot and no burst; a burst needs an
+    automatic firearm; aimed or called paired shots need a single target. (A burst is never aimed or
     called: "Weapons cannot be aimed on full-automatic settings", "burst/pulse shots … cannot
     be used to make a called shot".)"""
     aimed_or_called = shot in (Shot.AIMED, Shot.CALLED, Shot.AIMED_CALLED)
@@ -152,6 +152,11 @@ def shot_refusal(weapon: Weapon, shot: Shot, *, targets: int = 1) -> str | None:
         return "only firearms shoot bursts (Shooting Bursts)"
     if shot is Shot.BURST and weapon.pulse:
         return "laser pulses are not bursts (Shooting Bursts)"
+    if shot is Shot.BURST and not weapon.automatic:
+        return (
+            f"the {weapon.name} is not automatic: a burst is multiple shots in rapid fashion, and"
+            " simultaneous shots from two barrels are not bursts (Shooting Bursts)"
+        )
     if aimed_or_called and targets > 1:
         return "aimed and called paired shots need a single target (Paired Firearms)"
     return None
@@ -165,8 +170,10 @@ def defended(
     strike_natural: int,
     settings: KingsdaleSettings,
 ) -> bool:
-    """The defender "meets or beats" the strike; a natural 20 strike only yields to a natural
-    20 defence (SOURCES.md 3.2)."""
+    """The defender "meets or beats" the strike (``defender_wins_ties``; else it must beat
+    it); a natural 20 strike only yields to a natural 20 defence (SOURCES.md 3.2)."""
     if settings.natural_20_critical and strike_natural == 20:
         return defence_natural == 20
-    return defence_total >= strike_total
+    if settings.defender_wins_ties:
+        return defence_total >= strike_total
+    return defence_total > strike_total

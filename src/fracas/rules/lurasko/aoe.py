@@ -70,14 +70,15 @@ def after_target_shielding(
     goes on "based on its pre-shielding damage values". Returns the outcome for the others and
     what reaches the target: nothing when fully shielded ("protected from both impact and area
     damage"); after a dodged direct hit behind partial medium shielding, area damage from "the
-    lower post-shielding damage value (if still strong enough to cause area damage)"."""
+    lower post-shielding damage value (if still strong enough to cause area damage)": none when
+    what is left is too weak for an area (more shielding never hurts the target more)."""
     around = unshielded(original, deliberate=deliberate)
     if left == 0:
         return around, 0
     if dodged:
-        if medium and is_aoe(left, deliberate=deliberate):
-            return around, left * AREA_PERCENT // 100
-        return around, around.area
+        if not medium:
+            return around, around.area
+        return around, unshielded(left, deliberate=deliberate).area
     return around, unshielded(left, deliberate=deliberate).direct
 
 

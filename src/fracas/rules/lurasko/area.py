@@ -58,7 +58,8 @@ class AreaStrike(Strike):
         ]
 
     def _on_target(self, left: int, left_medium: int) -> None:
-        """The target's defense roll: hit, the impact at 50 %; dodged, the area damage."""
+        """The target's defense roll: hit, the impact at 50 %; dodged, the area damage (an
+        explosive's met by the target's medium shielding, which its impact bypassed)."""
         assert self.weapon.energy is not None
         outcome = self._defense_roll()
         medium = left_medium < left
@@ -68,6 +69,8 @@ class AreaStrike(Strike):
         if outcome.hits:
             self.energy_left = unshielded(left_medium, deliberate=True).direct
             self._hit(outcome)
+        elif dodged_area and self.weapon.explosive:
+            self._area_damage(self.target, dodged_area)
         elif dodged_area:
             portion = energy_portion(self.weapon.energy, dodged_area)
             self._damage(self.target, (portion,), None, self.before_defense)

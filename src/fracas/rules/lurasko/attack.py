@@ -160,6 +160,14 @@ class Strike:
         outcome = self._defense_roll(other, self.settings.area_defense_tn_bonus)
         if not outcome.hits:
             return
+        self._area_damage(other, area)
+
+    def _area_damage(self, other: Combatant, area: int) -> None:
+        """Area damage on one character, "hit by a separate attack": its own medium-precision
+        shielding first (an explosive's area too: "Area damage for other characters (or the
+        target character, if they succeed on their defense roll) can be shielded via
+        medium-precision shielding"), then the hit."""
+        assert self.weapon.energy is not None
         steps_before = len(self.before_defense)
         area_attack = Incoming(
             ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
@@ -370,7 +378,9 @@ class Strike:
         is shown only when the hit's damage crosses a multiple of the injury factor."""
         ranged = self.weapon.reach is Reach.RANGED
         result = roll(dice(1, 20), self.source)
-        kind = injury_type(result.total, ranged=ranged)
+        settings = self.settings
+        bands = settings.ranged_injury_table if ranged else settings.melee_injury_table
+        kind = injury_type(result.total, ranged=ranged, table=bands)
         table = "ranged" if ranged else "melee"
         self.events.append(InjuryTypeSet(target.id, kind, table, result))
         return kind

@@ -45,14 +45,17 @@ def energy_degrees(energy_taken: int, factor: int) -> int:
     return max(energy_taken, 0) // factor
 
 
-MELEE_TABLE: tuple[tuple[int, InjuryType], ...] = (
+InjuryTable = tuple[tuple[int, InjuryType], ...]
+"""An injury-type table: (highest d20 face, type) bands in rising order, the last ending at 20."""
+
+MELEE_TABLE: InjuryTable = (
     (6, InjuryType.SUPERFICIAL),
     (10, InjuryType.CORE),
     (14, InjuryType.HAND_ARM),
     (17, InjuryType.MOBILITY),
     (20, InjuryType.PERCEPTION),
 )
-RANGED_TABLE: tuple[tuple[int, InjuryType], ...] = (
+RANGED_TABLE: InjuryTable = (
     (6, InjuryType.SUPERFICIAL),
     (10, InjuryType.CORE),
     (14, InjuryType.MOBILITY),
@@ -62,9 +65,10 @@ RANGED_TABLE: tuple[tuple[int, InjuryType], ...] = (
 """SOURCES.md 5.1's default d20 injury-type tables: the highest face of each band."""
 
 
-def injury_type(face: int, *, ranged: bool) -> InjuryType:
-    """The injury type a d20 ``face`` gives on the melee or the ranged table."""
+def injury_type(face: int, *, ranged: bool, table: InjuryTable | None = None) -> InjuryType:
+    """The injury type a d20 ``face`` gives on ``table`` (default: SOURCES.md 5.1's melee or
+    ranged table)."""
     if not 1 <= face <= 20:
         raise LuraskoRuleError(f"a d20 shows 1 to 20, not {face}")
-    table = RANGED_TABLE if ranged else MELEE_TABLE
-    return next(kind for top, kind in table if face <= top)
+    bands = table if table is not None else RANGED_TABLE if ranged else MELEE_TABLE
+    return next(kind for top, kind in bands if face <= top)

@@ -7,7 +7,7 @@ from typing import Protocol, TypeVar
 
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant
-from fracas.rules.lurasko.injury import injury_factor
+from fracas.rules.lurasko.injury import adjusted_weight, injury_factor
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet
 from fracas.rules.lurasko.vocabulary import InjuryType
@@ -94,7 +94,8 @@ def factor_of(combatant: Combatant, settings: LuraskoSettings) -> int:
     sheet = sheet_of(combatant)
     if sheet.injury_factor is not None:
         return sheet.injury_factor
-    return injury_factor(sheet.bcon, sheet.wgt, minimum=settings.injury_factor_minimum)
+    weight = adjusted_weight(sheet.wgt) if sheet.large else sheet.wgt
+    return injury_factor(sheet.bcon, weight, minimum=settings.injury_factor_minimum)
 
 
 def standing(combatant: Combatant) -> bool:

@@ -7,9 +7,10 @@ because neither says. A group that plays differently changes one value.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from fracas.dice import DiceNotation
+from fracas.rules.lurasko.injury import MELEE_TABLE, RANGED_TABLE, InjuryTable
 
 
 class LuraskoSettings(BaseModel):
@@ -60,6 +61,17 @@ class LuraskoSettings(BaseModel):
         validate_default=True,
         description="SOURCES.md 5.3: the defense roll is 1d20 + Hindrance (the attack's pressure"
         " included) - Aid, succeeding at or under the TN.",
+    )
+    melee_injury_table: InjuryTable = Field(
+        MELEE_TABLE,
+        description="SOURCES.md 5.1, 8: the d20 melee injury-type table the GM pre-rolls, as"
+        " (highest face, type) bands: 1-6 Superficial, 7-10 Core, 11-14 Hand/Arm, 15-17"
+        " Mobility, 18-20 Perception.",
+    )
+    ranged_injury_table: InjuryTable = Field(
+        RANGED_TABLE,
+        description="SOURCES.md 5.1, 8: the d20 ranged injury-type table: 1-6 Superficial, 7-10"
+        " Core, 11-14 Mobility, 15-17 Hand/Arm, 18-20 Perception.",
     )
     hindrance_per_mobility_degree: int = Field(
         1,
@@ -130,3 +142,12 @@ class LuraskoSettings(BaseModel):
     deafened_rounds: int = Field(
         6, ge=0, description="Seed: blast deafens 'for 30 seconds (6 turns)'; a round is 5 s."
     )
+
+    @field_validator("melee_injury_table", "ranged_injury_table")
+    @classmethod
+    def _bands_cover_the_d20(cls, table: InjuryTable) -> InjuryTable:
+        """Each band's highest face above the last, the last 20: every face has its type."""
+        tops = [top for top, _ in table]
+        if not tops or tops != sorted(set(tops)) or tops[0] < 1 or tops[-1] != 20:
+            raise ValueError("injury-type bands rise from 1 and the last ends at 20")
+        return table

@@ -188,16 +188,20 @@ class Lifter(PointSource):
 
 class Sheet(_Record):
     """A Lur-Asko character. ``bcon`` and ``wgt`` give the injury factor (``injury_factor``
-    overrides it); ``tn`` is the defense roll's target number; ``strength`` is added to melee
-    damage and drive; ``organic`` matters for blast. ``weight_lb`` (None: 25 lb per WGT,
-    SOURCES.md 5.1) and ``inventory_lb`` are what pseudogravity lifts; ``flying_spd`` makes an
-    unwilling target heavier to it; ``gravnet`` airships ignore silencing; a ``vehicle`` can be
-    climbed onto. ``resources`` are pools that pay for shielding and pseudogravity points."""
+    overrides it; a ``large`` creature's uses AWGT); ``tn`` is the defense roll's target
+    number; ``strength`` is added to melee damage and drive; ``organic`` matters for blast.
+    ``weight_lb`` (None: 25 lb per WGT, SOURCES.md 5.1) and ``inventory_lb`` are what
+    pseudogravity lifts; ``flying_spd`` makes an unwilling target heavier to it; ``gravnet``
+    airships ignore silencing; a ``vehicle`` can be climbed onto. ``resources`` are pools that
+    pay for shielding and pseudogravity points."""
 
     name: str | None = None
     bcon: int = Field(ge=0)
     wgt: int = Field(ge=0)
     injury_factor: int | None = Field(None, ge=1)
+    large: bool = Field(
+        False, description="a large creature: its injury factor uses AWGT (SOURCES.md 5.1)"
+    )
     tn: int
     initiative: int = 0
     strength: int = Field(0, ge=0)
