@@ -9,7 +9,15 @@ from fracas.engine.gm import RemoveEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.saving import load, save
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
+from fracas.rules.kingsdale.actions import (
+    AutoDodge,
+    AutoParry,
+    Dodge,
+    NoDefence,
+    Parry,
+    Stray,
+    Strike,
+)
 from fracas.rules.kingsdale.damage import Location
 from fracas.rules.kingsdale.events import (
     DamageRolled,
@@ -18,13 +26,13 @@ from fracas.rules.kingsdale.events import (
     Fumbled,
     StrikeRolled,
 )
-from fracas.rules.kingsdale.queries import STRIKE
+from fracas.rules.kingsdale.queries import STRAY, STRIKE
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.strike import Shot
 
 from .support import Fight, sheet
 
-ADA, BO = CombatantId("ada"), CombatantId("bo")
+ADA, BO, CY = CombatantId("ada"), CombatantId("bo"), CombatantId("cy")
 MISSILES = {"name": "Missiles", "kind": "missile", "damage": "1d6", "mega": True}
 
 
@@ -223,8 +231,58 @@ def test_a_fumble_of_2_drops_the_weapon_when_no_teammate_can_be_hit() -> None:
     team(StartCombat(), 15, 10, 5)
     team(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
     assert not team.state[ADA].has("Weapon dropped: Sword")
-    team(Strike(actor=ADA, target=BO, weapon="sword"), 12)
-    assert team.state[BO].has(STRIKE)
+    assert team.state[ADA].has(STRAY)
+
+
+def fumbled_among_teammates() -> Fight:
+    """Ada fumbles a 2 with Cy, her teammate, standing: the stray strike waits."""
+    team = Fight(ada=sheet(), bo=sheet(), cy=sheet())
+    team(StartCombat(), 15, 10, 5)
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    return team
+
+
+def test_the_game_master_says_which_teammate_a_fumble_of_2_hits() -> None:
+    """Seed: "2 results in hitting a team mate if possible": the game master names the teammate
+    in the line of fire, and the weapon's damage is rolled against them, undefended."""
+    team = fumbled_among_teammates()
+    step = team(Stray(hit=CY), 3, 4)
+    rolled = next(e for e in step.events if isinstance(e, DamageRolled))
+    assert (rolled.attacker, rolled.target, rolled.amount) == (ADA, CY, 7)
+    assert team.state[CY].pools["SDC"].current == 13
+    assert not team.state[ADA].has(STRAY) and not team.state[ADA].has("Weapon dropped: Sword")
+
+
+def test_nobody_in_the_line_of_fire_and_the_weapon_drops() -> None:
+    """Seed: "… and dropping the weapon if not"."""
+    team = fumbled_among_teammates()
+    team(Stray())
+    assert team.state[ADA].has("Weapon dropped: Sword") and not team.state[ADA].has(STRAY)
+
+
+@pytest.mark.parametrize(
+    ("stray", "code"),
+    [
+        (Stray(hit=BO), "not-a-teammate"),
+        (Stray(hit=ADA), "not-a-teammate"),
+        (Stray(actor=CY, hit=CY), "game-master-only"),
+        (Stray(striker=BO), "no-stray"),
+    ],
+)
+def test_a_stray_strike_is_refused_outside_the_rule(stray: Stray, code: str) -> None:
+    """Issue 3: an action the rules forbid is refused with the rule, and changes nothing. Only
+    a teammate ("a team mate") can be hit, and only the game master says who."""
+    team = fumbled_among_teammates()
+    before = team.state
+    with pytest.raises(IllegalAction) as refused:
+        team(stray)
+    assert refused.value.code == code and team.state is before
+
+
+def test_no_stray_strike_without_a_fumble() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        started()(Stray())
+    assert refused.value.code == "no-stray"
 
 
 def test_a_natural_20_doubles_damage_and_needs_a_natural_20_to_stop() -> None:

@@ -42,7 +42,7 @@ from fracas.rules.kingsdale.events import (
 )
 from fracas.rules.kingsdale.initiative import pose_at
 from fracas.rules.kingsdale.poses import POSES, pose_index, word
-from fracas.rules.kingsdale.queries import ACTIONS, STRIKE
+from fracas.rules.kingsdale.queries import ACTIONS, STRAY, STRIKE
 
 ARROW = "\u2192"
 
@@ -178,17 +178,22 @@ def initiative_set(event: InitiativeSet, scene: Scene) -> Told:
 
 
 def effect_applied(event: EffectApplied, scene: Scene) -> Told:
-    """A pending strike: the defender is told how to answer it."""
-    if event.effect.name != STRIKE:
-        return ENGINE_NARRATORS[EffectApplied](event, scene)
+    """A pending strike: the defender is told how to answer it; a stray one: the game master."""
     who = _capital(scene.name(event.combatant))
-    return f"{who} may parry, dodge, autododge, autoparry or take it (nodefence)"
+    if event.effect.name == STRIKE:
+        return f"{who} may parry, dodge, autododge, autoparry or take it (nodefence)"
+    if event.effect.name == STRAY:
+        return (
+            f"{who}'s strike goes astray: the game master names the teammate in the line of "
+            "fire (stray -hit NAME), or nobody (stray) and the weapon is dropped"
+        )
+    return ENGINE_NARRATORS[EffectApplied](event, scene)
 
 
 def effect_ended(event: EffectEnded, scene: Scene) -> Told:
     holder = scene.state.combatants.get(event.combatant)
     effect = next((e for e in holder.effects if e.id == event.effect), None) if holder else None
-    if effect is not None and effect.name == STRIKE:
+    if effect is not None and effect.name in (STRIKE, STRAY):
         return None
     return ENGINE_NARRATORS[EffectEnded](event, scene)
 

@@ -221,6 +221,23 @@ class Spray(Action):
     )
 
 
+@dataclass(frozen=True)
+class Stray(Action):
+    """Settle a fumble of 2: the teammate in the line of fire is hit, or none is and the weapon
+    drops (the game master's call)."""
+
+    verb: ClassVar[str] = "stray"
+    game_master: ClassVar[bool] = True
+    hit: CombatantId | None = field(
+        default=None,
+        metadata={"help": "the teammate hit (leave out: nobody is in the line of fire)"},
+    )
+    striker: CombatantId | None = field(
+        default=None,
+        metadata={"help": "whose fumble (default: the only one waiting)", "flag": "from"},
+    )
+
+
 ACTIONS: tuple[type[Action], ...] = (
     RollInitiative,
     Strike,
@@ -239,4 +256,5 @@ ACTIONS: tuple[type[Action], ...] = (
     SkillRoll,
     Ambush,
     Spray,
+    Stray,
 )

@@ -27,6 +27,7 @@ from fracas.rules.kingsdale.queries import (
     HP,
     MDC,
     SDC,
+    STRAY,
     STRIKE,
     acting,
     require_pose,
@@ -273,11 +274,15 @@ def _fumble(
 ) -> list[Event]:
     """The fumble roll and the weapon it costs. A 2 "results in hitting a team mate if possible,
     and dropping the weapon if not": with no teammate standing it drops the weapon; with one,
-    whether a hit is possible (who is in the line of fire) is the game master's call."""
+    the strike waits (``Stray strike pending``) for the game master to say who is in the line
+    of fire (``stray``, in ``fracas.rules.kingsdale.stray``)."""
     result = roll(dice(1, 20), source)
     found = fumble(result.total)
     events: list[Event] = [Fumbled(actor, result, found.value)]
-    if found is Fumble.TEAMMATE and not _teammates(state, actor):
+    if found is Fumble.TEAMMATE and teammates(state, actor):
+        stray = Effect(STRAY, source=actor, data={"weapon": weapon.name})
+        return [*events, EffectApplied(actor, stray)]
+    if found is Fumble.TEAMMATE:
         found = Fumble.DROPPED
     lost = {
         Fumble.UNFIXABLE: ("Weapon failed", "not fixable in this scene"),
@@ -293,7 +298,7 @@ def _fumble(
     return events
 
 
-def _teammates(state: EncounterState, actor: CombatantId) -> list[CombatantId]:
+def teammates(state: EncounterState, actor: CombatantId) -> list[CombatantId]:
     """The attacker's standing teammates (its side, not itself)."""
     side = state[actor].side
     return [c.id for c in state if c.id != actor and c.side == side and standing(c)]

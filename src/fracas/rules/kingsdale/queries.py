@@ -27,6 +27,8 @@ SPOTTED = "spotted ambush"
 
 STRIKE = "Strike pending"
 """Effect on a defender: a strike waiting for its parry, dodge or no defence."""
+STRAY = "Stray strike pending"
+"""Effect on an attacker who fumbled a 2: the game master says which teammate it hits, if any."""
 HORRIFIED = "Horrified"
 """Effect: a failed Horror Factor before the fight: no initiative this melee, first attack lost."""
 HORROR_STRUCK = "Horror-struck"

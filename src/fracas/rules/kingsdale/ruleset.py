@@ -36,6 +36,7 @@ from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
 from fracas.rules.kingsdale.sheet import payload_pool
 from fracas.rules.kingsdale.spray import SprayRule
+from fracas.rules.kingsdale.stray import StrayRule
 
 
 class Kingsdale(Ruleset):
@@ -145,4 +146,5 @@ def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
         actions.SkillRoll: SkillRollRule(settings),
         actions.Ambush: AmbushRule(settings),
         actions.Spray: SprayRule(settings),
+        actions.Stray: StrayRule(settings),
     }
