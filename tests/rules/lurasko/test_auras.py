@@ -8,7 +8,7 @@ from fracas.engine.gm import ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Anchor, Moment
 from fracas.engine.turns import EndTurn
-from fracas.rules.lurasko.actions import Attack, Drop, Provoke
+from fracas.rules.lurasko.actions import Answer, Attack, Drop, Provoke
 from fracas.rules.lurasko.auras import Provocation, aura_amount, expendable, provokes, reacting_aura
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.events import AuraStruck, DamageTaken
@@ -184,3 +184,42 @@ def test_a_device_aura_ends_when_the_device_is_dropped() -> None:
     with pytest.raises(IllegalAction) as refused:
         encounter.check(Drop(actor=HERO, aura="Spikes"))
     assert refused.value.code == "not-a-device"
+
+
+def test_the_holder_chooses_which_aura_answers_how_much_or_none() -> None:
+    """Seed: "you may expend an amount of stored damage from a damage aura to automatically hit
+    them"; "only a single aura can react to a single attack": the holder says which aura answers
+    and how much (``aura -use Spikes -expend 10``), or that none does (``aura -hold``), at any
+    moment, and it stands until changed."""
+    encounter = duel(foe=sheet(auras=[STATIC, SPIKES]))
+    encounter.apply(Answer(actor=FOE, aura="spikes", expend=10))
+    step = encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 1])
+    (struck,) = of_type(step.events, AuraStruck)
+    assert (struck.aura, struck.portion.damage) == ("Spikes", 10)
+    assert encounter.state[FOE].pools["Static field"].current == 30
+    encounter.apply(Answer(actor=FOE, hold=True))
+    step = encounter.apply(Provoke(actor=HERO, holder=FOE))
+    assert of_type(step.events, AuraStruck) == []
+    encounter.apply(Answer(actor=FOE))
+    step = encounter.apply(Provoke(actor=HERO, holder=FOE))
+    (struck,) = of_type(step.events, AuraStruck)
+    assert (struck.aura, struck.portion.damage) == ("Static field", 30)
+
+
+@pytest.mark.parametrize(
+    ("answer", "code"),
+    [
+        (Answer(actor=FOE, aura="frost"), "unknown-aura"),
+        (Answer(actor=FOE, expend=15), "bad-expend"),
+        (Answer(actor=FOE, aura="spikes", hold=True), "hold-or-answer"),
+        (Answer(actor=HERO), "no-aura"),
+    ],
+)
+def test_an_aura_answer_outside_the_rule_is_refused(answer: Answer, code: str) -> None:
+    """Seed: "the amount must be the full stored damage, or a multiple of 10"; refusals change
+    nothing."""
+    encounter = duel(foe=sheet(auras=[STATIC, SPIKES]))
+    before = encounter.state
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(answer)
+    assert refused.value.code == code and encounter.state is before

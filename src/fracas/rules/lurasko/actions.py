@@ -135,4 +135,28 @@ class Drop(Action):
     aura: str = field(metadata={"help": "the device's aura"})
 
 
-ACTIONS: tuple[type[Action], ...] = (Attack, Move, Charge, Lift, Silence, Provoke, Drop)
+@dataclass(frozen=True)
+class Answer(Action):
+    """Say how your damage aura answers provocations: which aura and how much, or none (-hold)."""
+
+    verb: ClassVar[str] = "aura"
+    aura: str | None = field(
+        default=None,
+        metadata={"help": "the aura that answers (default: the first with damage)", "flag": "use"},
+    )
+    expend: int | None = field(
+        default=None, metadata={"help": "how much, a multiple of 10 (default: the full store)"}
+    )
+    hold: bool = field(default=False, metadata={"help": "hold back: no aura answers"})
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    Attack,
+    Move,
+    Charge,
+    Lift,
+    Silence,
+    Provoke,
+    Drop,
+    Answer,
+)

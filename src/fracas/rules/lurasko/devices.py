@@ -1,16 +1,18 @@
-"""Device auras: "Auras that originate from devices expire immediately if their device is
-disabled or dropped." """
+"""What a holder does with a damage aura outside its answer: drop its device ("Auras that
+originate from devices expire immediately if their device is disabled or dropped"), or say how
+it answers ("you may expend an amount of stored damage from a damage aura"): the holder's
+choice stands until changed, and may be changed at any moment, on anyone's turn."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from fracas.dice import DiceSource
-from fracas.engine.events import Event, PoolSet
+from fracas.engine.events import Event, MarkSet, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
-from fracas.rules.lurasko.actions import Drop
-from fracas.rules.lurasko.queries import chosen, sheet_of
+from fracas.rules.lurasko.actions import Answer, Drop
+from fracas.rules.lurasko.queries import AURA_ANSWER, AURA_EXPEND, HOLD, chosen, sheet_of
 from fracas.rules.lurasko.turns import acting
 
 
@@ -30,3 +32,33 @@ class DropRule:
         holder = state[acting(action)]
         aura = chosen(sheet_of(holder).auras, action.aura, "aura", holder.name)
         return [PoolSet(holder.id, aura.name, 0, reason="device dropped")]
+
+
+class AnswerRule:
+    """Free and at any moment: the holder's standing answer to the next provocations."""
+
+    def cost(self, state: EncounterState, action: Answer) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: Answer) -> None:
+        holder = state[acting(action)]
+        if action.hold and (action.aura is not None or action.expend is not None):
+            raise IllegalAction("hold-or-answer", "aura: hold back, or name what answers")
+        chosen(sheet_of(holder).auras, action.aura, "aura", holder.name)
+        if action.expend is not None and (action.expend < 10 or action.expend % 10):
+            raise IllegalAction(
+                "bad-expend",
+                f"aura: expend the full store or a multiple of 10, not {action.expend}",
+            )
+
+    def resolve(self, state: EncounterState, action: Answer, dice: DiceSource) -> Sequence[Event]:
+        holder = acting(action)
+        if action.hold:
+            return [MarkSet(holder, AURA_ANSWER, HOLD), MarkSet(holder, AURA_EXPEND, None)]
+        aura = None
+        if action.aura is not None:
+            aura = chosen(sheet_of(state[holder]).auras, action.aura, "aura", state[holder].name)
+        return [
+            MarkSet(holder, AURA_ANSWER, aura.name if aura is not None else None),
+            MarkSet(holder, AURA_EXPEND, action.expend),
+        ]

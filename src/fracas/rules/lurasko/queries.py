@@ -25,6 +25,11 @@ WAR_FEVER = "war_fever_hindrance"
 not resisting pseudogravity with a flying SPD (until the next movement phase), and the Hindrance
 of the war-fever roll owed at the end of the combat."""
 
+AURA_ANSWER = "aura answer"
+AURA_EXPEND = "aura expend"
+HOLD = "hold"
+"""Marks: the aura a holder chose to answer provocations with (``hold``: none), and how much."""
+
 INCAPACITATED = ("Incapacitated", "Paralyzed", "Pinned")
 """Effects a game master gives that leave no action (the chapter's examples)."""
 MENTAL_ONLY = "Mental actions only"

@@ -19,7 +19,7 @@ from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, T
 from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.charging import ChargeRule
-from fracas.rules.lurasko.devices import DropRule
+from fracas.rules.lurasko.devices import AnswerRule, DropRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
@@ -56,6 +56,7 @@ class Lurasko(Ruleset):
             actions.Silence: SilenceRule(),
             actions.Provoke: ProvokeRule(self.rules),
             actions.Drop: DropRule(),
+            actions.Answer: AnswerRule(),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:

@@ -18,10 +18,13 @@ from fracas.rules.lurasko.energy import EnergyEffects, Victim, energy_effects
 from fracas.rules.lurasko.events import AuraStruck, DamageTaken
 from fracas.rules.lurasko.injury import degrees_crossed
 from fracas.rules.lurasko.queries import (
+    AURA_ANSWER,
+    AURA_EXPEND,
     DAMAGE,
     DEAD,
     DEAFENED,
     FATIGUE,
+    HOLD,
     IGNITED,
     KNOCKED_DOWN,
     STUNNED,
@@ -152,20 +155,26 @@ def aura_strikes_back(
     *,
     settings: LuraskoSettings,
 ) -> list[Event]:
-    """The holder's first aura with damage stored hits the provoking attacker: undodgeable, only
-    high-precision shielding against it, Core injuries; "take 'attacker' as the character who
-    attacked and took damage from the aura" for effects lasting to the end of the attacker's
-    next turn. It strikes even if the attack killed its holder: both are resolved before
-    injuries take effect."""
+    """The aura the holder chose (``aura``; else the first with damage stored, with the
+    sheet's standing amount or the full store; none after ``aura -hold``) hits the provoking
+    attacker: undodgeable, only high-precision shielding against it, Core injuries; "take
+    'attacker' as the character who attacked and took damage from the aura" for effects lasting
+    to the end of the attacker's next turn. It strikes even if the attack killed its holder:
+    both are resolved before injuries take effect."""
     if not provokes(provocation, critical=outcome is DefenseOutcome.CRITICAL):
         return []
     sheet = sheet_of(state[holder])
+    marks = state[holder].marks
     stores = [(a.name, state[holder].pools[a.name].current) for a in sheet.auras]
-    name = reacting_aura(stores)
+    answer = marks.get(AURA_ANSWER)
+    if answer == HOLD:
+        return []
+    name = reacting_aura([s for s in stores if s[0] == answer] if answer else stores)
     if name is None:
         return []
     aura = next(a for a in sheet.auras if a.name == name)
-    amount = aura_amount(dict(stores)[name], aura.expend)
+    wanted = marks.get(AURA_EXPEND)
+    amount = aura_amount(dict(stores)[name], wanted if isinstance(wanted, int) else aura.expend)
     portion = aura_portion(aura.kind, amount, aura.drive)
     account, uses = resolve_damage([portion], defences_of(state[attacker]))
     events: list[Event] = [
