@@ -35,7 +35,11 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 def status_name(status: StatusEffect) -> str:
     """The effect name a Status Effect has on a combatant (``Bleeding``)."""
-    return status.value.replace("_", " ").title()
+    return _STATUS_NAMES[status]
+
+
+_STATUS_NAMES = {status: status.value.replace("_", " ").title() for status in StatusEffect}
+"""Every Status Effect's effect name, worked out once: the queries ask for them on every step."""
 
 
 def has_status(combatant: Combatant, status: StatusEffect) -> bool:
