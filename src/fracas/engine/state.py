@@ -139,10 +139,12 @@ class Combatant:
 
     def effect(self, name: str) -> Effect | None:
         """The first effect of that name, or None."""
+        if not self.effects:  # the usual case, asked many times a step: no generator
+            return None
         return next((e for e in self.effects if e.name == name), None)
 
     def has(self, effect_name: str) -> bool:
-        return any(e.name == effect_name for e in self.effects)
+        return bool(self.effects) and any(e.name == effect_name for e in self.effects)
 
 
 @dataclass(frozen=True)

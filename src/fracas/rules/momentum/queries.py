@@ -48,7 +48,10 @@ def has_status(combatant: Combatant, status: StatusEffect) -> bool:
 
 def has_effect(combatant: Combatant, name: str) -> bool:
     """Whether an effect of that name (any case) is on the combatant."""
-    return any(e.name.lower() == name.lower() for e in combatant.effects)
+    if not combatant.effects:
+        return False
+    wanted = name.lower()
+    return any(e.name.lower() == wanted for e in combatant.effects)
 
 
 def vitality(combatant: Combatant) -> int:
@@ -65,7 +68,11 @@ def is_dead(combatant: Combatant) -> bool:
 
 def standing(combatant: Combatant) -> bool:
     """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
-    return not is_object(combatant) and not is_dead(combatant) and vitality(combatant) >= 1
+    return (
+        not sheet_of(combatant).is_object
+        and combatant.marks.get(DEAD) is not True
+        and combatant.pools[VITALITY].current >= 1
+    )
 
 
 def best_skill(combatant: Combatant, allowed: frozenset[Skill]) -> Skill:

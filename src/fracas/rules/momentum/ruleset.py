@@ -197,8 +197,13 @@ class Momentum(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has creatures standing."""
-        sides = {c.side for c in state if not is_object(c)}
-        standing_sides = {c.side for c in state if standing(c)}
+        sides: set[str] = set()
+        standing_sides: set[str] = set()
+        for combatant in state:  # one pass: this is asked after every step
+            if not is_object(combatant):
+                sides.add(combatant.side)
+                if standing(combatant):
+                    standing_sides.add(combatant.side)
         if len(sides) > 1 and len(standing_sides) <= 1:
             winner = next(iter(standing_sides), None)
             return f"{winner} win" if winner else "nobody is left standing"
