@@ -43,7 +43,7 @@ _STATUS_NAMES = {status: status.value.replace("_", " ").title() for status in St
 
 
 def has_status(combatant: Combatant, status: StatusEffect) -> bool:
-    return combatant.has(status_name(status))
+    return bool(combatant.effects) and combatant.has(_STATUS_NAMES[status])
 
 
 def has_effect(combatant: Combatant, name: str) -> bool:

@@ -142,6 +142,8 @@ class Momentum(Ruleset):
         self, state: EncounterState, combatant: Combatant, dice: DiceSource
     ) -> list[Event]:
         events: list[Event] = []
+        if not combatant.effects:  # every case below is a Status Effect on the combatant
+            return events
         who = combatant.id
         if has_status(combatant, StatusEffect.BLEEDING) and not is_object(combatant):
             loss = self.rules.bleeding_damage_per_turn
