@@ -97,6 +97,9 @@ def _kept(select: Selection | None, values: list[int]) -> set[int]:
 
 
 def _roll_die(term: Dice, source: DiceSource, limits: DiceLimits) -> tuple[Face, ...]:
+    if term.reroll is None and term.explosion is None:  # the usual die: exactly one face
+        shown = _face(term.sides, source)
+        return (Face(shown, term.face_value(shown)),)
     faces: list[Face] = []
     for _ in range(limits.max_explosion_depth + 1):
         shown = _draw(term, source, limits, faces)

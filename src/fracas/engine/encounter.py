@@ -105,6 +105,7 @@ class Encounter:
         self._before: list[EncounterState] = []
         self._undone: list[tuple[Step, EncounterState]] = []
         self._engine_rules = _engine_rules(ruleset)
+        self._legal: tuple[EncounterState, Action, Rule[Any], Cost] | None = None
 
     # --- acting -------------------------------------------------------------------------
 
@@ -122,8 +123,16 @@ class Encounter:
         self._checked(action)
 
     def _checked(self, action: Action) -> tuple[Rule[Any], Cost]:
-        """The action's rule and the cost it will pay, once the action is found legal."""
+        """The action's rule and the cost it will pay, once the action is found legal.
+
+        The last action found legal is remembered with the state it was checked against, so a
+        policy's ``can`` or ``check`` followed by ``apply`` of the same action verifies it once
+        (rules are pure: the same state and action give the same answer).
+        """
         state = self.state
+        legal = self._legal
+        if legal is not None and legal[0] is state and legal[1] == action:
+            return legal[2], legal[3]
         for name in combatants_named(action):
             if name not in state.combatants:
                 raise IllegalAction("unknown-combatant", f"there is no combatant {name!r}")
@@ -133,6 +142,7 @@ class Encounter:
         rule.verify(state, action)
         cost = rule.cost(state, action)
         self._afford(cost, action)
+        self._legal = (state, action, rule, cost)
         return rule, cost
 
     def can(self, action: Action) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
@@ -21,6 +21,7 @@ from fracas.engine.state import (
     Pool,
     Scalar,
     Turn,
+    evolve,
 )
 
 
@@ -75,14 +76,14 @@ class CombatantLeft(Event):
         for position in reversed(range(len(order))):
             actors = tuple(a for a in order[position].actors if a != self.combatant)
             if actors:
-                order[position] = replace(order[position], actors=actors)
+                order[position] = evolve(order[position], actors=actors)
                 continue
             del order[position]
             if position < index:
                 index -= 1
         held = tuple(h for h in clock.held if h != self.combatant)
-        clock = replace(clock, order=tuple(order), index=index, held=held)
-        return replace(state.without_combatant(self.combatant), clock=clock)
+        clock = evolve(clock, order=tuple(order), index=index, held=held)
+        return evolve(state.without_combatant(self.combatant), clock=clock)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class VisibilityChanged(Event):
     hidden: bool
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _update(state, replace(state[self.combatant], hidden=self.hidden))
+        return _update(state, evolve(state[self.combatant], hidden=self.hidden))
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class InitiativeSet(Event):
     reason: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _update(state, replace(state[self.combatant], initiative=self.initiative))
+        return _update(state, evolve(state[self.combatant], initiative=self.initiative))
 
 
 # --- the clock ----------------------------------------------------------------------------
@@ -118,7 +119,7 @@ class RoundStarted(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         clock = Clock(round=self.round, order=self.order, index=0, held=state.clock.held)
-        return replace(state, clock=clock)
+        return evolve(state, clock=clock)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ class TurnStarted(Event):
     index: int
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, clock=replace(state.clock, index=self.index))
+        return evolve(state, clock=evolve(state.clock, index=self.index))
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class TurnHeld(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         held = (*state.clock.held, self.combatant)
-        return replace(state, clock=replace(state.clock, held=held))
+        return evolve(state, clock=evolve(state.clock, held=held))
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,7 @@ class TurnResumed(Event):
         turn = Turn(actors=(self.combatant,), initiative=self.initiative, resumed=True)
         order = (*clock.order[: self.at], turn, *clock.order[self.at :])
         held = tuple(h for h in clock.held if h != self.combatant)
-        return replace(state, clock=replace(clock, order=order, held=held))
+        return evolve(state, clock=evolve(clock, order=order, held=held))
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ class TurnLost(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         held = tuple(h for h in state.clock.held if h != self.combatant)
-        return replace(state, clock=replace(state.clock, held=held))
+        return evolve(state, clock=evolve(state.clock, held=held))
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,7 @@ class OrderChanged(Event):
     index: int
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, clock=replace(state.clock, order=self.order, index=self.index))
+        return evolve(state, clock=evolve(state.clock, order=self.order, index=self.index))
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ class CombatEnded(Event):
     reason: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, ended=True)
+        return evolve(state, ended=True)
 
 
 # --- resources, effects, marks ------------------------------------------------------------
@@ -209,7 +210,7 @@ class PoolChanged(Event):
         combatant = state[self.combatant]
         pool = combatant.pools[self.pool]
         return _set_pool(
-            state, combatant, self.pool, replace(pool, current=pool.current + self.amount)
+            state, combatant, self.pool, evolve(pool, current=pool.current + self.amount)
         )
 
 
@@ -228,13 +229,13 @@ class PoolSet(Event):
         pool = combatant.pools[self.pool]
         maximum = pool.maximum if self.maximum is None else self.maximum
         return _set_pool(
-            state, combatant, self.pool, replace(pool, current=self.value, maximum=maximum)
+            state, combatant, self.pool, evolve(pool, current=self.value, maximum=maximum)
         )
 
 
 def _set_pool(state: EncounterState, combatant: Combatant, name: str, pool: Pool) -> EncounterState:
     pools = {**combatant.pools, name: pool}
-    return _update(state, replace(combatant, pools=pools))
+    return _update(state, evolve(combatant, pools=pools))
 
 
 @dataclass(frozen=True)
@@ -246,9 +247,9 @@ class EffectApplied(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
-        effect = replace(self.effect, id=f"e{state.next_effect}")
-        state = _update(state, replace(combatant, effects=(*combatant.effects, effect)))
-        return replace(state, next_effect=state.next_effect + 1)
+        effect = evolve(self.effect, id=f"e{state.next_effect}")
+        state = _update(state, evolve(combatant, effects=(*combatant.effects, effect)))
+        return evolve(state, next_effect=state.next_effect + 1)
 
 
 @dataclass(frozen=True)
@@ -262,7 +263,7 @@ class EffectEnded(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         effects = tuple(e for e in combatant.effects if e.id != self.effect)
-        return _update(state, replace(combatant, effects=effects))
+        return _update(state, evolve(combatant, effects=effects))
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ class EffectChanged(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         effects = tuple(self.effect if e.id == self.effect.id else e for e in combatant.effects)
-        return _update(state, replace(combatant, effects=effects))
+        return _update(state, evolve(combatant, effects=effects))
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,7 @@ class MarkSet(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         marks = {**combatant.marks, self.key: self.value}
-        return _update(state, replace(combatant, marks=marks))
+        return _update(state, evolve(combatant, marks=marks))
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ class DiceDrawn(Event):
     drawn: int
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return replace(state, rng=(state.rng[0], self.drawn))
+        return evolve(state, rng=(state.rng[0], self.drawn))
 
 
 @dataclass(frozen=True)

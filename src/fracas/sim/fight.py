@@ -49,7 +49,7 @@ def fight(
     ``seed``: the fight ``open_encounter(file, seed)`` would give at the table."""
     encounter = Encounter(ruleset, seed, history=False)
     encounter.state = replace(setup, rng=(seed, 0))
-    tally = _Tally(ruleset)
+    tally = _Tally(ruleset, policy if isinstance(policy, Reacting) else None)
     tally.step(encounter, StartCombat())
     while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
         clock = encounter.state.clock
@@ -81,8 +81,8 @@ def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally
             tally.step(encounter, action)
         except IllegalAction:
             return
-        if isinstance(policy, Reacting):
-            _answers(encounter, policy, action, tally)
+        if tally.reacting is not None:
+            _answers(encounter, tally.reacting, action, tally)
 
 
 def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tally) -> None:
@@ -103,10 +103,12 @@ def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tal
 
 
 class _Tally:
-    """Damage dealt and taken per combatant, step by step."""
+    """Damage dealt and taken per combatant, step by step; the policy's answers, if any."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, reacting: Reacting | None) -> None:
         self.ruleset = ruleset
+        self.reacting = reacting
+        """The policy when it answers out of turn (asked once: a Protocol check is slow)."""
         self.dealt: dict[CombatantId, int] = {}
         self.taken: dict[CombatantId, int] = {}
 

@@ -27,7 +27,7 @@ def damage_taken(
     taken: dict[CombatantId, int] = {}
     for combatant in before:
         later = after.combatants.get(combatant.id)
-        if later is None:
+        if later is None or later is combatant:  # the same object: nothing of it changed
             continue
         lost = 0
         for pool in ruleset.damage_pools(combatant):

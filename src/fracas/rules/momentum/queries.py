@@ -35,16 +35,23 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 def status_name(status: StatusEffect) -> str:
     """The effect name a Status Effect has on a combatant (``Bleeding``)."""
-    return status.value.replace("_", " ").title()
+    return _STATUS_NAMES[status]
+
+
+_STATUS_NAMES = {status: status.value.replace("_", " ").title() for status in StatusEffect}
+"""Every Status Effect's effect name, worked out once: the queries ask for them on every step."""
 
 
 def has_status(combatant: Combatant, status: StatusEffect) -> bool:
-    return combatant.has(status_name(status))
+    return bool(combatant.effects) and combatant.has(_STATUS_NAMES[status])
 
 
 def has_effect(combatant: Combatant, name: str) -> bool:
     """Whether an effect of that name (any case) is on the combatant."""
-    return any(e.name.lower() == name.lower() for e in combatant.effects)
+    if not combatant.effects:
+        return False
+    wanted = name.lower()
+    return any(e.name.lower() == wanted for e in combatant.effects)
 
 
 def vitality(combatant: Combatant) -> int:
@@ -61,7 +68,11 @@ def is_dead(combatant: Combatant) -> bool:
 
 def standing(combatant: Combatant) -> bool:
     """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
-    return not is_object(combatant) and not is_dead(combatant) and vitality(combatant) >= 1
+    return (
+        not sheet_of(combatant).is_object
+        and combatant.marks.get(DEAD) is not True
+        and combatant.pools[VITALITY].current >= 1
+    )
 
 
 def best_skill(combatant: Combatant, allowed: frozenset[Skill]) -> Skill:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.rules.momentum.checks import RollMode
 
 
+@cache
 def d20(mode: RollMode, bonus: int) -> Expression:
-    """``1d20 + bonus``, or ``2d20kh1``/``2d20kl1`` with advantage/disadvantage."""
+    """``1d20 + bonus``, or ``2d20kh1``/``2d20kl1`` with advantage/disadvantage (built once
+    for each mode and bonus: expressions are immutable, and an attack rolls one each time)."""
     if mode is RollMode.ADVANTAGE:
         die: Expression = dice(2, 20).keep_highest(1)
     elif mode is RollMode.DISADVANTAGE:

@@ -142,6 +142,8 @@ class Momentum(Ruleset):
         self, state: EncounterState, combatant: Combatant, dice: DiceSource
     ) -> list[Event]:
         events: list[Event] = []
+        if not combatant.effects:  # every case below is a Status Effect on the combatant
+            return events
         who = combatant.id
         if has_status(combatant, StatusEffect.BLEEDING) and not is_object(combatant):
             loss = self.rules.bleeding_damage_per_turn
@@ -197,8 +199,13 @@ class Momentum(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has creatures standing."""
-        sides = {c.side for c in state if not is_object(c)}
-        standing_sides = {c.side for c in state if standing(c)}
+        sides: set[str] = set()
+        standing_sides: set[str] = set()
+        for combatant in state:  # one pass: this is asked after every step
+            if not is_object(combatant):
+                sides.add(combatant.side)
+                if standing(combatant):
+                    standing_sides.add(combatant.side)
         if len(sides) > 1 and len(standing_sides) <= 1:
             winner = next(iter(standing_sides), None)
             return f"{winner} win" if winner else "nobody is left standing"

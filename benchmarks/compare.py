@@ -1,0 +1,88 @@
+"""Before and after: the momentum 4v4 fights of this checkout against another checkout's code,
+played in alternating chunks so that both see the same load on a shared machine.
+
+    .venv/bin/python benchmarks/compare.py OTHER_SRC [CHUNKS] [FIGHTS_PER_CHUNK]
+
+``OTHER_SRC`` is the ``src`` folder of the other version (``git archive main src | tar -x -C
+/tmp/main`` gives ``/tmp/main/src``). Two worker processes load the encounter once; each chunk
+of fights (the same seeds for both) goes to one worker then the other, in turn first, and each
+reports the CPU seconds it took. Printed: fights per CPU-second of each and the speed-up.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from machine import describe
+
+HERE = Path(__file__).parent
+ENCOUNTER = HERE / "encounters" / "momentum_4v4.yaml"
+
+
+def worker() -> None:
+    """Play the fights named on each line of stdin (``FIRST END``), print the CPU seconds."""
+    from fracas.sim.fight import fight
+    from fracas.sim.policy import tactics_for
+    from fracas.sim.runner import loaded
+
+    ruleset, setup = loaded(str(ENCOUNTER))
+    policy = tactics_for(ruleset)
+    fight(ruleset, setup, policy, -1)  # warm up: caches, imports
+    for line in sys.stdin:
+        first, end = map(int, line.split())
+        started = time.process_time()
+        for seed in range(first, end):
+            fight(ruleset, setup, policy, seed)
+        print(time.process_time() - started, flush=True)
+
+
+def start(src: str | None) -> subprocess.Popen[str]:
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+    return subprocess.Popen(
+        [sys.executable, __file__, "--worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def main(other: str, chunks: int, size: int) -> None:
+    print(f"machine: {describe()}")
+    workers = {"other": start(other), "this": start(None)}
+    spent = dict.fromkeys(workers, 0.0)
+    for chunk in range(chunks):
+        names = list(workers) if chunk % 2 == 0 else list(reversed(workers))
+        for name in names:
+            process = workers[name]
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(f"{chunk * size} {(chunk + 1) * size}\n")
+            process.stdin.flush()
+            spent[name] += float(process.stdout.readline())
+    for process in workers.values():
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait()
+    fights = chunks * size
+    print(
+        f"{fights} fights each: other {fights / spent['other']:,.1f} fights per CPU-second, "
+        f"this {fights / spent['this']:,.1f}; speed-up {spent['other'] / spent['this']:.2f}x"
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--worker"]:
+        worker()
+    else:
+        arguments = sys.argv[1:]
+        main(
+            arguments[0],
+            int(arguments[1]) if len(arguments) > 1 else 20,
+            int(arguments[2]) if len(arguments) > 2 else 10,
+        )

@@ -1,0 +1,79 @@
+"""The engine's fast paths give exactly what the plain code gives (docs/performance.md)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from fracas.engine.action import CombatantId
+from fracas.engine.ruleset import IllegalAction
+from fracas.engine.state import (
+    Anchor,
+    Clock,
+    Combatant,
+    Effect,
+    EncounterState,
+    Pool,
+    Reset,
+    Turn,
+    evolve,
+)
+from fracas.engine.turns import EndTurn
+from tests.engine.test_encounter import ADA, BO, fight, hp
+from tests.engine.toy import Punch, ToySheet
+
+ADA_ALONE = Combatant(
+    id=CombatantId("ada"),
+    name="Ada",
+    side="heroes",
+    sheet=ToySheet(speed=9),
+    pools={"HP": Pool(10, 10)},
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "changes"),
+    [
+        (Pool(3, 3, Reset.TURN), {"current": 1}),
+        (Pool(3, 3, Reset.TURN), {"current": 0, "maximum": 4}),
+        (Effect("Guarded", "e1", Anchor(2, CombatantId("ada"))), {"id": "e2"}),
+        (ADA_ALONE, {"pools": {"HP": Pool(4, 10)}, "hidden": True}),
+        (Clock(1, (Turn((CombatantId("ada"),), 9),), 0), {"index": 1}),
+        (EncounterState(combatants={ADA_ALONE.id: ADA_ALONE}), {"ended": True, "rng": (7, 3)}),
+    ],
+)
+def test_evolve_gives_what_replace_gives_and_leaves_the_original(
+    value: object, changes: dict[str, object]
+) -> None:
+    before = replace(value)  # type: ignore[type-var]
+    evolved = evolve(value, **changes)
+    assert evolved == replace(value, **changes)  # type: ignore[type-var]
+    assert type(evolved) is type(value)
+    assert value == before
+    assert all(getattr(evolved, name) == wanted for name, wanted in changes.items())
+
+
+def test_an_action_checked_legal_is_checked_again_once_the_state_moved_on() -> None:
+    """Redo moves the state on without checking anything: the punch Ada could throw before
+    must be refused now that it is Bo's turn."""
+    encounter = fight(4)
+    punch = Punch(actor=ADA, target=BO)
+    encounter.apply(EndTurn())
+    encounter.undo()
+    assert encounter.can(punch)
+    encounter.redo()
+    with pytest.raises(IllegalAction, match="your turn"):
+        encounter.apply(punch)
+
+
+def test_after_undo_the_same_check_holds_and_the_step_comes_out_the_same() -> None:
+    encounter = fight(seed=11)
+    punch = Punch(actor=ADA, target=BO)
+    encounter.check(punch)
+    first = encounter.apply(punch)
+    left = hp(encounter, BO)
+    encounter.undo()
+    assert encounter.can(punch)
+    assert encounter.apply(punch).events == first.events
+    assert hp(encounter, BO) == left
