@@ -54,6 +54,11 @@ def test_evolve_gives_what_replace_gives_and_leaves_the_original(
     assert all(getattr(evolved, name) == wanted for name, wanted in changes.items())
 
 
+def test_evolve_refuses_a_field_the_class_does_not_have() -> None:
+    with pytest.raises(TypeError, match="Pool has no field curent"):
+        evolve(Pool(4, 10), curent=3)
+
+
 def test_an_action_checked_legal_is_checked_again_once_the_state_moved_on() -> None:
     """Redo moves the state on without checking anything: the punch Ada could throw before
     must be refused now that it is Bo's turn."""

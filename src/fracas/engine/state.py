@@ -32,9 +32,12 @@ def evolve(value: _Value, **changes: object) -> _Value:
     field and calls ``__init__`` again) was the largest single cost of a simulated fight. The
     classes of this module and of the engine's events have no ``__post_init__``, no
     ``InitVar`` and no ``__slots__``, so copying the fields' values and overwriting the changed
-    ones gives the very object ``replace`` would. Only use it on such classes, and only with
-    their field names (unlike ``replace``, a misspelt name is not caught here).
+    ones gives the very object ``replace`` would. Only use it on such classes; a name that is
+    not one of their fields is a TypeError, as with ``replace``.
     """
+    if not changes.keys() <= value.__dict__.keys():
+        unknown = ", ".join(sorted(changes.keys() - value.__dict__.keys()))
+        raise TypeError(f"{type(value).__name__} has no field {unknown}")
     copy: _Value = object.__new__(type(value))
     fields = copy.__dict__
     fields.update(value.__dict__)
