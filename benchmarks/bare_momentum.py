@@ -4,7 +4,7 @@ Hand-written and deliberately lean: lists of ints, one ``SeededDice`` stream, no
 checks or log. It plays exactly what ``fracas.sim.tactics.momentum`` plays through the engine in
 the benchmark's fight (no statuses, no map): each round in Initiative order (a group of
 identical creatures shares one turn), each standing creature strikes the standing enemy with
-the least Vitality with its best arm; d20 + hit bonus against Evasion, a natural 1 misses, a
+the most Vitality lost with its best arm; d20 + hit bonus against Evasion, a natural 1 misses, a
 natural 20 hits and adds the critical bonus; Armor comes off the damage. The numbers it starts
 from (hit bonuses, Evasion, Armor, critical bonuses) are read from the sheets with the ruleset's
 own formulas, once, before any fight. Its dice are drawn in the engine's order, so each fight
@@ -100,12 +100,12 @@ def bare_fight(fighters: list[Fighter], turns: list[list[int]], seed: int) -> tu
                 if vitality[actor] < 1:
                     continue
                 me = fighters[actor]
-                target, least = -1, 0
+                target, most = -1, 0
                 for other in range(count):
-                    left = vitality[other]
-                    enemy = fighters[other].side != me.side and left >= 1
-                    if enemy and (target < 0 or left < least):
-                        target, least = other, left
+                    lost = fighters[other].vitality - vitality[other]
+                    enemy = fighters[other].side != me.side and vitality[other] >= 1
+                    if enemy and (target < 0 or lost > most):
+                        target, most = other, lost
                 foe = fighters[target]
                 natural = roll(20)
                 if natural == 1 or (natural != 20 and natural + me.hit_bonus < foe.evasion):

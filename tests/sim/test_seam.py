@@ -36,6 +36,13 @@ def test_default_damage_pools_are_those_that_never_refill() -> None:
     assert Toy().classify(()) is None
 
 
+def test_default_damage_suffered_is_what_the_damage_pools_lost() -> None:
+    session = open_encounter("tests/cli/toyrules/demo.yaml", find=lambda _: DemoToy)
+    assert session.run("set ada HP 4").ok
+    ada = session.state[CombatantId("ada")]
+    assert Toy().damage_suffered(ada) == ada.pools["HP"].maximum - 4
+
+
 def test_a_ruleset_without_classify_counts_damage_or_no_damage(toy: None) -> None:
     """The toy's punch deals one d6 straight from the dice source (no expression rolled): six
     equally likely branches, each dealing its face."""

@@ -22,7 +22,7 @@ from fracas.sim.policy import Generic, tactics_for
 from fracas.sim.report import summarize
 from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
 from fracas.sim.stats import run_seed
-from fracas.sim.tactics.momentum import Striker
+from fracas.sim.tactics.momentum import tactics as momentum_tactics
 from tests.engine.toy import Guard, Punch, Toy
 from tests.sim.duel import ENCOUNTER
 
@@ -73,7 +73,7 @@ def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> No
     encounter.apply(StartCombat())
     encounter.apply(SetPool(target=CombatantId("raptor-3"), pool="Vitality", value=5))
     encounter.apply(MoveTurn(target=CombatantId("druid")))
-    choice = Striker().choose(encounter, CombatantId("druid"))
+    choice = momentum_tactics(ruleset).choose(encounter, CombatantId("druid"))
     assert choice == Attack(actor="druid", target="raptor-3", weapon="Thorn Lash")
 
 

@@ -143,6 +143,18 @@ class Ruleset(ABC):
         """
         return tuple(name for name, pool in combatant.pools.items() if pool.reset is Reset.NEVER)
 
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """The damage ``combatant`` has taken so far, in the ruleset's own unit: what the
+        analysis tools count as dealt and taken, and how they tell the most hurt. The default
+        is what its ``damage_pools`` have lost; a ruleset that keeps damage elsewhere (a running
+        total, degrees of injury) says so here."""
+        pools = combatant.pools
+        return sum(
+            pools[name].maximum - pools[name].current
+            for name in self.damage_pools(combatant)
+            if name in pools
+        )
+
     def classify(self, events: Sequence[Event]) -> str | None:
         """What one action came to as a designer counts it (``miss``, ``hit``,
         ``critical hit`` …), read from its step's events; ``fracas odds`` tallies these.

@@ -1,8 +1,8 @@
 """Reading what an action did through the ruleset's own eyes: damage lost, outcome named.
 
 The analysis tools never compute a rule. They compare the states before and after a step and ask
-the ruleset which pools are health (``Ruleset.damage_pools``) and what the step's events came
-to (``Ruleset.classify``).
+the ruleset how much damage each combatant has suffered (``Ruleset.damage_suffered``, by default
+what its ``damage_pools`` lost) and what the step's events came to (``Ruleset.classify``).
 """
 
 from __future__ import annotations
@@ -22,17 +22,14 @@ NO_DAMAGE = "no damage"
 def damage_taken(
     ruleset: Ruleset, before: EncounterState, after: EncounterState
 ) -> dict[CombatantId, int]:
-    """Health each combatant lost from ``before`` to ``after`` (negative: healed), for every
-    combatant present in both states whose health changed."""
+    """Damage each combatant took from ``before`` to ``after`` (negative: healed), for every
+    combatant present in both states whose damage changed (``Ruleset.damage_suffered``)."""
     taken: dict[CombatantId, int] = {}
     for combatant in before:
         later = after.combatants.get(combatant.id)
         if later is None or later is combatant:  # the same object: nothing of it changed
             continue
-        lost = 0
-        for pool in ruleset.damage_pools(combatant):
-            if pool in combatant.pools and pool in later.pools:
-                lost += combatant.pools[pool].current - later.pools[pool].current
+        lost = ruleset.damage_suffered(later) - ruleset.damage_suffered(combatant)
         if lost:
             taken[combatant.id] = lost
     return taken

@@ -11,7 +11,7 @@ ruleset), a module defining ``def tactics(ruleset: Ruleset) -> Policy``. A rules
 is played by ``Generic``, which needs nothing from it but its actions: each turn it tries, in
 the order the ruleset declares them, every action that targets one combatant (and at most names
 one of the actor's weapons, abilities or other named things on its sheet) against each standing
-enemy, weakest first, and takes the first one the rules allow.
+enemy, the most hurt first, and takes the first one the rules allow.
 
 A policy may also be ``Reacting``: after each action, every combatant the action named besides
 its actor may answer it out of turn (``react``), until it has nothing more to say. ``Generic``
@@ -64,22 +64,17 @@ def tactics_for(ruleset: Ruleset) -> Policy:
     return policy
 
 
-def health(encounter: Encounter, combatant: Combatant) -> int:
-    """What is left of a combatant's damage pools (the ruleset's ``damage_pools``)."""
-    pools = encounter.ruleset.damage_pools(combatant)
-    return sum(combatant.pools[p].current for p in pools if p in combatant.pools)
-
-
 def standing_enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant]:
-    """The actor's enemies still in the fight (``Ruleset.takes_turn``), weakest first."""
+    """The actor's enemies still in the fight (``Ruleset.takes_turn``), the most hurt first
+    (``Ruleset.damage_suffered``)."""
     state = encounter.state
     ruleset = encounter.ruleset
     enemies = [c for c in state.enemies(actor) if ruleset.takes_turn(state, c)]
-    return sorted(enemies, key=lambda c: health(encounter, c))
+    return sorted(enemies, key=lambda c: -ruleset.damage_suffered(c))
 
 
 class Generic:
-    """Attack the weakest standing enemy with the first action the rules allow against it;
+    """Attack the most hurt standing enemy with the first action the rules allow against it;
     answer what is done to you with the first action needing nothing but you that the rules
     allow then (a defence the ruleset waits for)."""
 

@@ -31,7 +31,17 @@ from fracas.rules.kingsdale.initiative import (
 )
 from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
 from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
-from fracas.rules.kingsdale.queries import ACTIONS, HP, ISP, MDC, PPE, SDC, STRIKE, standing
+from fracas.rules.kingsdale.queries import (
+    ACTIONS,
+    HP,
+    ISP,
+    MDC,
+    PPE,
+    SDC,
+    STRIKE,
+    sheet_of,
+    standing,
+)
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
 from fracas.rules.kingsdale.sheet import payload_pool
@@ -108,6 +118,12 @@ class Kingsdale(Ruleset):
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"
+
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """What damage takes: H.P., S.D.C., an M.D.C. being's M.D.C. and the armour layers (not
+        PPE, ISP or a weapon's payload, which are spent)."""
+        layers = tuple(layer.name for layer in sheet_of(combatant).armor)
+        return tuple(p for p in (HP, SDC, MDC) if p in combatant.pools) + layers
 
     def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
         """A defence the game master types (``dodge``) is the one defender a strike waits on."""

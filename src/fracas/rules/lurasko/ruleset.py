@@ -24,7 +24,7 @@ from fracas.rules.lurasko.events import LURASKO_EVENTS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.provoking import ProvokeRule
-from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, standing
+from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, damage_of, standing
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
 from fracas.rules.lurasko.turns import cannot_act
@@ -136,6 +136,14 @@ class Lurasko(Ruleset):
             winner = next(iter(alive), None)
             return f"{winner} win" if winner else "nobody is left standing"
         return None
+
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """None: shielding, pseudogravity, aura stores and resources are spent, not wounded."""
+        return ()
+
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """The running damage total the degrees of injury are counted from."""
+        return damage_of(combatant)
 
 
 def _sheet(combatant: Combatant) -> LuraskoSheet:

@@ -1,0 +1,58 @@
+"""Built-in tactics of the rulesets beyond momentum, and how each counts damage."""
+
+from __future__ import annotations
+
+from fracas.app import open_encounter
+from fracas.app.rulesets import demo_of
+from fracas.dice import LoadedDice
+from fracas.engine.action import CombatantId
+from fracas.engine.gm import SetPool
+from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
+from fracas.rules.lurasko.actions import Attack
+from fracas.rules.lurasko.queries import damage_of
+from fracas.sim.policy import Reacting, tactics_for
+from fracas.sim.tactics.lurasko import best_first
+
+P1, NPC1, NPC2 = CombatantId("player-1"), CombatantId("npc-1"), CombatantId("npc-2")
+
+
+def test_kingsdale_strikes_the_most_hurt_with_mega_damage_and_parries_for_free() -> None:
+    """Mega-damage first (S.D.C. damage does nothing to M.D.C.); a hand-to-hand fighter's parry
+    costs no action, so it comes before a dodge."""
+    session = open_encounter(demo_of("kingsdale"), dice=LoadedDice([18, 16, 12, 8, 15]))
+    session.run("start")
+    session.apply(SetPool(target=NPC2, pool="Armor of Ithan", value=10))
+    encounter = session.encounter
+    policy = tactics_for(encounter.ruleset)
+    assert policy.choose(encounter, P1) == Strike(actor=P1, target=NPC2, weapon="Laser Pistol")
+    session.run("strike npc-1 -with vibro")
+    assert isinstance(policy, Reacting)
+    assert policy.react(encounter, NPC1) == Parry(actor=NPC1)
+    assert Dodge(actor=NPC1) != policy.react(encounter, NPC1)
+
+
+def test_kingsdale_counts_wounds_not_spent_ppe_or_ammunition() -> None:
+    session = open_encounter(demo_of("kingsdale"))
+    ruleset = session.encounter.ruleset
+    npc2 = session.state[NPC2]
+    assert "PPE" not in ruleset.damage_pools(npc2)
+    session.apply(SetPool(target=NPC2, pool="PPE", value=10))
+    session.apply(SetPool(target=NPC2, pool="Armor of Ithan", value=25))
+    assert ruleset.damage_suffered(session.state[NPC2]) == 5
+
+
+def test_lurasko_attacks_with_its_hardest_hitting_weapon_and_counts_running_damage() -> None:
+    """Normal and added energy damage together rank the weapons; Lur-Asko keeps a running
+    damage total (degrees of injury are counted from it), and no pool of its is a wound."""
+    session = open_encounter(demo_of("lurasko"), dice=LoadedDice([20, 1, 1, 1, 1, 1]))
+    grenadier = session.state[CombatantId("grenadier")]
+    assert best_first(grenadier.sheet) == ("Frost grenade", "Mortar", "Blast carbine")
+    session.run("start")
+    encounter = session.encounter
+    legionary = CombatantId("legionary")
+    choice = tactics_for(encounter.ruleset).choose(encounter, legionary)
+    assert isinstance(choice, Attack) and choice.weapon == "Sword"
+    assert encounter.ruleset.damage_pools(encounter.state[legionary]) == ()
+    assert session.run(f"attack {choice.target} -with sword !20 10").ok
+    target = session.state[choice.target]
+    assert encounter.ruleset.damage_suffered(target) == damage_of(target) == 8
