@@ -239,3 +239,17 @@ def test_the_intention_phase_cannot_be_delayed() -> None:
     with pytest.raises(IllegalAction) as error:
         encounter.apply(HoldTurn(actor=CEIL))
     assert error.value.code == "not-your-turn" and encounter.state is before
+
+
+def test_the_analysis_tools_count_life_points_and_read_the_attacks_outcome() -> None:
+    """What ``fracas odds`` and ``fracas sim`` count: damage is Life Points lost (mana spent is
+    no damage), an attack's outcome is its hit, miss or tie, a Critical when it made one."""
+    encounter = duel(4, 5, 2, 2, 3, 3, 2, 3, ceil=make_sheet(mana=20))
+    assert encounter.ruleset.damage_pools(encounter.state[CEIL]) == (LP,)
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert encounter.ruleset.classify(step.events) == "hit"
+    assert encounter.ruleset.classify(()) is None
+    encounter = duel(4, 5, 2, 2, 6, 5, 1, 2, 3, 3, 6, 6)
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert any(isinstance(e, CriticalRolled) for e in step.events)
+    assert encounter.ruleset.classify(step.events) == "critical"

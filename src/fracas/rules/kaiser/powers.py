@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from fracas.rules.kaiser.actions import IntentionKind
 from fracas.rules.kaiser.immaterial import is_imbued
 from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.vocabulary import DamageType, Defence
 
-INTENTIONS = {
+INTENTIONS: dict[PowerSource, IntentionKind] = {
     PowerSource.MAGIC: "magic",
     PowerSource.PHENOM: "phenom",
     PowerSource.SPIRIT: "spirit",
