@@ -20,7 +20,7 @@ from fracas.rules.kaiser.events import AttackResolved, BarrierStruck, CheckRolle
 from fracas.rules.kaiser.queries import LP
 from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.rules.kaiser.vocabulary import DamageType
-from tests.rules.kaiser.support import make_sheet, pool
+from tests.rules.kaiser.support import make_sheet, pool, refused
 
 CEIL, THOM, BANDIT = CombatantId("ceil"), CombatantId("thom"), CombatantId("bandit")
 SHIELD = {
@@ -40,9 +40,10 @@ STORM = {
 }
 
 
-def road(*faces: int, thom: Any = None, ceil: Any = None) -> Encounter:
+def road(*faces: int, thom: Any = None, ceil: Any = None, magic: bool = True) -> Encounter:
     """Ceil (Magic Projection 12, Shield of Light), Thom (500 LP) and a Bandit with Fire Storm;
-    Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun."""
+    Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun; Ceil declared
+    the Magic Intention unless ``magic`` is False."""
     encounter = Encounter(Kaiser(), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
     mage = ceil or make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[SHIELD])
     encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
@@ -51,7 +52,8 @@ def road(*faces: int, thom: Any = None, ceil: Any = None) -> Encounter:
     )
     encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=make_sheet(powers=[STORM])))
     encounter.apply(StartCombat())
-    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    if magic:
+        encounter.apply(Intend(actor=CEIL, intention="magic"))
     encounter.apply(Intend(actor=BANDIT, intention="attack"))
     encounter.apply(EndTurn())
     return encounter
@@ -220,3 +222,37 @@ def test_an_area_barrier_raised_as_a_swift_action_by_one_of_the_covered() -> Non
     assert (struck.damage, struck.overflow) == (80, 20)
     taken = [e for e in step.events if isinstance(e, DamageTaken)]
     assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]
+
+
+def test_a_barrier_raised_as_a_swift_action_is_cast_then_and_paid_for() -> None:
+    """Seed: a barrier for yourself is raised "as a Swift Action as part of the Defense": the
+    spell is cast then, so it needs the Magic Intention of the round and its mana (Kaiser's
+    Magic Intention "allows you to manipulate mana"); without them the barrier cannot be
+    relied on, and nothing changes."""
+    costly = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12}, powers=[{**SHIELD, "mana": 30}], mana=20
+    )
+    poor = road(ceil=costly)
+    poor.apply(EndTurn())
+    refused(poor, Attack(actor=BANDIT, target=CEIL, defence="barrier"), "not-enough-mana")
+    unprepared = road(ceil=costly.model_copy(update={"mana": 50}), magic=False)
+    unprepared.apply(EndTurn())
+    refused(unprepared, Attack(actor=BANDIT, target=CEIL, defence="barrier"), "no-intention")
+    ready = road(2, 2, 5, 6, ceil=costly.model_copy(update={"mana": 50}))
+    ready.apply(EndTurn())
+    ready.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
+    assert pool(ready, CEIL, "Mana") == 50 - 30
+
+
+def test_an_area_barrier_raised_as_a_swift_action_is_paid_for() -> None:
+    """Seed: "a barrier used to protect an area can be created using a Swift Action as part of
+    the Defense": its creator pays for it then, or cannot raise it."""
+    costly = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12}, powers=[{**SHIELD, "mana": 30}], mana=20
+    )
+    encounter = road(ceil=costly)
+    encounter.apply(EndTurn())
+    storm = Use(
+        actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier", sheltered_by=CEIL
+    )
+    refused(encounter, storm, "not-enough-mana")

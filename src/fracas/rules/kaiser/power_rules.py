@@ -3,12 +3,12 @@ target makes against it and what a failure leaves, the Offensive Roll it is aime
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, Note
+from fracas.engine.events import EffectApplied, Event, Note, PoolChanged
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
@@ -55,6 +55,23 @@ def power_cost(power: Power) -> dict[str, int]:
     (the engine refuses a use the pools cannot pay)."""
     cost = {AP: power.ap, MANA: power.mana, KI: power.ki}
     return {pool: amount for pool, amount in cost.items() if amount}
+
+
+def require_payable(combatant: Combatant, cost: Mapping[str, int], what: str) -> None:
+    """Refuse (``not-enough-<pool>``) a cost out of turn, which the engine's own check of the
+    acting combatant's cost does not cover (a reaction, a Swift Action in defence)."""
+    for pool, amount in cost.items():
+        have = combatant.pools[pool].current if pool in combatant.pools else 0
+        if have < amount:
+            raise IllegalAction(
+                f"not-enough-{pool.lower()}",
+                f"{what} costs {amount} {pool}; {combatant.name} has {have}",
+            )
+
+
+def paid(combatant: CombatantId, cost: Mapping[str, int], reason: str) -> list[Event]:
+    """The pool changes of paying ``cost`` out of turn."""
+    return [PoolChanged(combatant, pool, -amount, reason) for pool, amount in cost.items()]
 
 
 def require_intention(combatant: Combatant, power: Power) -> None:

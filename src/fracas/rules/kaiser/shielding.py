@@ -17,18 +17,26 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
-from fracas.rules.kaiser.barriers import Cover, CoverRange, absorb, disadvantage, shares
+from fracas.rules.kaiser.barriers import (
+    Cover,
+    CoverRange,
+    absorb,
+    area_radius_feet,
+    disadvantage,
+    shares,
+)
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.damage import overflow_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import BarrierStruck, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.lingering import POWER
+from fracas.rules.kaiser.power_rules import paid, power_cost, require_intention, require_payable
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
-from fracas.rules.kaiser.states import state_parts
-from fracas.rules.kaiser.vocabulary import DamageType, Defence
+from fracas.rules.kaiser.states import characteristic_of, state_parts
+from fracas.rules.kaiser.vocabulary import Characteristic, DamageType, Defence
 from fracas.rules.kaiser.wounds import wound
 
 BARRIER = "barrier"
@@ -104,6 +112,8 @@ def verify_shield(
         )
     if not standing(state[shield.creator]):
         raise IllegalAction("creator-down", f"{state[shield.creator].name} cannot hold the barrier")
+    if shield.effect is None:
+        require_swift(state[shield.creator], shield.power)
     if not can_defend(
         Defence.BARRIER, attack_immaterial=attack_immaterial, imbued_object=shield.power.imbued
     ) or (effect_power and not shield.power.imbued):
@@ -111,6 +121,28 @@ def verify_shield(
             "immaterial-attack", f"{shield.power.name} cannot block an immaterial attack"
         )
     return shield
+
+
+SWIFT = "Swift barrier"
+"""The reason of the pool changes that pay for a barrier raised as a Swift Action."""
+
+
+def require_swift(creator: Combatant, power: Power) -> None:
+    """A barrier raised as a Swift Action as part of the Defense is the power used then: its
+    Intention must have been declared this round and its creator must pay its cost."""
+    require_intention(creator, power)
+    require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
+
+
+def raised_now(
+    creator: Combatant, power: Power, cover: Cover, covers: Sequence[CombatantId]
+) -> list[Event]:
+    """The barrier raised as a Swift Action, and its cost paid."""
+    data = barrier_data(power, cover, covers)
+    if cover is Cover.AREA:
+        data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
+    effect = Effect(power.name, source=creator.id, data=data)
+    return [*paid(creator.id, power_cost(power), SWIFT), EffectApplied(creator.id, effect)]
 
 
 def barrier_roll(
@@ -129,10 +161,7 @@ def barrier_roll(
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
-        data = barrier_data(shield.power, Cover.SELF, (target,))
-        events.append(
-            EffectApplied(creator.id, Effect(shield.power.name, source=creator.id, data=data))
-        )
+        events += raised_now(creator, shield.power, Cover.SELF, (target,))
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)

@@ -26,7 +26,7 @@ from fracas.rules.kaiser.attack import (
     hit_ap_loss,
     may_block,
 )
-from fracas.rules.kaiser.barriers import Cover, CoverRange, area_radius_feet
+from fracas.rules.kaiser.barriers import Cover, CoverRange
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.colliding import Collider, collide, collider_power, verify_collision
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
@@ -49,19 +49,18 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.sheet import Power, PowerType
 from fracas.rules.kaiser.shielding import (
-    RADIUS,
     Shield,
     absorbed,
-    barrier_data,
     barrier_roll,
+    raised_now,
+    require_swift,
     shield_for,
     verify_shield,
 )
 from fracas.rules.kaiser.states import (
-    characteristic_of,
     sacrifices,
 )
-from fracas.rules.kaiser.vocabulary import Characteristic, Defence
+from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
 
@@ -124,6 +123,7 @@ class UseRule(PowerRule):
             raise IllegalAction(
                 "immaterial-attack", f"{barrier.name} cannot block an immaterial attack"
             )
+        require_swift(who, barrier)
 
     def _verify_collision(
         self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
@@ -268,9 +268,7 @@ class UseRule(PowerRule):
         """The Swift area barrier, raised over every target of the area attack."""
         sheltering = state[creator]
         power = next(x for x in sheet_of(sheltering).powers if PowerType.DEFENSE in x.types)
-        data = barrier_data(power, Cover.AREA, targets)
-        data[RADIUS] = area_radius_feet(characteristic_of(sheltering, Characteristic.FOCUS))
-        return [EffectApplied(creator, Effect(power.name, source=creator, data=data))]
+        return raised_now(sheltering, power, Cover.AREA, targets)
 
     def _strikes(
         self,
