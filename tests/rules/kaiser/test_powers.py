@@ -15,11 +15,13 @@ from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken,
 from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_spare
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
 from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.vocabulary import DamageType
 from tests.rules.kaiser.support import (
     BANDIT,
     CEIL,
     FIRE_BOLT,
+    SETTINGS,
     duel,
     make_sheet,
     pool,
@@ -57,9 +59,11 @@ def mage(*powers: dict[str, Any], **fields: Any) -> Any:
     )
 
 
-def arena(*faces: int, ceil: Any, bandit: Any = None) -> Encounter:
+def arena(
+    *faces: int, ceil: Any, bandit: Any = None, settings: KaiserSettings = SETTINGS
+) -> Encounter:
     """Ceil (with the Magic Intention) against a Bandit; Ceil's turn of the Action phase."""
-    encounter = duel(*faces, ceil=ceil, bandit=bandit, intend=False)
+    encounter = duel(*faces, ceil=ceil, bandit=bandit, intend=False, settings=settings)
     encounter.apply(Intend(actor=CEIL, intention="magic"))
     encounter.apply(EndTurn())
     return encounter
@@ -378,6 +382,24 @@ def test_a_power_reaches_its_listed_distance() -> None:
         encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=61), "out-of-range"
     )
     assert encounter.can(Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=60))
+
+
+def test_a_power_that_lists_no_distance_reaches_the_settings() -> None:
+    """Seed: the Maximum Distance "is based on your Offensive Skill" when not listed; the
+    sources give no formula, so it is the setting ``unlisted_range_ft`` (default: unlimited)."""
+    far = Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=500)
+    assert arena(*INITIATIVE, ceil=mage(FIRE_BOLT)).can(far)
+    limited = KaiserSettings(unlisted_range_ft=100)
+    encounter = arena(*INITIATIVE, ceil=mage(FIRE_BOLT), settings=limited)
+    refused(encounter, far, "out-of-range")
+    assert encounter.can(Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=100))
+    ward = {**WARD, "range_ft": 30}
+    assert (
+        arena(*INITIATIVE, ceil=mage(ward), settings=limited).can(
+            Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=31)
+        )
+        is False
+    )
 
 
 def test_a_power_that_negates_detection_hides_its_bearer() -> None:

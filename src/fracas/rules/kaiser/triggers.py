@@ -46,10 +46,11 @@ class TriggerRule(PowerRule):
                     " immune to it for now",
                 )
         self._verify_targets(state, owner, power, action.targets)
-        if not p.in_range(power, action.distance):
+        reach = p.reach(power, self.settings.unlisted_range_ft)
+        if not p.in_range(reach, action.distance):
             raise IllegalAction(
                 "out-of-range",
-                f"{power.name}'s centre must lie within {power.range_ft} feet",
+                f"{power.name}'s centre must lie within {reach} feet",
             )
         if action.allow:
             self._verify_allow(state, action.targets, agreed=action.agreed)

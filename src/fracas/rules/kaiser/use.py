@@ -80,10 +80,11 @@ class UseRule(PowerRule):
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
         require_intention(caster, power)
-        if not p.in_range(power, action.distance):
+        reach = p.reach(power, self.settings.unlisted_range_ft)
+        if not p.in_range(reach, action.distance):
             raise IllegalAction(
                 "out-of-range",
-                f"{power.name} reaches {power.range_ft} feet; the target is {action.distance}",
+                f"{power.name} reaches {reach} feet; the target is {action.distance}",
             )
         targets = self._affected(state, action, power)
         if PowerType.ATTACK in power.types and actor in targets:
