@@ -497,3 +497,30 @@ def test_a_possessed_target_allows_a_trigger_only_if_all_agree() -> None:
     )
     encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), allow=True, agreed=True))
     assert encounter.state[BANDIT].has("Asleep")
+
+
+def test_a_rounds_spells_spend_at_most_the_mass_of_mana_accumulated() -> None:
+    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
+    This mass of mana can be used to cast any number of spells in a single round as long as
+    you have mana to spend": with MA 20, two Fire Bolts of 10 a round, and again the next."""
+    bolt = {**FIRE_BOLT, "mana": 10}
+    miss = (1, 2, 5, 5)
+    encounter = arena(
+        *INITIATIVE,
+        *miss,
+        *miss,
+        *INITIATIVE,
+        *miss,
+        ceil=mage(bolt, mana=100, mana_accumulation=20),
+    )
+    fire = Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge")
+    encounter.apply(fire)
+    encounter.apply(fire)
+    refused(encounter, fire, "mass-of-mana")
+    assert pool(encounter, CEIL, "Mana") == 100 - 20
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(EndTurn())
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100 - 30

@@ -22,7 +22,7 @@ from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import collision as c
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import CheckRolled, CollisionRolled
-from fracas.rules.kaiser.power_rules import paid, power_cost, require_payable
+from fracas.rules.kaiser.power_rules import cast, paid, power_cost, require_payable
 from fracas.rules.kaiser.queries import AP, sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
@@ -151,6 +151,7 @@ def _shot(
     shot = roll_skill_check(source, sum(v for _, v in parts), final_skill=skill)
     events: list[Event] = [
         *paid(who.id, reaction_cost(collider, settings=settings), COLLIDE),
+        *cast(who, theirs),
         CheckRolled(
             who.id, f"Offensive Roll with {theirs.name} (collision)", shot, tuple(parts), offence
         ),

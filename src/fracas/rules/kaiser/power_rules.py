@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, Note, PoolChanged
+from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
@@ -27,7 +27,9 @@ from fracas.rules.kaiser.queries import (
     AP,
     KI,
     MANA,
+    MANA_SPENT,
     PREVENTS_ACTION,
+    count_mark,
     intentions,
     is_dead,
     one_named,
@@ -74,8 +76,9 @@ def paid(combatant: CombatantId, cost: Mapping[str, int], reason: str) -> list[E
     return [PoolChanged(combatant, pool, -amount, reason) for pool, amount in cost.items()]
 
 
-def require_intention(combatant: Combatant, power: Power) -> None:
-    """A magic, phenom or spirit power needs its Intention declared this round."""
+def require_prepared(combatant: Combatant, power: Power) -> None:
+    """A magic, phenom or spirit power needs its Intention declared this round; a power that
+    spends mana needs it in the round's mass of mana (``mana_accumulation``)."""
     kind = p.INTENTIONS.get(power.source)
     declared = [i.partition(":")[0] for i in intentions(combatant)]
     if kind is not None and kind not in declared:
@@ -83,6 +86,31 @@ def require_intention(combatant: Combatant, power: Power) -> None:
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
         )
+    left = mass_of_mana(combatant)
+    if left is not None and power.mana > left:
+        raise IllegalAction(
+            "mass-of-mana",
+            f"{power.name} costs {power.mana} mana; {combatant.name} has {left} left of the"
+            f" mass of mana accumulated this round (MA {sheet_of(combatant).mana_accumulation})",
+        )
+
+
+def mass_of_mana(combatant: Combatant) -> int | None:
+    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
+    This mass of mana can be used to cast any number of spells in a single round as long as
+    you have mana to spend": what is left of it this round (None: the sheet gives no MA)."""
+    accumulation = sheet_of(combatant).mana_accumulation
+    if accumulation is None:
+        return None
+    return max(0, accumulation - count_mark(combatant, MANA_SPENT))
+
+
+def cast(combatant: Combatant, power: Power) -> list[Event]:
+    """The mana a power spends is taken from the round's mass of mana."""
+    if not power.mana or sheet_of(combatant).mana_accumulation is None:
+        return []
+    spent = count_mark(combatant, MANA_SPENT) + power.mana
+    return [MarkSet(combatant.id, MANA_SPENT, spent)]
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ from fracas.rules.kaiser.queries import (
     KI,
     LP,
     MANA,
+    MANA_SPENT,
     MOVED,
     able_to_act,
     is_dead,
@@ -75,7 +76,7 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT)
 """Marks that hold for one round and are cleared in the End phase."""
 
 

@@ -31,7 +31,13 @@ from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import BarrierStruck, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.lingering import POWER
-from fracas.rules.kaiser.power_rules import paid, power_cost, require_intention, require_payable
+from fracas.rules.kaiser.power_rules import (
+    cast,
+    paid,
+    power_cost,
+    require_payable,
+    require_prepared,
+)
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
@@ -130,7 +136,7 @@ SWIFT = "Swift barrier"
 def require_swift(creator: Combatant, power: Power) -> None:
     """A barrier raised as a Swift Action as part of the Defense is the power used then: its
     Intention must have been declared this round and its creator must pay its cost."""
-    require_intention(creator, power)
+    require_prepared(creator, power)
     require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
 
 
@@ -142,7 +148,8 @@ def raised_now(
     if cover is Cover.AREA:
         data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
     effect = Effect(power.name, source=creator.id, data=data)
-    return [*paid(creator.id, power_cost(power), SWIFT), EffectApplied(creator.id, effect)]
+    payment = [*paid(creator.id, power_cost(power), SWIFT), *cast(creator, power)]
+    return [*payment, EffectApplied(creator.id, effect)]
 
 
 def barrier_roll(

@@ -38,9 +38,10 @@ from fracas.rules.kaiser.power_rules import (
     PowerRule,
     Resisting,
     aimed,
+    cast,
     power_cost,
     power_named,
-    require_intention,
+    require_prepared,
 )
 from fracas.rules.kaiser.queries import (
     acting,
@@ -79,7 +80,7 @@ class UseRule(PowerRule):
             raise IllegalAction(
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
-        require_intention(caster, power)
+        require_prepared(caster, power)
         reach = p.reach(power, self.settings.unlisted_range_ft)
         if not p.in_range(reach, action.distance):
             raise IllegalAction(
@@ -130,7 +131,7 @@ class UseRule(PowerRule):
         self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
     ) -> None:
         for collider in self._colliders(state, action):
-            require_intention(collider.combatant, collider.power)
+            require_prepared(collider.combatant, collider.power)
             verify_collision(state, caster, power, collider, settings=self.settings)
 
     @staticmethod
@@ -219,6 +220,7 @@ class UseRule(PowerRule):
         targets = self._affected(state, action, power)
         events: list[Event] = [
             PowerUsed(caster.id, power.name, targets),
+            *cast(caster, power),
             *sacrifices(caster, power),
         ]
         how = Resisting(caster.id, power, action.allow, state.clock.round, action.vital)
