@@ -7,7 +7,7 @@ from typing import Any
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Note
-from fracas.engine.gm import AddCombatant
+from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
@@ -311,6 +311,10 @@ def test_the_invisibility_presence_budget() -> None:
     )
     encounter.apply(Use(actor=CEIL, power="invis", targets=(CEIL,)))
     assert encounter.state[CEIL].has("Invisible")
+    sword = arena(4, 5, 2, 2, ceil=mage(invisibility), bandit=make_sheet(presence=12))
+    refused(
+        sword, Use(actor=CEIL, power="invis", targets=(BANDIT,), allow=True), "affected-presence"
+    )
 
 
 def test_area_targets_are_spared_only_if_the_power_allows_and_you_know_of_them() -> None:
@@ -524,3 +528,47 @@ def test_a_rounds_spells_spend_at_most_the_mass_of_mana_accumulated() -> None:
     encounter.apply(EndTurn())
     encounter.apply(fire)
     assert pool(encounter, CEIL, "Mana") == 100 - 30
+
+
+def test_a_trigger_power_needs_its_owner_standing() -> None:
+    """Kaiser's Maintain Spell: maintained spells end unless "you keep your focus" on them: a
+    creature that is down holds no Trigger power whose conditions could be met."""
+    encounter = arena(*INITIATIVE, ceil=mage(WARD))
+    encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
+    encounter.apply(ApplyEffect(target=CEIL, name=UNCONSCIOUS))
+    refused(encounter, Trigger(actor=CEIL, power="ward", targets=(BANDIT,)), "down")
+
+
+def test_a_trigger_power_strikes_whoever_meets_its_conditions_without_a_roll() -> None:
+    """Seed: Trigger powers "do not require Offensive Skills for range or aim. Any target who
+    meets the conditions automatically suffer the effects of the power": the only roll is the
+    target's Resistance Check (MR 4 + 2 against 10)."""
+    sleeper = make_sheet(resistances={"mental": 4})
+    encounter = arena(*INITIATIVE, 1, 1, ceil=mage(WARD), bandit=sleeper)
+    step = encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,)))
+    rolled = [e for e in step.events if isinstance(e, CheckRolled)]
+    assert [(c.combatant, c.check, c.result) for c in rolled] == [
+        (BANDIT, "MR against Ward of Sleep", "4 DoF")
+    ]
+    assert encounter.state[BANDIT].has("Asleep")
+
+
+def test_attack_powers_and_attack_effect_powers_are_seen_on_the_material_plane() -> None:
+    """Seed: "Attack powers can be seen on the material plane"; "Powers that belong to both
+    Attack and Effect are visible on the material plane": defended without the Blind Penalty
+    by a Bandit with no special vision, unlike an Effect power alone."""
+    searing = {**PARALYSIS, "name": "Searing Hold", "types": ["attack", "effect"], "base_damage": 3}
+    for power, name in ((FIRE_BOLT, "fire"), (searing, "searing")):
+        encounter = arena(*INITIATIVE, 1, 2, 6, 5, ceil=mage(power))
+        step = encounter.apply(Use(actor=CEIL, power=name, targets=(BANDIT,), defence="dodge"))
+        defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
+        assert defence.parts == (("Dodge", 8),)
+
+
+def test_an_imbued_attack_power_hits_the_immaterial() -> None:
+    """Seed: "The power will list ... if the power can hit immaterial creatures"."""
+    ghost = make_sheet(immaterial=True)
+    hallowed = {**FIRE_BOLT, "name": "Hallowed Fire", "imbued": True}
+    encounter = arena(*INITIATIVE, ceil=mage(FIRE_BOLT, hallowed), bandit=ghost)
+    refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "immaterial")
+    assert encounter.can(Use(actor=CEIL, power="hallowed", targets=(BANDIT,), defence="dodge"))

@@ -79,6 +79,12 @@ def verify_collision(
         raise IllegalAction("not-a-projectile", "only Attack powers in flight collide")
     if who.id == shooter.id or not standing(who):
         raise IllegalAction("collider-down", f"{who.name} cannot take the reaction")
+    if who.side == shooter.side:
+        raise IllegalAction(
+            "not-an-opponent",
+            f"{who.name} is on {shooter.name}'s side: the Collide Power reaction meets an"
+            " opponent's projectile",
+        )
     what = f"the Collide Power reaction with {collider.power.name}"
     require_payable(who, reaction_cost(collider, settings=settings), what)
     if not c.in_time(who.initiative or 0, shooter.initiative or 0):

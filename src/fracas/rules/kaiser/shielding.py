@@ -190,9 +190,11 @@ def absorbed(
     dice: DiceSource,
     *,
     settings: KaiserSettings,
+    material: bool = True,
 ) -> list[Event]:
     """The barrier takes Base Damage x 10 for each protected creature struck; broken, the rest
-    is shared evenly and each share goes through AV, reduction and resistance."""
+    is shared evenly and each share goes through AV, reduction and resistance (an immaterial
+    attacker's, not ``material``, ignores worn layers)."""
     base_damage, damage_type, imbued = hit
     effect = _current(state, shield)
     life = int(effect.data.get(LIFE) or 0)
@@ -219,7 +221,7 @@ def absorbed(
     for target, share in zip(struck, shares(result.overflow, len(struck)), strict=True):
         if not share:
             continue
-        defences = defences_of(state[target], damage_type, imbued=imbued)
+        defences = defences_of(state[target], damage_type, imbued=imbued, material=material)
         account = overflow_account(share, base_damage, damage_type, defences)
         events += wound(reduce(state, events), target, account, dice, settings=settings)
     return events

@@ -32,6 +32,7 @@ class TriggerRule(PowerRule):
         actor = acting(action)
         if not state.clock.started:
             raise IllegalAction("not-started", "trigger: combat has not started yet")
+        require_standing(state, actor)
         owner = state[actor]
         power = power_named(owner, action.power)
         if not power.types & {PowerType.TRIGGER, PowerType.DETECTION}:

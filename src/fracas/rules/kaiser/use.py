@@ -88,6 +88,8 @@ class UseRule(PowerRule):
                 f"{power.name} reaches {reach} feet; the target is {action.distance}",
             )
         targets = self._affected(state, action, power)
+        if not set(action.own_defence) <= set(targets):
+            raise IllegalAction("own-defence", "-own-defence names targets of the power only")
         if PowerType.ATTACK in power.types and actor in targets:
             raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
         self._verify_targets(state, caster, power, targets)
@@ -322,7 +324,10 @@ class UseRule(PowerRule):
         hit = (power.base_damage or 0, power.damage_type, p.hits_immaterial(power))
         for shield, struck in blocked.values():
             now = reduce(state, events)
-            events += absorbed(now, shield, struck, hit, dice, settings=self.settings)
+            material = not sheet_of(now[how.caster]).immaterial
+            events += absorbed(
+                now, shield, struck, hit, dice, settings=self.settings, material=material
+            )
         return events
 
     def _defend(
@@ -397,10 +402,14 @@ class UseRule(PowerRule):
 
 
 def chosen(target: Combatant, caster: Combatant, power: Power, action: a.Use) -> Defence:
-    """The target's defence; ``best`` leaves Block out where the power cannot be blocked."""
+    """The target's defence: ``-defence``, or for those named with ``-own-defence`` the best
+    of their own Dodge and Block (seed, Covering an Area: "each protected creature can choose
+    whether to rely on your barrier or their own Defensive Skills"); ``best`` leaves Block
+    out where the power cannot be blocked."""
     imbued_object = sheet_of(target).imbued_shield
     blocks = p.blockable(power, Defence.BLOCK, imbued_object=imbued_object)
-    return chosen_defence(target, action.defence, may_block=blocks and may_block(caster, target))
+    choice: a.DefenceChoice = "best" if target.id in action.own_defence else action.defence
+    return chosen_defence(target, choice, may_block=blocks and may_block(caster, target))
 
 
 def _shield_key(shield: Shield, target: CombatantId) -> str:
