@@ -572,3 +572,15 @@ def test_an_imbued_attack_power_hits_the_immaterial() -> None:
     encounter = arena(*INITIATIVE, ceil=mage(FIRE_BOLT, hallowed), bandit=ghost)
     refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "immaterial")
     assert encounter.can(Use(actor=CEIL, power="hallowed", targets=(BANDIT,), defence="dodge"))
+
+
+def test_a_fumbled_aim_misses_whatever_the_total() -> None:
+    """SOURCES.md 1.3: "Fumble: double 1 is an immediate failure": Magic Projection 12 with a
+    fumble of level 4 (die result 0) would reach difficulty 8, but misses."""
+    encounter = arena(*INITIATIVE, 1, 1, 2, 2, ceil=mage(IRON_SKIN))
+    step = encounter.apply(
+        Use(actor=CEIL, power="iron", targets=(BANDIT,), difficult=8, allow=True)
+    )
+    aim = next(e for e in step.events if isinstance(e, CheckRolled))
+    assert (aim.roll.total, aim.result) == (12, "a fumble: it misses")
+    assert not encounter.state[BANDIT].has("Iron Skin")

@@ -136,9 +136,12 @@ def aimed(
     difficulty: int,
 ) -> CheckRolled:
     """Aiming an Automatic or Trigger power at a target in a difficult position: the Offensive
-    Roll against the difficulty; a tie succeeds, as on any Difficulty check."""
+    Roll against the difficulty; a tie succeeds, as on any Difficulty check, and a fumble
+    fails whatever the total (SOURCES.md 1.3: "double 1 is an immediate failure")."""
     margin = degrees(offence.total, difficulty, tie_succeeds=True)
     result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: {MISSES}"
+    if offence.fumbled:
+        result = f"a fumble: {MISSES}"
     return CheckRolled(caster, f"Aim {power.name}", offence, parts, difficulty, result)
 
 
