@@ -313,3 +313,16 @@ def test_an_immaterial_attackers_overflow_ignores_worn_armor() -> None:
     struck = next(e for e in step.events if isinstance(e, BarrierStruck))
     assert struck.overflow == 10
     assert next(e for e in step.events if isinstance(e, DamageTaken)).account.total == 10
+
+
+def test_a_creature_that_is_down_raises_no_swift_barrier_over_an_area() -> None:
+    """Seed (Covering an Area): the barrier "can be created using a Swift Action as part of the
+    Defense as long as you are one of the covered creatures": a creature that is down takes no
+    Swift Action."""
+    encounter = road()
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=CEIL, name="Unconscious"))
+    storm = Use(
+        actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier", sheltered_by=CEIL
+    )
+    refused(encounter, storm, "creator-down")

@@ -135,7 +135,10 @@ SWIFT = "Swift barrier"
 
 def require_swift(creator: Combatant, power: Power) -> None:
     """A barrier raised as a Swift Action as part of the Defense is the power used then: its
-    Intention must have been declared this round and its creator must pay its cost."""
+    Intention must have been declared this round and its creator, standing, must pay its
+    cost."""
+    if not standing(creator):
+        raise IllegalAction("creator-down", f"{creator.name} cannot raise {power.name}")
     require_prepared(creator, power)
     require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
 
