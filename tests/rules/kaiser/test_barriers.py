@@ -231,9 +231,11 @@ def test_a_barrier_raised_as_a_swift_action_is_cast_then_and_paid_for() -> None:
     """Seed: a barrier for yourself is raised "as a Swift Action as part of the Defense": the
     spell is cast then, so it needs the Magic Intention of the round and its mana (Kaiser's
     Magic Intention "allows you to manipulate mana"); without them the barrier cannot be
-    relied on, and nothing changes."""
+    relied on, and nothing changes. The Characteristic point it sacrifices goes too."""
     costly = make_sheet(
-        skills={"dodge": 6, "magic_projection": 12}, powers=[{**SHIELD, "mana": 30}], mana=20
+        skills={"dodge": 6, "magic_projection": 12},
+        powers=[{**SHIELD, "mana": 30, "sacrifice": {"focus": 1}}],
+        mana=20,
     )
     poor = road(ceil=costly)
     poor.apply(EndTurn())
@@ -245,6 +247,7 @@ def test_a_barrier_raised_as_a_swift_action_is_cast_then_and_paid_for() -> None:
     ready.apply(EndTurn())
     ready.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
     assert pool(ready, CEIL, "Mana") == 50 - 30
+    assert ready.state[CEIL].marks.get("sacrificed:focus") == 1
 
 
 def test_an_area_barrier_raised_as_a_swift_action_is_paid_for() -> None:

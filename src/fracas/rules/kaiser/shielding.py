@@ -41,7 +41,7 @@ from fracas.rules.kaiser.power_rules import (
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
-from fracas.rules.kaiser.states import characteristic_of, state_parts
+from fracas.rules.kaiser.states import characteristic_of, sacrifices, state_parts
 from fracas.rules.kaiser.vocabulary import Characteristic, DamageType, Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -146,12 +146,17 @@ def require_swift(creator: Combatant, power: Power) -> None:
 def raised_now(
     creator: Combatant, power: Power, cover: Cover, covers: Sequence[CombatantId]
 ) -> list[Event]:
-    """The barrier raised as a Swift Action, and its cost paid."""
+    """The barrier raised as a Swift Action, and its cost paid (pools, the round's mass of
+    mana, the Characteristic points it sacrifices)."""
     data = barrier_data(power, cover, covers)
     if cover is Cover.AREA:
         data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
     effect = Effect(power.name, source=creator.id, data=data)
-    payment = [*paid(creator.id, power_cost(power), SWIFT), *cast(creator, power)]
+    payment = [
+        *paid(creator.id, power_cost(power), SWIFT),
+        *cast(creator, power),
+        *sacrifices(creator, power),
+    ]
     return [*payment, EffectApplied(creator.id, effect)]
 
 
