@@ -105,7 +105,7 @@ def test_odds_after_set_up_commands_through_a_rulesets_phases() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["action"].startswith('Thom: attack "Bandit 2"') and data["exact"] is False
-    assert set(data["outcomes"]) <= {"damage", "no damage"}
+    assert set(data["outcomes"]) <= {"hit", "critical", "miss", "tie"}
     wrong = CliRunner().invoke(app, [*asked, "--before", "Thom: fly"])
     assert wrong.exit_code == 2 and "--before 'Thom: fly'" in wrong.output
 

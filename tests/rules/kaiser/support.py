@@ -45,12 +45,16 @@ def make_sheet(**fields: Any) -> Sheet:
 
 
 def duel(
-    *faces: int, ceil: Sheet | None = None, bandit: Sheet | None = None, intend: bool = True
+    *faces: int,
+    ceil: Sheet | None = None,
+    bandit: Sheet | None = None,
+    intend: bool = True,
+    settings: KaiserSettings = SETTINGS,
 ) -> Encounter:
     """Ceil against a Bandit, both with the Attack Intention declared, the Intention phase
     over and Ceil's turn begun. The first four faces are the two Initiative rolls (Ceil's,
     then the Bandit's: give Ceil the higher)."""
-    encounter = Encounter(Kaiser(), dice=LoadedDice(faces))
+    encounter = Encounter(Kaiser(settings), dice=LoadedDice(faces))
     encounter.apply(AddCombatant(name="Ceil", side="party", sheet=ceil or make_sheet()))
     encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=bandit or make_sheet()))
     encounter.apply(StartCombat())

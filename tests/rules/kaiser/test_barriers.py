@@ -20,7 +20,7 @@ from fracas.rules.kaiser.events import AttackResolved, BarrierStruck, CheckRolle
 from fracas.rules.kaiser.queries import LP
 from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.rules.kaiser.vocabulary import DamageType
-from tests.rules.kaiser.support import make_sheet, pool
+from tests.rules.kaiser.support import make_sheet, pool, refused
 
 CEIL, THOM, BANDIT = CombatantId("ceil"), CombatantId("thom"), CombatantId("bandit")
 SHIELD = {
@@ -40,18 +40,23 @@ STORM = {
 }
 
 
-def road(*faces: int, thom: Any = None, ceil: Any = None) -> Encounter:
+def road(
+    *faces: int, thom: Any = None, ceil: Any = None, bandit: Any = None, magic: bool = True
+) -> Encounter:
     """Ceil (Magic Projection 12, Shield of Light), Thom (500 LP) and a Bandit with Fire Storm;
-    Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun."""
+    Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun; Ceil declared
+    the Magic Intention unless ``magic`` is False."""
     encounter = Encounter(Kaiser(), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
     mage = ceil or make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[SHIELD])
     encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
     encounter.apply(
         AddCombatant(name="Thom", side="party", sheet=thom or make_sheet(life_points=500))
     )
-    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=make_sheet(powers=[STORM])))
+    foe = bandit or make_sheet(powers=[STORM])
+    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=foe))
     encounter.apply(StartCombat())
-    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    if magic:
+        encounter.apply(Intend(actor=CEIL, intention="magic"))
     encounter.apply(Intend(actor=BANDIT, intention="attack"))
     encounter.apply(EndTurn())
     return encounter
@@ -220,3 +225,107 @@ def test_an_area_barrier_raised_as_a_swift_action_by_one_of_the_covered() -> Non
     assert (struck.damage, struck.overflow) == (80, 20)
     taken = [e for e in step.events if isinstance(e, DamageTaken)]
     assert [(t.target, t.account.total) for t in taken] == [(CEIL, 10), (THOM, 10)]
+
+
+def test_a_barrier_raised_as_a_swift_action_is_cast_then_and_paid_for() -> None:
+    """Seed: a barrier for yourself is raised "as a Swift Action as part of the Defense": the
+    spell is cast then, so it needs the Magic Intention of the round and its mana (Kaiser's
+    Magic Intention "allows you to manipulate mana"); without them the barrier cannot be
+    relied on, and nothing changes. The Characteristic point it sacrifices goes too."""
+    costly = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12},
+        powers=[{**SHIELD, "mana": 30, "sacrifice": {"focus": 1}}],
+        mana=20,
+    )
+    poor = road(ceil=costly)
+    poor.apply(EndTurn())
+    refused(poor, Attack(actor=BANDIT, target=CEIL, defence="barrier"), "not-enough-mana")
+    unprepared = road(ceil=costly.model_copy(update={"mana": 50}), magic=False)
+    unprepared.apply(EndTurn())
+    refused(unprepared, Attack(actor=BANDIT, target=CEIL, defence="barrier"), "no-intention")
+    ready = road(2, 2, 5, 6, ceil=costly.model_copy(update={"mana": 50}))
+    ready.apply(EndTurn())
+    ready.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
+    assert pool(ready, CEIL, "Mana") == 50 - 30
+    assert ready.state[CEIL].marks.get("sacrificed:focus") == 1
+
+
+def test_an_area_barrier_raised_as_a_swift_action_is_paid_for() -> None:
+    """Seed: "a barrier used to protect an area can be created using a Swift Action as part of
+    the Defense": its creator pays for it then, or cannot raise it."""
+    costly = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12}, powers=[{**SHIELD, "mana": 30}], mana=20
+    )
+    encounter = road(ceil=costly)
+    encounter.apply(EndTurn())
+    storm = Use(
+        actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier", sheltered_by=CEIL
+    )
+    refused(encounter, storm, "not-enough-mana")
+
+
+def test_each_creature_under_an_area_barrier_chooses_it_or_its_own_defence() -> None:
+    """Seed (Covering an Area): "each protected creature can choose whether to rely on your
+    barrier or their own Defensive Skills when attacked": Thom dodges, the barrier takes the
+    damage for Ceil alone."""
+    encounter = road(3, 3, 6, 6, 5, 5, 1, 2)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(CEIL, THOM), area=True))
+    encounter.apply(EndTurn())
+    storm = Use(
+        actor=BANDIT,
+        power="fire storm",
+        targets=(CEIL, THOM),
+        defence="barrier",
+        own_defence=(THOM,),
+    )
+    refused(encounter, replace(storm, own_defence=(BANDIT,)), "own-defence")
+    step = encounter.apply(storm)
+    assert [c.check for c in checks(step)][1:] == [
+        "Defensive Roll (Magic Projection, Shield of Light)",
+        "Defensive Roll (Dodge)",
+    ]
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert (struck.damage, struck.lp_after, struck.overflow) == (40, 20, 0)
+    assert pool(encounter, THOM, LP) == 500 - (16 - 11 - 2) * 4
+    assert pool(encounter, CEIL, LP) == 60
+
+
+def test_a_non_imbued_barrier_cannot_block_an_immaterial_attack() -> None:
+    """Seed (Defense): "The power will list if it can block an immaterial object"; an
+    immaterial creature's attacks are met "either dodge or block it with an imbued object"."""
+    plain = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12}, powers=[{**SHIELD, "imbued": False}]
+    )
+    encounter = road(ceil=plain, bandit=make_sheet(immaterial=True))
+    encounter.apply(EndTurn())
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, defence="barrier"), "immaterial-attack")
+
+
+def test_an_immaterial_attackers_overflow_ignores_worn_armor() -> None:
+    """Seed (Immaterial): the trait lets them "ignore material objects like weapons, armor, and
+    shields": past a broken barrier, the overflow meets no worn layer (Ceil's Chain, AV 4
+    cut)."""
+    armored = make_sheet(
+        skills={"dodge": 6, "magic_projection": 12},
+        powers=[SHIELD],
+        armor=[{"name": "Chain", "av": {"cut": 4}}],
+    )
+    encounter = road(2, 2, 5, 6, ceil=armored, bandit=make_sheet(immaterial=True))
+    encounter.apply(EndTurn())
+    step = encounter.apply(Attack(actor=BANDIT, target=CEIL, defence="barrier"))
+    struck = next(e for e in step.events if isinstance(e, BarrierStruck))
+    assert struck.overflow == 10
+    assert next(e for e in step.events if isinstance(e, DamageTaken)).account.total == 10
+
+
+def test_a_creature_that_is_down_raises_no_swift_barrier_over_an_area() -> None:
+    """Seed (Covering an Area): the barrier "can be created using a Swift Action as part of the
+    Defense as long as you are one of the covered creatures": a creature that is down takes no
+    Swift Action."""
+    encounter = road()
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=CEIL, name="Unconscious"))
+    storm = Use(
+        actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier", sheltered_by=CEIL
+    )
+    refused(encounter, storm, "creator-down")

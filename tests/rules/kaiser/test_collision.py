@@ -25,7 +25,7 @@ from fracas.rules.kaiser.collision import (
 from fracas.rules.kaiser.events import AttackResolved, CollisionRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, LP
 from fracas.rules.kaiser.ruleset import Kaiser
-from tests.rules.kaiser.support import BANDIT, CEIL, FIRE_BOLT, duel, make_sheet, pool
+from tests.rules.kaiser.support import BANDIT, CEIL, FIRE_BOLT, duel, make_sheet, pool, refused
 
 MIRA = CombatantId("mira")
 
@@ -203,3 +203,20 @@ def test_the_collider_pays_its_powers_mana_too() -> None:
     with pytest.raises(IllegalAction) as error:
         encounter.apply(shot())
     assert error.value.code == "not-enough-mana" and encounter.state is before
+
+
+def test_only_an_opponent_of_the_shooter_can_collide() -> None:
+    """Seed: the collider needs "an Initiative within 5 points of the opponent that launched
+    the original projectile": an ally's power is not met with the Collide Power reaction."""
+    mage = make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[FIRE_BOLT])
+    encounter = Encounter(Kaiser(), dice=LoadedDice((4, 5, 4, 4, 2, 2)))
+    encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
+    encounter.apply(AddCombatant(name="Mira", side="party", sheet=mage))
+    encounter.apply(AddCombatant(name="Bandit", side="bandits", sheet=make_sheet()))
+    encounter.apply(StartCombat())
+    for who in (CEIL, MIRA):
+        encounter.apply(Intend(actor=who, intention="magic"))
+    encounter.apply(EndTurn())
+    assert encounter.state.acting() == (CEIL,)
+    bolt = Use(actor=CEIL, power="fire bolt", targets=(BANDIT,), collide_by=(MIRA,))
+    refused(encounter, bolt, "not-an-opponent")

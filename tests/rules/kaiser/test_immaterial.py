@@ -8,8 +8,9 @@ from fracas.engine.action import CombatantId
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant
 from fracas.rules.kaiser.actions import Attack
-from fracas.rules.kaiser.events import AttackResolved, DamageTaken
+from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.states import armor_penalty, state_parts
 from fracas.rules.kaiser.vocabulary import DamageType, Defence, types_named
 from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel, make_sheet
@@ -99,3 +100,20 @@ def test_worn_armor_penalises_rolls_less_wear_armor() -> None:
         armor_penalty(make_sheet(skills={"wear_armor": 6}, armor=[{"name": "Mail", "penalty": 2}]))
         == 0
     )
+
+
+def test_worn_armor_penalises_the_offensive_roll_unless_the_setting_says_not() -> None:
+    """Seed (Layer Armor): "while you are wearing it, you are subject to any penalties it
+    applies"; which rolls is the setting ``armor_penalty_on_rolls`` (a reading chosen here)."""
+    heavy = make_sheet(
+        armor=[{"name": "Plate", "av": {"cut": 5}, "penalty": 4}],
+        skills={"attack": 10, "dodge": 8, "wear_armor": 1},
+    )
+    for settings, parts in (
+        (SETTINGS, (("Attack", 10), ("armor", -3))),
+        (KaiserSettings(armor_penalty_on_rolls=False), (("Attack", 10),)),
+    ):
+        encounter = duel(4, 5, 2, 2, 1, 2, 5, 5, ceil=heavy, settings=settings)
+        step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+        offence = next(e for e in step.events if isinstance(e, CheckRolled))
+        assert offence.parts == parts

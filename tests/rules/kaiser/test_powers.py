@@ -7,7 +7,7 @@ from typing import Any
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Note
-from fracas.engine.gm import AddCombatant
+from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
@@ -15,11 +15,13 @@ from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken,
 from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_spare
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
 from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.vocabulary import DamageType
 from tests.rules.kaiser.support import (
     BANDIT,
     CEIL,
     FIRE_BOLT,
+    SETTINGS,
     duel,
     make_sheet,
     pool,
@@ -57,9 +59,11 @@ def mage(*powers: dict[str, Any], **fields: Any) -> Any:
     )
 
 
-def arena(*faces: int, ceil: Any, bandit: Any = None) -> Encounter:
+def arena(
+    *faces: int, ceil: Any, bandit: Any = None, settings: KaiserSettings = SETTINGS
+) -> Encounter:
     """Ceil (with the Magic Intention) against a Bandit; Ceil's turn of the Action phase."""
-    encounter = duel(*faces, ceil=ceil, bandit=bandit, intend=False)
+    encounter = duel(*faces, ceil=ceil, bandit=bandit, intend=False, settings=settings)
     encounter.apply(Intend(actor=CEIL, intention="magic"))
     encounter.apply(EndTurn())
     return encounter
@@ -307,6 +311,10 @@ def test_the_invisibility_presence_budget() -> None:
     )
     encounter.apply(Use(actor=CEIL, power="invis", targets=(CEIL,)))
     assert encounter.state[CEIL].has("Invisible")
+    sword = arena(4, 5, 2, 2, ceil=mage(invisibility), bandit=make_sheet(presence=12))
+    refused(
+        sword, Use(actor=CEIL, power="invis", targets=(BANDIT,), allow=True), "affected-presence"
+    )
 
 
 def test_area_targets_are_spared_only_if_the_power_allows_and_you_know_of_them() -> None:
@@ -378,6 +386,24 @@ def test_a_power_reaches_its_listed_distance() -> None:
         encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=61), "out-of-range"
     )
     assert encounter.can(Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=60))
+
+
+def test_a_power_that_lists_no_distance_reaches_the_settings() -> None:
+    """Seed: the Maximum Distance "is based on your Offensive Skill" when not listed; the
+    sources give no formula, so it is the setting ``unlisted_range_ft`` (default: unlimited)."""
+    far = Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=500)
+    assert arena(*INITIATIVE, ceil=mage(FIRE_BOLT)).can(far)
+    limited = KaiserSettings(unlisted_range_ft=100)
+    encounter = arena(*INITIATIVE, ceil=mage(FIRE_BOLT), settings=limited)
+    refused(encounter, far, "out-of-range")
+    assert encounter.can(Use(actor=CEIL, power="fire", targets=(BANDIT,), distance=100))
+    ward = {**WARD, "range_ft": 30}
+    assert (
+        arena(*INITIATIVE, ceil=mage(ward), settings=limited).can(
+            Trigger(actor=CEIL, power="ward", targets=(BANDIT,), distance=31)
+        )
+        is False
+    )
 
 
 def test_a_power_that_negates_detection_hides_its_bearer() -> None:
@@ -475,3 +501,86 @@ def test_a_possessed_target_allows_a_trigger_only_if_all_agree() -> None:
     )
     encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,), allow=True, agreed=True))
     assert encounter.state[BANDIT].has("Asleep")
+
+
+def test_a_rounds_spells_spend_at_most_the_mass_of_mana_accumulated() -> None:
+    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
+    This mass of mana can be used to cast any number of spells in a single round as long as
+    you have mana to spend": with MA 20, two Fire Bolts of 10 a round, and again the next."""
+    bolt = {**FIRE_BOLT, "mana": 10}
+    miss = (1, 2, 5, 5)
+    encounter = arena(
+        *INITIATIVE,
+        *miss,
+        *miss,
+        *INITIATIVE,
+        *miss,
+        ceil=mage(bolt, mana=100, mana_accumulation=20),
+    )
+    fire = Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge")
+    encounter.apply(fire)
+    encounter.apply(fire)
+    refused(encounter, fire, "mass-of-mana")
+    assert pool(encounter, CEIL, "Mana") == 100 - 20
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(EndTurn())
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100 - 30
+
+
+def test_a_trigger_power_needs_its_owner_standing() -> None:
+    """Kaiser's Maintain Spell: maintained spells end unless "you keep your focus" on them: a
+    creature that is down holds no Trigger power whose conditions could be met."""
+    encounter = arena(*INITIATIVE, ceil=mage(WARD))
+    encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
+    encounter.apply(ApplyEffect(target=CEIL, name=UNCONSCIOUS))
+    refused(encounter, Trigger(actor=CEIL, power="ward", targets=(BANDIT,)), "down")
+
+
+def test_a_trigger_power_strikes_whoever_meets_its_conditions_without_a_roll() -> None:
+    """Seed: Trigger powers "do not require Offensive Skills for range or aim. Any target who
+    meets the conditions automatically suffer the effects of the power": the only roll is the
+    target's Resistance Check (MR 4 + 2 against 10)."""
+    sleeper = make_sheet(resistances={"mental": 4})
+    encounter = arena(*INITIATIVE, 1, 1, ceil=mage(WARD), bandit=sleeper)
+    step = encounter.apply(Trigger(actor=CEIL, power="ward", targets=(BANDIT,)))
+    rolled = [e for e in step.events if isinstance(e, CheckRolled)]
+    assert [(c.combatant, c.check, c.result) for c in rolled] == [
+        (BANDIT, "MR against Ward of Sleep", "4 DoF")
+    ]
+    assert encounter.state[BANDIT].has("Asleep")
+
+
+def test_attack_powers_and_attack_effect_powers_are_seen_on_the_material_plane() -> None:
+    """Seed: "Attack powers can be seen on the material plane"; "Powers that belong to both
+    Attack and Effect are visible on the material plane": defended without the Blind Penalty
+    by a Bandit with no special vision, unlike an Effect power alone."""
+    searing = {**PARALYSIS, "name": "Searing Hold", "types": ["attack", "effect"], "base_damage": 3}
+    for power, name in ((FIRE_BOLT, "fire"), (searing, "searing")):
+        encounter = arena(*INITIATIVE, 1, 2, 6, 5, ceil=mage(power))
+        step = encounter.apply(Use(actor=CEIL, power=name, targets=(BANDIT,), defence="dodge"))
+        defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
+        assert defence.parts == (("Dodge", 8),)
+
+
+def test_an_imbued_attack_power_hits_the_immaterial() -> None:
+    """Seed: "The power will list ... if the power can hit immaterial creatures"."""
+    ghost = make_sheet(immaterial=True)
+    hallowed = {**FIRE_BOLT, "name": "Hallowed Fire", "imbued": True}
+    encounter = arena(*INITIATIVE, ceil=mage(FIRE_BOLT, hallowed), bandit=ghost)
+    refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "immaterial")
+    assert encounter.can(Use(actor=CEIL, power="hallowed", targets=(BANDIT,), defence="dodge"))
+
+
+def test_a_fumbled_aim_misses_whatever_the_total() -> None:
+    """SOURCES.md 1.3: "Fumble: double 1 is an immediate failure": Magic Projection 12 with a
+    fumble of level 4 (die result 0) would reach difficulty 8, but misses."""
+    encounter = arena(*INITIATIVE, 1, 1, 2, 2, ceil=mage(IRON_SKIN))
+    step = encounter.apply(
+        Use(actor=CEIL, power="iron", targets=(BANDIT,), difficult=8, allow=True)
+    )
+    aim = next(e for e in step.events if isinstance(e, CheckRolled))
+    assert (aim.roll.total, aim.result) == (12, "a fumble: it misses")
+    assert not encounter.state[BANDIT].has("Iron Skin")

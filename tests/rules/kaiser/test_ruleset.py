@@ -10,6 +10,7 @@ from fracas.engine.turns import EndTurn, HoldTurn
 from fracas.rules.kaiser.actions import Attack, Intend, Move
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, CRITICAL, DEAD, INTENTION_PHASE, LP, UNCONSCIOUS
+from fracas.rules.kaiser.settings import KaiserSettings
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool, refused
 
 
@@ -121,6 +122,18 @@ def test_each_further_defence_is_at_minus_2() -> None:
     second = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="block"))
     defence = [e for e in second.events if isinstance(e, CheckRolled)][1]
     assert defence.parts == (("Block", 6), ("defended before", -2))
+
+
+def test_the_further_defence_penalty_stops_at_minus_10() -> None:
+    """Kaiser's Action Points: the -2 for each further Block or Dodge "cannot exceed -10": the
+    seventh defence of the round is at -10, not -12 (Ceil has 11 Attack Actions here)."""
+    many = KaiserSettings(attacks_per_skill=1)
+    encounter = duel(4, 5, 2, 2, *(1, 2, 3, 3) * 7, settings=many)
+    for _ in range(6):
+        encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="block"))
+    seventh = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="block"))
+    defence = [e for e in seventh.events if isinstance(e, CheckRolled)][1]
+    assert defence.parts == (("Block", 6), ("defended before", -10))
 
 
 def test_a_critical_costs_ap_and_leaves_a_penalty_that_fades() -> None:
@@ -239,3 +252,17 @@ def test_the_intention_phase_cannot_be_delayed() -> None:
     with pytest.raises(IllegalAction) as error:
         encounter.apply(HoldTurn(actor=CEIL))
     assert error.value.code == "not-your-turn" and encounter.state is before
+
+
+def test_the_analysis_tools_count_life_points_and_read_the_attacks_outcome() -> None:
+    """What ``fracas odds`` and ``fracas sim`` count: damage is Life Points lost (mana spent is
+    no damage), an attack's outcome is its hit, miss or tie, a Critical when it made one."""
+    encounter = duel(4, 5, 2, 2, 3, 3, 2, 3, ceil=make_sheet(mana=20))
+    assert encounter.ruleset.damage_pools(encounter.state[CEIL]) == (LP,)
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert encounter.ruleset.classify(step.events) == "hit"
+    assert encounter.ruleset.classify(()) is None
+    encounter = duel(4, 5, 2, 2, 6, 5, 1, 2, 3, 3, 6, 6)
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert any(isinstance(e, CriticalRolled) for e in step.events)
+    assert encounter.ruleset.classify(step.events) == "critical"

@@ -51,6 +51,15 @@ def test_create_vulnerability_at_base_then_intermediate_degree() -> None:
     assert stacking.damage_vulnerability(3, [2]) == 5
     assert stacking.damage_vulnerability(3, [2, 4]) == 7
 
+    def spell(degree: int) -> dict[str, object]:
+        values = {"cold": degree}
+        return {"name": "Create Vulnerability", "kind": "vulnerability", "values": values}
+
+    elemental = make_sheet(vulnerability={"cold": 3}, modifiers=[spell(2)])
+    assert defences_of(_creature(elemental), DamageType.COLD, imbued=False).vulnerability == 5
+    both = make_sheet(vulnerability={"cold": 3}, modifiers=[spell(2), spell(4)])
+    assert defences_of(_creature(both), DamageType.COLD, imbued=False).vulnerability == 7
+
 
 def test_iron_skin_with_the_artifact() -> None:
     """Seed: "you are the target of Iron Skin spell cast at the intermediate degree and have an

@@ -34,6 +34,7 @@ from fracas.rules.kaiser.events import (
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
+from fracas.rules.kaiser.power_rules import mass_of_mana
 from fracas.rules.kaiser.queries import (
     ATTACKS,
     COUNTER,
@@ -43,6 +44,7 @@ from fracas.rules.kaiser.queries import (
     DEFENCES,
     INTENTIONS,
     LP,
+    MANA_SPENT,
     MOVED,
 )
 from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE, RADIUS
@@ -222,6 +224,8 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         return f"{_capital(scene.name(event.combatant))} is dead"
     if event.key in SILENT_MARKS or event.value is None:
         return None
+    if event.key == MANA_SPENT:
+        return _mass_left(event.combatant, scene)
     if event.key == COUNTER_BONUS:
         who = scene.combatant(event.combatant)
         opening = who.marks.get(COUNTER) if who is not None else None
@@ -237,6 +241,15 @@ def mark(event: MarkSet, scene: Scene) -> Told:
             latest, weapon = "attack", f" with {latest[len(ATTACK_PREFIX) :]}"
         return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
+
+
+def _mass_left(combatant: CombatantId, scene: Scene) -> Told:
+    """What is left of the round's mass of mana, to those who may see the pools."""
+    who = scene.combatant(combatant)
+    left = mass_of_mana(who) if who is not None else None
+    if left is None or not scene.shows_pools(combatant):
+        return None
+    return f"{_capital(scene.name(combatant))} has {left} mana left of this round's mass of mana"
 
 
 NARRATORS: Mapping[type[Event], EventNarrator] = {

@@ -79,6 +79,13 @@ class Use(Action):
     defence: DefenceChoice = field(
         default="best", metadata={"help": "how the targets defend (best of Dodge and Block)"}
     )
+    own_defence: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={
+            "help": "targets who rely on their own Dodge or Block instead (-defence for the rest)",
+            "flag": "own-defence",
+        },
+    )
     cover_range: CoverRangeChoice = field(
         default="effective",
         metadata={"help": "where the targets stand from the creator of the barrier covering them"},

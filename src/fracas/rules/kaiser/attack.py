@@ -241,7 +241,10 @@ class AttackRule:
         elif exchange.outcome == "miss" and shield is not None:
             hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
             after = reduce(state, events)
-            events += absorbed(after, shield, (target.id,), hit, dice, settings=self.settings)
+            material = not sheet_of(attacker).immaterial
+            events += absorbed(
+                after, shield, (target.id,), hit, dice, settings=self.settings, material=material
+            )
         return events
 
     def _offence(

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import Event, Note, PoolChanged
+from fracas.engine.events import Event, Note
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import collision as c
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import CheckRolled, CollisionRolled
-from fracas.rules.kaiser.power_rules import power_cost
+from fracas.rules.kaiser.power_rules import cast, paid, power_cost, require_payable
 from fracas.rules.kaiser.queries import AP, sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
@@ -79,14 +79,14 @@ def verify_collision(
         raise IllegalAction("not-a-projectile", "only Attack powers in flight collide")
     if who.id == shooter.id or not standing(who):
         raise IllegalAction("collider-down", f"{who.name} cannot take the reaction")
-    for pool, amount in reaction_cost(collider, settings=settings).items():
-        have = who.pools[pool].current if pool in who.pools else 0
-        if have < amount:
-            raise IllegalAction(
-                f"not-enough-{pool.lower()}",
-                f"the Collide Power reaction with {collider.power.name} costs {amount} {pool};"
-                f" {who.name} has {have}",
-            )
+    if who.side == shooter.side:
+        raise IllegalAction(
+            "not-an-opponent",
+            f"{who.name} is on {shooter.name}'s side: the Collide Power reaction meets an"
+            " opponent's projectile",
+        )
+    what = f"the Collide Power reaction with {collider.power.name}"
+    require_payable(who, reaction_cost(collider, settings=settings), what)
     if not c.in_time(who.initiative or 0, shooter.initiative or 0):
         raise IllegalAction(
             "too-slow",
@@ -156,10 +156,8 @@ def _shot(
     ]
     shot = roll_skill_check(source, sum(v for _, v in parts), final_skill=skill)
     events: list[Event] = [
-        *(
-            PoolChanged(who.id, pool, -amount, COLLIDE)
-            for pool, amount in reaction_cost(collider, settings=settings).items()
-        ),
+        *paid(who.id, reaction_cost(collider, settings=settings), COLLIDE),
+        *cast(who, theirs),
         CheckRolled(
             who.id, f"Offensive Roll with {theirs.name} (collision)", shot, tuple(parts), offence
         ),

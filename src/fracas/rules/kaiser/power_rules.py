@@ -3,12 +3,12 @@ target makes against it and what a failure leaves, the Offensive Roll it is aime
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, Note
+from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
@@ -27,7 +27,9 @@ from fracas.rules.kaiser.queries import (
     AP,
     KI,
     MANA,
+    MANA_SPENT,
     PREVENTS_ACTION,
+    count_mark,
     intentions,
     is_dead,
     one_named,
@@ -57,8 +59,26 @@ def power_cost(power: Power) -> dict[str, int]:
     return {pool: amount for pool, amount in cost.items() if amount}
 
 
-def require_intention(combatant: Combatant, power: Power) -> None:
-    """A magic, phenom or spirit power needs its Intention declared this round."""
+def require_payable(combatant: Combatant, cost: Mapping[str, int], what: str) -> None:
+    """Refuse (``not-enough-<pool>``) a cost out of turn, which the engine's own check of the
+    acting combatant's cost does not cover (a reaction, a Swift Action in defence)."""
+    for pool, amount in cost.items():
+        have = combatant.pools[pool].current if pool in combatant.pools else 0
+        if have < amount:
+            raise IllegalAction(
+                f"not-enough-{pool.lower()}",
+                f"{what} costs {amount} {pool}; {combatant.name} has {have}",
+            )
+
+
+def paid(combatant: CombatantId, cost: Mapping[str, int], reason: str) -> list[Event]:
+    """The pool changes of paying ``cost`` out of turn."""
+    return [PoolChanged(combatant, pool, -amount, reason) for pool, amount in cost.items()]
+
+
+def require_prepared(combatant: Combatant, power: Power) -> None:
+    """A magic, phenom or spirit power needs its Intention declared this round; a power that
+    spends mana needs it in the round's mass of mana (``mana_accumulation``)."""
     kind = p.INTENTIONS.get(power.source)
     declared = [i.partition(":")[0] for i in intentions(combatant)]
     if kind is not None and kind not in declared:
@@ -66,6 +86,31 @@ def require_intention(combatant: Combatant, power: Power) -> None:
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
         )
+    left = mass_of_mana(combatant)
+    if left is not None and power.mana > left:
+        raise IllegalAction(
+            "mass-of-mana",
+            f"{power.name} costs {power.mana} mana; {combatant.name} has {left} left of the"
+            f" mass of mana accumulated this round (MA {sheet_of(combatant).mana_accumulation})",
+        )
+
+
+def mass_of_mana(combatant: Combatant) -> int | None:
+    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
+    This mass of mana can be used to cast any number of spells in a single round as long as
+    you have mana to spend": what is left of it this round (None: the sheet gives no MA)."""
+    accumulation = sheet_of(combatant).mana_accumulation
+    if accumulation is None:
+        return None
+    return max(0, accumulation - count_mark(combatant, MANA_SPENT))
+
+
+def cast(combatant: Combatant, power: Power) -> list[Event]:
+    """The mana a power spends is taken from the round's mass of mana."""
+    if not power.mana or sheet_of(combatant).mana_accumulation is None:
+        return []
+    spent = count_mark(combatant, MANA_SPENT) + power.mana
+    return [MarkSet(combatant.id, MANA_SPENT, spent)]
 
 
 @dataclass(frozen=True)
@@ -91,9 +136,12 @@ def aimed(
     difficulty: int,
 ) -> CheckRolled:
     """Aiming an Automatic or Trigger power at a target in a difficult position: the Offensive
-    Roll against the difficulty; a tie succeeds, as on any Difficulty check."""
+    Roll against the difficulty; a tie succeeds, as on any Difficulty check, and a fumble
+    fails whatever the total (SOURCES.md 1.3: "double 1 is an immediate failure")."""
     margin = degrees(offence.total, difficulty, tie_succeeds=True)
     result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF: {MISSES}"
+    if offence.fumbled:
+        result = f"a fumble: {MISSES}"
     return CheckRolled(caster, f"Aim {power.name}", offence, parts, difficulty, result)
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from fracas.rules.kaiser.actions import IntentionKind
 from fracas.rules.kaiser.immaterial import is_imbued
 from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.vocabulary import DamageType, Defence
 
-INTENTIONS = {
+INTENTIONS: dict[PowerSource, IntentionKind] = {
     PowerSource.MAGIC: "magic",
     PowerSource.PHENOM: "phenom",
     PowerSource.SPIRIT: "spirit",
@@ -67,11 +68,16 @@ def blockable(power: Power, defence: Defence, *, imbued_object: bool) -> bool:
     return imbued_object
 
 
-def in_range(power: Power, distance: int | None) -> bool:
+def reach(power: Power, unlisted: int | None) -> int | None:
     """An Attack power's "Maximum Distance is based on your Offensive Skill or is directly
     listed"; an Automatic power's "maximum distance will be listed". A power that lists none
-    (``range_ft``) is not limited here, nor a use that gives no distance."""
-    return power.range_ft is None or distance is None or distance <= power.range_ft
+    (``range_ft``) reaches ``unlisted`` (a setting; None: not limited)."""
+    return power.range_ft if power.range_ft is not None else unlisted
+
+
+def in_range(reach_ft: int | None, distance: int | None) -> bool:
+    """Within the power's reach (a use that gives no distance is not checked)."""
+    return reach_ft is None or distance is None or distance <= reach_ft
 
 
 def unseen(power: Power, visions: Iterable[str]) -> bool:

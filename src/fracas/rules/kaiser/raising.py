@@ -18,7 +18,7 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.lingering import POWER
-from fracas.rules.kaiser.power_rules import power_cost, power_named, require_intention
+from fracas.rules.kaiser.power_rules import cast, power_cost, power_named, require_prepared
 from fracas.rules.kaiser.queries import acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.sheet import PowerType
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
@@ -44,7 +44,7 @@ class RaiseRule:
         power = power_named(state[actor], action.power)
         if PowerType.DEFENSE not in power.types:
             raise IllegalAction("not-a-barrier", f"{power.name} raises no supernatural barrier")
-        require_intention(state[actor], power)
+        require_prepared(state[actor], power)
         if not action.area and len(action.over) > 1:
             raise IllegalAction(
                 "one-other", "a barrier covers one creature, or an area (-area) for several"
@@ -66,4 +66,4 @@ class RaiseRule:
         if action.area:
             data[RADIUS] = area_radius_feet(characteristic_of(state[actor], Characteristic.FOCUS))
         events.append(EffectApplied(actor, Effect(power.name, source=actor, data=data)))
-        return events + sacrifices(state[actor], power)
+        return events + cast(state[actor], power) + sacrifices(state[actor], power)

@@ -38,7 +38,12 @@ from fracas.engine.state import (
 from fracas.rules.kaiser import actions
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
-from fracas.rules.kaiser.events import KAISER_EVENTS, CheckRolled
+from fracas.rules.kaiser.events import (
+    KAISER_EVENTS,
+    AttackResolved,
+    CheckRolled,
+    CriticalRolled,
+)
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
@@ -54,6 +59,7 @@ from fracas.rules.kaiser.queries import (
     KI,
     LP,
     MANA,
+    MANA_SPENT,
     MOVED,
     able_to_act,
     is_dead,
@@ -70,7 +76,7 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED)
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT)
 """Marks that hold for one round and are cleared in the End phase."""
 
 
@@ -232,6 +238,21 @@ class Kaiser(Ruleset):
         if len(sides) > 1 and len(standing_sides) <= 1:
             winner = next(iter(standing_sides), None)
             return f"{winner} win" if winner else "nobody is left standing"
+        return None
+
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""
+        return (LP,)
+
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """An attack's outcome against its (last) target: ``hit``, ``miss`` or ``tie``, and
+        ``critical`` when the hit made a Critical; None for anything else."""
+        for event in reversed(events):
+            if isinstance(event, AttackResolved):
+                critical = event.outcome == "hit" and any(
+                    isinstance(e, CriticalRolled) for e in events
+                )
+                return "critical" if critical else event.outcome
         return None
 
     def held_order(

@@ -143,6 +143,22 @@ class KaiserSettings(BaseModel):
         " with a SR 8 Check.'",
     )
 
+    unlisted_range_ft: int | None = Field(
+        None,
+        ge=0,
+        description="Default (a reading chosen here): the Maximum Distance in feet of a power"
+        " that lists none. The seed says it is then 'based on your Offensive Skill', but the"
+        " sources give no formula; None leaves such a power unlimited (the game master judges"
+        " the distance).",
+    )
+    armor_penalty_on_rolls: bool = Field(
+        True,
+        description="Default (a reading chosen here): worn layers' penalties, less Wear Armor"
+        " (seed, Layer Armor: 'you are subject to any penalties it applies'), apply to every"
+        " Offensive and Defensive Roll; the sources do not say which rolls. False: the game"
+        " master gives them with -bonus.",
+    )
+
     collide_ap: int = Field(
         1,
         ge=0,

@@ -218,9 +218,11 @@ class Sheet(_Record):
     """A combatant of the kaiser ruleset.
 
     ``initiative`` is the Initiative value added to the Initiative roll. ``life_points`` is the
-    maximum LP; ``mana`` and ``ki`` the pools powers spend. ``natural_armor`` and ``armor``
-    (layers worn) stack as the chapter says; ``vulnerability``, ``damage_reduction``,
-    ``damage_barrier`` and ``damage_resistance`` are the creature's natural values;
+    maximum LP; ``mana`` and ``ki`` the pools powers spend; ``mana_accumulation`` (MA) the
+    mass of mana the Magic Intention gathers for a round's spells (None: not limited).
+    ``natural_armor`` and ``armor`` (layers worn) stack as the chapter says;
+    ``vulnerability``, ``damage_reduction``, ``damage_barrier`` and ``damage_resistance`` are
+    the creature's natural values;
     ``modifiers`` are those its artifacts and features grant. ``imbued_shield``: the creature
     blocks with an imbued object (so it can block immaterial attacks). ``visions``: the kinds
     of sight it has (to see Effect powers). ``personalities``: how many minds control it (a
@@ -232,6 +234,7 @@ class Sheet(_Record):
     initiative: int = 10
     life_points: int = Field(ge=1)
     mana: int = Field(0, ge=0)
+    mana_accumulation: int | None = Field(None, ge=0)
     ki: int = Field(0, ge=0)
     absorption: int = Field(2, ge=0)
     presence: int = Field(3, ge=0)

@@ -17,18 +17,32 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
-from fracas.rules.kaiser.barriers import Cover, CoverRange, absorb, disadvantage, shares
+from fracas.rules.kaiser.barriers import (
+    Cover,
+    CoverRange,
+    absorb,
+    area_radius_feet,
+    disadvantage,
+    shares,
+)
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.damage import overflow_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import BarrierStruck, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.lingering import POWER
+from fracas.rules.kaiser.power_rules import (
+    cast,
+    paid,
+    power_cost,
+    require_payable,
+    require_prepared,
+)
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
-from fracas.rules.kaiser.states import state_parts
-from fracas.rules.kaiser.vocabulary import DamageType, Defence
+from fracas.rules.kaiser.states import characteristic_of, sacrifices, state_parts
+from fracas.rules.kaiser.vocabulary import Characteristic, DamageType, Defence
 from fracas.rules.kaiser.wounds import wound
 
 BARRIER = "barrier"
@@ -104,6 +118,8 @@ def verify_shield(
         )
     if not standing(state[shield.creator]):
         raise IllegalAction("creator-down", f"{state[shield.creator].name} cannot hold the barrier")
+    if shield.effect is None:
+        require_swift(state[shield.creator], shield.power)
     if not can_defend(
         Defence.BARRIER, attack_immaterial=attack_immaterial, imbued_object=shield.power.imbued
     ) or (effect_power and not shield.power.imbued):
@@ -111,6 +127,37 @@ def verify_shield(
             "immaterial-attack", f"{shield.power.name} cannot block an immaterial attack"
         )
     return shield
+
+
+SWIFT = "Swift barrier"
+"""The reason of the pool changes that pay for a barrier raised as a Swift Action."""
+
+
+def require_swift(creator: Combatant, power: Power) -> None:
+    """A barrier raised as a Swift Action as part of the Defense is the power used then: its
+    Intention must have been declared this round and its creator, standing, must pay its
+    cost."""
+    if not standing(creator):
+        raise IllegalAction("creator-down", f"{creator.name} cannot raise {power.name}")
+    require_prepared(creator, power)
+    require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
+
+
+def raised_now(
+    creator: Combatant, power: Power, cover: Cover, covers: Sequence[CombatantId]
+) -> list[Event]:
+    """The barrier raised as a Swift Action, and its cost paid (pools, the round's mass of
+    mana, the Characteristic points it sacrifices)."""
+    data = barrier_data(power, cover, covers)
+    if cover is Cover.AREA:
+        data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
+    effect = Effect(power.name, source=creator.id, data=data)
+    payment = [
+        *paid(creator.id, power_cost(power), SWIFT),
+        *cast(creator, power),
+        *sacrifices(creator, power),
+    ]
+    return [*payment, EffectApplied(creator.id, effect)]
 
 
 def barrier_roll(
@@ -129,10 +176,7 @@ def barrier_roll(
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
-        data = barrier_data(shield.power, Cover.SELF, (target,))
-        events.append(
-            EffectApplied(creator.id, Effect(shield.power.name, source=creator.id, data=data))
-        )
+        events += raised_now(creator, shield.power, Cover.SELF, (target,))
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
@@ -154,9 +198,11 @@ def absorbed(
     dice: DiceSource,
     *,
     settings: KaiserSettings,
+    material: bool = True,
 ) -> list[Event]:
     """The barrier takes Base Damage x 10 for each protected creature struck; broken, the rest
-    is shared evenly and each share goes through AV, reduction and resistance."""
+    is shared evenly and each share goes through AV, reduction and resistance (an immaterial
+    attacker's, not ``material``, ignores worn layers)."""
     base_damage, damage_type, imbued = hit
     effect = _current(state, shield)
     life = int(effect.data.get(LIFE) or 0)
@@ -183,7 +229,7 @@ def absorbed(
     for target, share in zip(struck, shares(result.overflow, len(struck)), strict=True):
         if not share:
             continue
-        defences = defences_of(state[target], damage_type, imbued=imbued)
+        defences = defences_of(state[target], damage_type, imbued=imbued, material=material)
         account = overflow_account(share, base_damage, damage_type, defences)
         events += wound(reduce(state, events), target, account, dice, settings=settings)
     return events

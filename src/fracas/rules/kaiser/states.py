@@ -106,7 +106,7 @@ def state_parts(
     parts: Parts = []
     if skill is not None and (from_powers := power_skill_bonus(combatant, skill)):
         parts.append(("powers", from_powers))
-    if worn := armor_penalty(sheet_of(combatant)):
+    if settings.armor_penalty_on_rolls and (worn := armor_penalty(sheet_of(combatant))):
         parts.append(("armor", -worn))
     if penalty := action_penalty(combatant):
         parts.append(("Critical", -penalty))

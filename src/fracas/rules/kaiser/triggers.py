@@ -32,6 +32,7 @@ class TriggerRule(PowerRule):
         actor = acting(action)
         if not state.clock.started:
             raise IllegalAction("not-started", "trigger: combat has not started yet")
+        require_standing(state, actor)
         owner = state[actor]
         power = power_named(owner, action.power)
         if not power.types & {PowerType.TRIGGER, PowerType.DETECTION}:
@@ -46,10 +47,11 @@ class TriggerRule(PowerRule):
                     " immune to it for now",
                 )
         self._verify_targets(state, owner, power, action.targets)
-        if not p.in_range(power, action.distance):
+        reach = p.reach(power, self.settings.unlisted_range_ft)
+        if not p.in_range(reach, action.distance):
             raise IllegalAction(
                 "out-of-range",
-                f"{power.name}'s centre must lie within {power.range_ft} feet",
+                f"{power.name}'s centre must lie within {reach} feet",
             )
         if action.allow:
             self._verify_allow(state, action.targets, agreed=action.agreed)

@@ -26,7 +26,7 @@ from fracas.rules.kaiser.attack import (
     hit_ap_loss,
     may_block,
 )
-from fracas.rules.kaiser.barriers import Cover, CoverRange, area_radius_feet
+from fracas.rules.kaiser.barriers import Cover, CoverRange
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.colliding import Collider, collide, collider_power, verify_collision
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
@@ -38,9 +38,10 @@ from fracas.rules.kaiser.power_rules import (
     PowerRule,
     Resisting,
     aimed,
+    cast,
     power_cost,
     power_named,
-    require_intention,
+    require_prepared,
 )
 from fracas.rules.kaiser.queries import (
     acting,
@@ -49,19 +50,18 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.sheet import Power, PowerType
 from fracas.rules.kaiser.shielding import (
-    RADIUS,
     Shield,
     absorbed,
-    barrier_data,
     barrier_roll,
+    raised_now,
+    require_swift,
     shield_for,
     verify_shield,
 )
 from fracas.rules.kaiser.states import (
-    characteristic_of,
     sacrifices,
 )
-from fracas.rules.kaiser.vocabulary import Characteristic, Defence
+from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.wounds import wound
 
 
@@ -80,13 +80,16 @@ class UseRule(PowerRule):
             raise IllegalAction(
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
-        require_intention(caster, power)
-        if not p.in_range(power, action.distance):
+        require_prepared(caster, power)
+        reach = p.reach(power, self.settings.unlisted_range_ft)
+        if not p.in_range(reach, action.distance):
             raise IllegalAction(
                 "out-of-range",
-                f"{power.name} reaches {power.range_ft} feet; the target is {action.distance}",
+                f"{power.name} reaches {reach} feet; the target is {action.distance}",
             )
         targets = self._affected(state, action, power)
+        if not set(action.own_defence) <= set(targets):
+            raise IllegalAction("own-defence", "-own-defence names targets of the power only")
         if PowerType.ATTACK in power.types and actor in targets:
             raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
         self._verify_targets(state, caster, power, targets)
@@ -124,12 +127,13 @@ class UseRule(PowerRule):
             raise IllegalAction(
                 "immaterial-attack", f"{barrier.name} cannot block an immaterial attack"
             )
+        require_swift(who, barrier)
 
     def _verify_collision(
         self, state: EncounterState, caster: Combatant, power: Power, action: a.Use
     ) -> None:
         for collider in self._colliders(state, action):
-            require_intention(collider.combatant, collider.power)
+            require_prepared(collider.combatant, collider.power)
             verify_collision(state, caster, power, collider, settings=self.settings)
 
     @staticmethod
@@ -218,6 +222,7 @@ class UseRule(PowerRule):
         targets = self._affected(state, action, power)
         events: list[Event] = [
             PowerUsed(caster.id, power.name, targets),
+            *cast(caster, power),
             *sacrifices(caster, power),
         ]
         how = Resisting(caster.id, power, action.allow, state.clock.round, action.vital)
@@ -268,9 +273,7 @@ class UseRule(PowerRule):
         """The Swift area barrier, raised over every target of the area attack."""
         sheltering = state[creator]
         power = next(x for x in sheet_of(sheltering).powers if PowerType.DEFENSE in x.types)
-        data = barrier_data(power, Cover.AREA, targets)
-        data[RADIUS] = area_radius_feet(characteristic_of(sheltering, Characteristic.FOCUS))
-        return [EffectApplied(creator, Effect(power.name, source=creator, data=data))]
+        return raised_now(sheltering, power, Cover.AREA, targets)
 
     def _strikes(
         self,
@@ -321,7 +324,10 @@ class UseRule(PowerRule):
         hit = (power.base_damage or 0, power.damage_type, p.hits_immaterial(power))
         for shield, struck in blocked.values():
             now = reduce(state, events)
-            events += absorbed(now, shield, struck, hit, dice, settings=self.settings)
+            material = not sheet_of(now[how.caster]).immaterial
+            events += absorbed(
+                now, shield, struck, hit, dice, settings=self.settings, material=material
+            )
         return events
 
     def _defend(
@@ -396,10 +402,14 @@ class UseRule(PowerRule):
 
 
 def chosen(target: Combatant, caster: Combatant, power: Power, action: a.Use) -> Defence:
-    """The target's defence; ``best`` leaves Block out where the power cannot be blocked."""
+    """The target's defence: ``-defence``, or for those named with ``-own-defence`` the best
+    of their own Dodge and Block (seed, Covering an Area: "each protected creature can choose
+    whether to rely on your barrier or their own Defensive Skills"); ``best`` leaves Block
+    out where the power cannot be blocked."""
     imbued_object = sheet_of(target).imbued_shield
     blocks = p.blockable(power, Defence.BLOCK, imbued_object=imbued_object)
-    return chosen_defence(target, action.defence, may_block=blocks and may_block(caster, target))
+    choice: a.DefenceChoice = "best" if target.id in action.own_defence else action.defence
+    return chosen_defence(target, choice, may_block=blocks and may_block(caster, target))
 
 
 def _shield_key(shield: Shield, target: CombatantId) -> str:

@@ -1,0 +1,97 @@
+"""Kaiser tactics: declare the Intentions your arms need, then strike the weakest enemy.
+
+A Kaiser round opens with the Intention phase (SOURCES.md 1.9): nothing can be attacked with
+before the Intentions are paid. In it each creature declares the Intention of each source of
+its Attack powers (magic, phenom, spirit) and the Attack Intention with its hardest-hitting
+weapon, as far as its 6 AP go. In the Action phase it strikes the standing enemy with the least
+Life Points with the arm of the highest Base Damage the rules allow (an Attack power while its
+mana or ki lasts, else its weapon), again and again while the rules allow; it ends its turn
+when nothing is allowed. Out of its turn it takes the Counter reaction whenever a failed
+hand-to-hand attack opens one.
+"""
+
+from __future__ import annotations
+
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.state import Combatant
+from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
+from fracas.rules.kaiser.powers import INTENTIONS
+from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, sheet_of
+from fracas.rules.kaiser.sheet import PowerType, Sheet
+from fracas.sim.policy import Policy, standing_enemies
+
+Arm = tuple[str, bool]
+"""An arm: its name, and whether it is a power (used) or a weapon (attacked with)."""
+
+
+class Intending:
+    """Declare Intentions in the Intention phase, strike in the Action phase, Counter when
+    allowed."""
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        combatant = encounter.state[actor]
+        if in_intention_phase(encounter.state):
+            return _intention(encounter, combatant)
+        return _strike(encounter, combatant)
+
+    def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """The Counter reaction against whoever just failed a hand-to-hand attack on it."""
+        opened = encounter.state[combatant].marks.get(COUNTER)
+        if not isinstance(opened, str):
+            return None
+        counter = Attack(actor=combatant, target=CombatantId(opened), counter=True)
+        return counter if encounter.can(counter) else None
+
+
+def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
+    """The first Intention its arms need that the rules allow (each is declared once)."""
+    for kind, weapon in _intentions(sheet_of(combatant)):
+        intend = Intend(actor=combatant.id, intention=kind, weapon=weapon)
+        if encounter.can(intend):
+            return intend
+    return None
+
+
+def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
+    """Its Attack powers' Intentions, best power first, then the Attack Intention with its
+    best weapon."""
+    wanted: list[tuple[IntentionKind, str | None]] = []
+    for name, is_power in _arms(sheet):
+        if is_power:
+            power = next(p for p in sheet.powers if p.name == name)
+            kind = INTENTIONS.get(power.source)
+            if kind is not None and (kind, None) not in wanted:
+                wanted.append((kind, None))
+    weapons = [name for name, is_power in _arms(sheet) if not is_power]
+    if weapons:
+        wanted.append(("attack", weapons[0]))
+    return wanted
+
+
+def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
+    arms = _arms(sheet_of(combatant))
+    for enemy in standing_enemies(encounter, combatant.id):
+        for name, is_power in arms:
+            action: Action
+            if is_power:
+                action = Use(actor=combatant.id, power=name, targets=(enemy.id,))
+            else:
+                action = Attack(actor=combatant.id, target=enemy.id, weapon=name)
+            if encounter.can(action):
+                return action
+    return None
+
+
+def _arms(sheet: Sheet) -> list[Arm]:
+    """Its Attack powers and weapons, highest Base Damage first (powers first on a tie)."""
+    arms = [
+        (p.base_damage or 0, 0, p.name, True) for p in sheet.powers if PowerType.ATTACK in p.types
+    ]
+    arms += [(w.base_damage, 1, w.name, False) for w in sheet.weapons]
+    return [(name, is_power) for _, _, name, is_power in sorted(arms, key=lambda a: (-a[0], a[1]))]
+
+
+def tactics(ruleset: Ruleset) -> Policy:
+    return Intending()
