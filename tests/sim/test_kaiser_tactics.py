@@ -16,6 +16,7 @@ from fracas.sim.tactics.kaiser import Intending
 from tests.rules.kaiser.support import BANDIT, CEIL, duel
 
 THOM, SHAMAN = CombatantId("thom"), CombatantId("shaman")
+BANDIT_1 = CombatantId("bandit-1")
 
 
 def demo(seed: int = 3) -> Encounter:
@@ -54,9 +55,10 @@ def test_in_the_intention_phase_each_declares_what_its_arms_need() -> None:
     assert [(i.intention, i.weapon) for i in declared(encounter, SHAMAN)] == [("magic", None)]
 
 
-def test_in_the_action_phase_it_strikes_the_weakest_enemy_with_its_hardest_arm() -> None:
-    """The Long Sword (Base Damage 7) before Fire Bolt (6); Fire Bolt once the one Attack
-    Action of Attack 9 is used; nothing once the mana is gone too."""
+def test_in_the_action_phase_it_strikes_the_most_hurt_enemy_with_its_hardest_arm() -> None:
+    """The Long Sword (Base Damage 7) before Fire Bolt (6), at the first bandit while nobody is
+    hurt; Fire Bolt, at the most hurt, once the one Attack Action of Attack 9 is used; nothing
+    once the mana is gone too."""
     encounter = demo()
     for who in encounter.state.combatants:
         declared(encounter, who)
@@ -64,12 +66,13 @@ def test_in_the_action_phase_it_strikes_the_weakest_enemy_with_its_hardest_arm()
     encounter.apply(MoveTurn(target=CEIL))
     policy = Intending()
     first = policy.choose(encounter, CEIL)
-    assert first == Attack(actor=CEIL, target=SHAMAN, weapon="Long Sword")
+    assert first == Attack(actor=CEIL, target=BANDIT_1, weapon="Long Sword")
     encounter.apply(first)
-    weakest = min(
-        (c for c in encounter.state if c.side == "bandits"), key=lambda c: c.pools["LP"].current
+    hurt = max(
+        (c for c in encounter.state if c.side == "bandits"),
+        key=lambda c: encounter.ruleset.damage_suffered(c),
     )
-    bolt = Use(actor=CEIL, power="Fire Bolt", targets=(weakest.id,))
+    bolt = Use(actor=CEIL, power="Fire Bolt", targets=(hurt.id,))
     assert policy.choose(encounter, CEIL) == bolt
     encounter.apply(SetPool(target=CEIL, pool=MANA, value=0))
     assert policy.choose(encounter, CEIL) is None

@@ -1,4 +1,4 @@
-"""Kaiser tactics: declare the Intentions your arms need, then strike the weakest enemy.
+"""Kaiser tactics: declare the Intentions your arms need, then strike the most hurt enemy.
 
 A Kaiser round opens with the Intention phase (SOURCES.md 1.9): nothing can be attacked with
 before the Intentions are paid. In it each creature declares the Intention of each source of
