@@ -92,6 +92,18 @@ class Attacking(Action):
     intervention: Intervention = field(
         default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
+    area: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "the others in an area Profile's Area of Effect (each Dodges)"},
+    )
+    rebound_area: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "others in the Rebound's Area of Effect around you (each Dodges)"},
+    )
+    escaped: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "targets who moved out with an Instant Action (Instantaneous Control)"},
+    )
 
 
 @dataclass(frozen=True)

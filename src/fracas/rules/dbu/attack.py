@@ -13,11 +13,12 @@ from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, EffectEnded, Event, reduce
+from fracas.engine.events import EffectApplied, EffectEnded, Event, Note, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.answers import answer_costs, verify_answer
+from fracas.rules.dbu.area import caught, verify_area
 from fracas.rules.dbu.bound import require_free_actions
 from fracas.rules.dbu.charging import (
     charge_dice,
@@ -49,7 +50,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.reload import weapon_named
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import resolve_attack
+from fracas.rules.dbu.strike import resolve_attack, strike_roll
 from fracas.rules.dbu.terrain_shield import held_hardness
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.united import (
@@ -165,6 +166,7 @@ class AttackingRule(Generic[A]):
             state, action, charges=self.charges(state, action), settings=self.settings
         )
         verify_intervene(state, action, settings=self.settings)
+        verify_area(state, action, profile)
         verify_united(state, action, self.profile(action), settings=self.settings)
         if action.weapon is not None:
             weapon_named(state[actor], action.weapon)
@@ -211,6 +213,7 @@ class AttackingRule(Generic[A]):
             intervention=action.intervention,
             shield=action.shield,
             deflectors=action.deflectors,
+            rebound_area=action.rebound_area,
             wound_extra=united_bonus(state, action, settings=self.settings),
         )
 
@@ -244,8 +247,34 @@ class AttackingRule(Generic[A]):
                 united=united_in_duel(state, action),
             )
         else:
-            events += resolve_attack(paid, plan, dice, settings=self.settings).events
+            events += self._strike_all(paid, plan, action, dice)
         return [*events, *self.after(state, action), *self._released(state, action)]
+
+    def _strike_all(
+        self, state: EncounterState, plan: AttackPlan, action: A, dice: DiceSource
+    ) -> list[Event]:
+        """The attack on each target still caught, the target first; an area attack makes one
+        Strike Roll that every target's Dodge Roll meets (Rebound: 'All characters within the
+        Area of Effect … must roll their Dodge Rolls against your Strike Roll'), and a Deflect
+        or Redirect that succeeds spares the rest."""
+        targets = caught(action)
+        if not action.area:
+            return list(resolve_attack(state, plan, dice, settings=self.settings).events)
+        events: list[Event] = []
+        if action.escaped:
+            gone = ", ".join(state[who].name for who in action.escaped)
+            events.append(Note(f"{gone} escaped the Area of Effect; the attack goes on"))
+        strike = strike_roll(state, plan, dice, settings=self.settings)
+        for who in targets:
+            aimed = plan if who == action.target else _caught_in_area(plan, who)
+            outcome = resolve_attack(
+                reduce(state, events), aimed, dice, settings=self.settings, strike=strike
+            )
+            events += outcome.events
+            if outcome.spared:
+                events.append(Note("the attack is turned away from every other target"))
+                break
+        return events
 
     def _released(self, state: EncounterState, action: A) -> list[Event]:
         """'When you launch your declared attack, you lose all Energy Charges … Until the start
@@ -378,6 +407,20 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
             wound_extra=(*base.wound_extra, *damage),
             category_on_hit=1,
         )
+
+
+def _caught_in_area(plan: AttackPlan, who: CombatantId) -> AttackPlan:
+    """The attack as it meets another combatant in its area: a plain Dodge Roll."""
+    return replace(
+        plan,
+        target=who,
+        answer="dodge",
+        flare_ki=0,
+        rebound=False,
+        intervener=None,
+        shield=False,
+        deflectors=(),
+    )
 
 
 def called_shot_penalty(distance: int, tier: int, *, melee_range: int) -> int:

@@ -98,18 +98,19 @@ def intervened(
     source: DiceSource,
     *,
     settings: DbuSettings,
-) -> tuple[list[Event], bool]:
-    """What the ally's Intervene does to a hit: its events, and whether the hit is dealt with
-    (False: the hit lands on the target as usual)."""
+) -> tuple[list[Event], bool, bool]:
+    """What the ally's Intervene does to a hit: its events, whether the hit is dealt with
+    (False: the hit lands on the target as usual), and whether a Redirect sent it away from
+    every other target too ('the attack is safely directed away from all other targets')."""
     who = plan.intervener
     assert who is not None
     check = "Intervene (Impulsive Save)"
     save = impulsive_save(state, who, settings.tn_medium, check, source, settings=settings)
     if not save.success:
-        return [save, MarkSet(who, INTERVENE_FAILED, state.clock.round)], False
+        return [save, MarkSet(who, INTERVENE_FAILED, state.clock.round)], False, False
     events: list[Event] = [save]
     if plan.intervention == "deflect":
-        return _distant_deflect(state, plan, strike, events, source, settings=settings)
+        return (*_distant_deflect(state, plan, strike, events, source, settings=settings), False)
     # Wall of Defense: 'The intercepted attack will Strike you automatically.'
     onto = replace(plan, target=who, answer="dodge")
     redirect = plan.intervention == "redirect"
@@ -117,7 +118,7 @@ def intervened(
         rolled = wound_roll(state, plan, source, settings=settings)
         events.append(WoundRolled(plan.attacker, who, rolled))
         kept = land(state, onto, rolled.total, settings=settings, divide=("Redirected: 1/4", 4))
-        return [*events, *kept.events], True
+        return [*events, *kept.events], True, True
     rolled = wound_roll(state, plan, source, settings=settings)
     events.append(WoundRolled(plan.attacker, who, rolled))
     if plan.intervention == "redirect":
@@ -126,9 +127,10 @@ def intervened(
         # Wound Roll.'
         if plan.category.shifted(plan.category_on_hit) is Category.LETHAL:
             total = rolled.total + rolled.total // 2
-            return [*events, *land(state, onto, total, settings=settings).events], True
-        return [*events, *land(state, onto, rolled.total, settings=settings, shift=1).events], True
-    return [*events, *land(state, onto, rolled.total, settings=settings).events], True
+            return [*events, *land(state, onto, total, settings=settings).events], True, False
+        shifted = land(state, onto, rolled.total, settings=settings, shift=1)
+        return [*events, *shifted.events], True, False
+    return [*events, *land(state, onto, rolled.total, settings=settings).events], True, False
 
 
 def _redirected(
