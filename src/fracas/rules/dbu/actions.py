@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.dbu.positions import Square, parse_square
 from fracas.rules.dbu.profiles import ProfileName
 from fracas.rules.dbu.vocabulary import Foundation
 
@@ -122,7 +123,9 @@ class Blitz(Attacking):
     """Blitz Maneuver (2 Actions, +6(T) Ki): rush 2+ squares; +2(T) Wound per square."""
 
     verb: ClassVar[str] = "blitz"
-    distance: int = field(default=2, metadata={"help": "squares to the target (2 or more)"})
+    distance: int | None = field(
+        default=None, metadata={"help": "squares to the target (2 or more; default: the grid's)"}
+    )
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,9 @@ class CalledShot(Attacking):
     """Called Shot (2 Actions): Strike -1(T) in melee, -2(T) at range; +1 Damage Category."""
 
     verb: ClassVar[str] = "called"
-    distance: int = field(default=1, metadata={"help": "squares to the target (Melee Range: 1)"})
+    distance: int | None = field(
+        default=None, metadata={"help": "squares to the target (default: the grid's, or 1)"}
+    )
     vulnerable: bool = field(
         default=False, metadata={"help": "a vulnerable spot the ARC allows: +3(T) damage"}
     )
@@ -273,6 +278,10 @@ class Move(Action):
         default=False, metadata={"help": "you leave an enemy's Melee Range (provokes)"}
     )
     fly: bool = field(default=False, metadata={"help": "flying (Force or Spirit 3+)"})
+    to: Square | None = field(
+        default=None,
+        metadata={"help": "the square X,Y you end on (when you are placed)", "parse": parse_square},
+    )
 
 
 @dataclass(frozen=True)
@@ -355,7 +364,10 @@ class ThrowObject(Action):
 
     verb: ClassVar[str] = "throw"
     target: CombatantId
-    distance: int = field(default=1, metadata={"help": "squares to the target (Force Modifier)"})
+    distance: int | None = field(
+        default=None,
+        metadata={"help": "squares to the target, up to your Force Modifier (default: the grid's)"},
+    )
     hardness: int | None = field(
         default=None, metadata={"help": "an item's Hardness Value (default: the terrain held)"}
     )
@@ -385,6 +397,17 @@ class Convert(Action):
 
     verb: ClassVar[str] = "convert"
     count: int = field(default=1, metadata={"help": "how many Actions to convert"})
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Establishing Positions: put a combatant on the square X Y of the grid (the Architect)."""
+
+    verb: ClassVar[str] = "place"
+    game_master: ClassVar[bool] = True
+    target: CombatantId
+    x: int
+    y: int
 
 
 @dataclass(frozen=True)
@@ -426,5 +449,6 @@ ACTIONS: tuple[type[Action], ...] = (
     Reload,
     Regain,
     Convert,
+    Place,
     Surprise,
 )

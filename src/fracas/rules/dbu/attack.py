@@ -13,7 +13,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, EffectEnded, Event, Note, reduce
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -36,6 +36,7 @@ from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.positions import SQUARE, given_or_measured, next_to, square_of, square_text
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
     acting,
@@ -162,9 +163,7 @@ class AttackingRule(Generic[A]):
             )
         if action.wager < 0 or action.defense_ki < 0:
             raise IllegalAction("bad-wager", f"{action.verb}: Ki spent cannot be negative")
-        verify_answer(
-            state, action, charges=self.charges(state, action), settings=self.settings
-        )
+        verify_answer(state, action, charges=self.charges(state, action), settings=self.settings)
         verify_intervene(state, action, settings=self.settings)
         verify_area(state, action, profile)
         verify_united(state, action, self.profile(action), settings=self.settings)
@@ -343,35 +342,51 @@ class BlitzRule(AttackingRule[a.Blitz]):
     def extra_ki(self, state: EncounterState, action: a.Blitz) -> int:
         return times_tier(self.settings.blitz_ki, tier_of(state[acting(action)]))
 
+    def distance(self, state: EncounterState, action: a.Blitz) -> int:
+        """The squares to the target: given, or counted on the grid."""
+        fallback = self.settings.blitz_min_distance
+        return given_or_measured(
+            state,
+            acting(action),
+            action.target,
+            action.distance,
+            fallback,
+            "blitz",
+            settings=self.settings,
+        )
+
     def verify(self, state: EncounterState, action: a.Blitz) -> None:
         super().verify(state, action)
         if action.foundation is not Foundation.PHYSICAL or action.profile not in BLITZ_PROFILES:
             raise IllegalAction(
                 "wrong-profile", "blitz: a Physical attack of the Simple or Powered Profile"
             )
-        if action.distance < self.settings.blitz_min_distance:
+        distance = self.distance(state, action)
+        if distance < self.settings.blitz_min_distance:
             raise IllegalAction(
                 "too-close", "blitz: you must be at least 2 Squares away from the target"
             )
         speed = sheet_of(state[acting(action)]).boosted_speed
-        if action.distance > speed:
+        if distance > speed:
             raise IllegalAction(
-                "too-far", f"blitz: {action.distance} squares is beyond your Boosted Speed {speed}"
+                "too-far", f"blitz: {distance} squares is beyond your Boosted Speed {speed}"
             )
 
     def plan(self, state: EncounterState, action: a.Blitz) -> AttackPlan:
         tier = tier_of(state[acting(action)])
+        distance = self.distance(state, action)
         bonus = min(
-            times_tier(self.settings.blitz_wound_per_square * action.distance, tier),
+            times_tier(self.settings.blitz_wound_per_square * distance, tier),
             times_tier(self.settings.blitz_wound_cap, tier),
         )
-        blitz = Modifier(f"Blitz, {action.distance} squares", bonus)
+        blitz = Modifier(f"Blitz, {distance} squares", bonus)
         base = super().plan(state, action)
         return replace(base, wound_extra=(*base.wound_extra, blitz))
 
     def after(self, state: EncounterState, action: a.Blitz) -> list[Event]:
         """'After you use the Blitz Maneuver, your Botch Rate is increased to 3 for all Combat
-        Rolls until the start of your next turn.'"""
+        Rolls until the start of your next turn.' On the grid, 'you will travel in a straight
+        line towards the target': to the square beside it."""
         actor = acting(action)
         effect = Effect(
             name=BLITZED,
@@ -379,7 +394,11 @@ class BlitzRule(AttackingRule[a.Blitz]):
             source=actor,
             data={BOTCH_RATE: self.settings.raised_botch_rate},
         )
-        return [EffectApplied(actor, effect)]
+        events: list[Event] = [EffectApplied(actor, effect)]
+        start, target = square_of(state[actor]), square_of(state[action.target])
+        if start is not None and target is not None:
+            events.append(MarkSet(actor, SQUARE, square_text(next_to(target, start))))
+        return events
 
 
 class CalledShotRule(AttackingRule[a.CalledShot]):
@@ -393,12 +412,25 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
 
     def verify(self, state: EncounterState, action: a.CalledShot) -> None:
         super().verify(state, action)
-        if action.distance < 1:
+        if self.distance(state, action) < 1:
             raise IllegalAction("bad-distance", "called: the target is 1 or more squares away")
+
+    def distance(self, state: EncounterState, action: a.CalledShot) -> int:
+        """The squares to the target: given, counted on the grid, or Melee Range."""
+        return given_or_measured(
+            state,
+            acting(action),
+            action.target,
+            action.distance,
+            1,
+            "called",
+            settings=self.settings,
+        )
 
     def plan(self, state: EncounterState, action: a.CalledShot) -> AttackPlan:
         tier = tier_of(state[acting(action)])
-        penalty = called_shot_penalty(action.distance, tier, melee_range=self.settings.melee_range)
+        distance = self.distance(state, action)
+        penalty = called_shot_penalty(distance, tier, melee_range=self.settings.melee_range)
         damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()
         base = super().plan(state, action)
         return replace(

@@ -39,6 +39,7 @@ from fracas.rules.dbu.grapple import (
     stale_grapple,
 )
 from fracas.rules.dbu.modifiers import check_roll, dodge_modifiers, roll_for
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
     PRONE,
     acting,
@@ -102,6 +103,8 @@ class GrappleRule:
         combatant, target = state[actor], state[action.target]
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"grapple: cannot grapple {target.name}")
+        melee = self.settings.melee_range
+        require_within(state, actor, target.id, melee, "grapple", settings=self.settings)
         if holding(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("one-grapple", "grapple: you can only Grapple one at a time")
         if held_by(combatant) is not None and partner(state, actor) is not None:

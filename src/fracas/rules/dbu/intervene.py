@@ -23,7 +23,8 @@ from fracas.rules.dbu.events import CheckRolled, WoundRolled
 from fracas.rules.dbu.landing import land, wound_roll
 from fracas.rules.dbu.modifiers import roll_for, strike_modifiers
 from fracas.rules.dbu.plan import AttackPlan
-from fracas.rules.dbu.queries import acting, require_able, tier_of
+from fracas.rules.dbu.positions import SQUARE, next_to, require_within, square_of, square_text
+from fracas.rules.dbu.queries import acting, require_able, sheet_of, tier_of
 from fracas.rules.dbu.rolls import CombatRoll, Modifier
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
@@ -67,6 +68,10 @@ def verify_intervene(state: EncounterState, action: a.Attacking, *, settings: Db
         raise IllegalAction(
             "not-enough-counter", f"Intervene: {ally.name} has no Counter Action left"
         )
+    if action.intervention != "deflect":
+        # Wall of Defense: 'If you could reach your ally with your Boosted Movement Speed'.
+        reach = sheet_of(ally).boosted_speed + settings.melee_range
+        require_within(state, who, target.id, reach, NAMES["wall"], settings=settings)
     ki = intervene_ki(state, action, settings=settings)
     for pool in (KP, CAPACITY):
         if ally.pools[pool].current < ki:
@@ -111,7 +116,9 @@ def intervened(
     events: list[Event] = [save]
     if plan.intervention == "deflect":
         return (*_distant_deflect(state, plan, strike, events, source, settings=settings), False)
-    # Wall of Defense: 'The intercepted attack will Strike you automatically.'
+    # Wall of Defense: 'You move to an adjacent square to the victim that is as close as
+    # possible to the attacker … The intercepted attack will Strike you automatically.'
+    events += _step_in(state, who, plan)
     onto = replace(plan, target=who, answer="dodge")
     redirect = plan.intervention == "redirect"
     if redirect and _redirected(state, plan, strike, events, source, settings=settings):
@@ -131,6 +138,14 @@ def intervened(
         shifted = land(state, onto, rolled.total, settings=settings, shift=1)
         return [*events, *shifted.events], True, False
     return [*events, *land(state, onto, rolled.total, settings=settings).events], True, False
+
+
+def _step_in(state: EncounterState, who: CombatantId, plan: AttackPlan) -> list[Event]:
+    """On the grid, the interceptor moves to the victim's square nearest the attacker."""
+    victim, attacker = square_of(state[plan.target]), square_of(state[plan.attacker])
+    if victim is None or attacker is None or square_of(state[who]) is None:
+        return []
+    return [MarkSet(who, SQUARE, square_text(next_to(victim, attacker)))]
 
 
 def _redirected(

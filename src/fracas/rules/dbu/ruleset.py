@@ -72,7 +72,7 @@ from fracas.rules.dbu.sheet import Sheet as DbuSheet
 from fracas.rules.dbu.support_rules import CombatRecoveryRule, CommandRule
 from fracas.rules.dbu.terrain import TerrainLiftRule, ThrowRule
 from fracas.rules.dbu.thrust import ThrustRule
-from fracas.rules.dbu.turn_rules import ConvertRule, RegainRule, SurpriseRule
+from fracas.rules.dbu.turn_rules import ConvertRule, PlaceRule, RegainRule, SurpriseRule
 from fracas.rules.dbu.vocabulary import Attribute
 
 INITIATIVE_ADVANTAGE = "Initiative Advantage"
@@ -124,6 +124,7 @@ class Dbu(Ruleset):
             a.Reload: ReloadRule(),
             a.Regain: RegainRule(self.rules),
             a.Convert: ConvertRule(),
+            a.Place: PlaceRule(),
             a.Surprise: SurpriseRule(),
         }
 

@@ -22,6 +22,7 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.holding_back import skill_check
 from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.positions import given_or_measured
 from fracas.rules.dbu.queries import acting, require_turn, sheet_of, standing
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
@@ -85,7 +86,10 @@ class ThrowRule:
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"throw: cannot throw at {target.name}")
         reach = sheet_of(thrower).modifiers[Attribute.FORCE]
-        if not 1 <= action.distance <= reach:
+        squares = given_or_measured(
+            state, actor, target.id, action.distance, 1, "throw", settings=self.settings
+        )
+        if not 1 <= squares <= reach:
             raise IllegalAction("too-far", f"throw: a target within {reach} squares (Force)")
         if action.hardness is None and held_hardness(thrower) is None:
             raise IllegalAction("nothing-held", "throw: hold terrain, or give -hardness N")

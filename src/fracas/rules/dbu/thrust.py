@@ -22,6 +22,7 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import grapple_check, grapple_ends, held_by, holding, partner
 from fracas.rules.dbu.holding_back import skill_check
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
     GUARD_DOWN,
     PRONE,
@@ -52,6 +53,8 @@ class ThrustRule:
         target = state[action.target]
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"thrust: cannot thrust {target.name}")
+        melee = self.settings.melee_range
+        require_within(state, actor, target.id, melee, "thrust", settings=self.settings)
         if action.effect == "push" and held_by(target) is not None and partner(state, target.id):
             raise IllegalAction(
                 "grappled",

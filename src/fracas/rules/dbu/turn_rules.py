@@ -1,5 +1,5 @@
-"""Rules of the action-economy and set-up actions: converting Actions, surprise, regaining
-Actions under Instantaneous Control."""
+"""Rules of the action-economy and set-up actions: converting Actions, surprise, positions,
+regaining Actions under Instantaneous Control."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
+from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 from fracas.rules.dbu.settings import DbuSettings
 
@@ -71,6 +72,29 @@ class SurpriseRule:
             guard_down = Effect(name=GUARD_DOWN, ends=Anchor(1, who, Moment.END))
             events += [MarkSet(who, SURPRISED, True), EffectApplied(who, guard_down)]
         return events
+
+
+@dataclass(frozen=True)
+class PlaceRule:
+    """'Establishing Positions. The Architect and players decide and determine where the
+    combatants involved in the encounter are positioned at the start of the battle.' The
+    Architect may also place again later (after a Push Back or a Throw, which the grid does not
+    follow)."""
+
+    def cost(self, state: EncounterState, action: a.Place) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Place) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "place: the Architect places the combatants")
+        there = occupant(state, (action.x, action.y))
+        if there is not None and there != action.target:
+            raise IllegalAction(
+                "occupied", f"place: {state[there].name} stands on {action.x},{action.y}"
+            )
+
+    def resolve(self, state: EncounterState, action: a.Place, dice: DiceSource) -> Sequence[Event]:
+        return [MarkSet(action.target, SQUARE, square_text((action.x, action.y)))]
 
 
 @dataclass(frozen=True)
