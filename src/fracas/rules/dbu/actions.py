@@ -93,6 +93,10 @@ class Attacking(Action):
     intervention: Intervention = field(
         default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
+    co_deflectors: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "more allies who Distant Deflect with -intervene (each pays)"},
+    )
     area: tuple[CombatantId, ...] = field(
         default=(),
         metadata={"help": "the others in an area Profile's Area of Effect (each Dodges)"},

@@ -210,6 +210,7 @@ class AttackingRule(Generic[A]):
             rebound=action.rebound,
             intervener=action.intervene,
             intervention=action.intervention,
+            co_deflectors=action.co_deflectors,
             shield=action.shield,
             deflectors=action.deflectors,
             rebound_area=action.rebound_area,
@@ -450,6 +451,7 @@ def _caught_in_area(plan: AttackPlan, who: CombatantId) -> AttackPlan:
         flare_ki=0,
         rebound=False,
         intervener=None,
+        co_deflectors=(),
         shield=False,
         deflectors=(),
     )

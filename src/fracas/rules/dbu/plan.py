@@ -33,6 +33,7 @@ class AttackPlan:
     rebound: bool = False
     intervener: CombatantId | None = None
     intervention: str = "wall"
+    co_deflectors: tuple[CombatantId, ...] = ()
     shield: bool = False
     deflectors: tuple[CombatantId, ...] = ()
     rebound_area: tuple[CombatantId, ...] = ()

@@ -7,6 +7,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.sheet import Sheet
+from fracas.rules.dbu.vocabulary import Attribute
 
 SURPRISED = "surprised"
 """Mark: the combatant was surprised (set before combat starts)."""
@@ -31,6 +32,12 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 HOLDING_BACK = "Holding Back"
 """Effect: Holding Back stacks (data ``stacks``), each -1 to the Tier of Power."""
+
+
+def might(combatant: Combatant) -> int:
+    """The higher of the Force and Spirit Modifiers ('Force or Spirit … whichever is higher')."""
+    modifiers = sheet_of(combatant).modifiers
+    return max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
 
 
 def holding_back(combatant: Combatant) -> int:

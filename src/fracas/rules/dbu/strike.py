@@ -29,7 +29,14 @@ from fracas.rules.dbu.modifiers import (
     wound_modifiers,
 )
 from fracas.rules.dbu.plan import AttackPlan, Outcome
-from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of, turn_passed
+from fracas.rules.dbu.queries import (
+    GUARD_DOWN,
+    has_effect,
+    might,
+    sheet_of,
+    tier_of,
+    turn_passed,
+)
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
@@ -159,10 +166,6 @@ def _deflect_modifiers(
     is higher) to the Dice Score of the character with the highest Impulsive Save.'"""
     team = [state[plan.target], *(state[h] for h in dict.fromkeys(plan.deflectors))]
     roller = max(team, key=lambda c: sheet_of(c).scores[Attribute.AGILITY])
-
-    def might(combatant: Combatant) -> int:
-        modifiers = sheet_of(combatant).modifiers
-        return max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
 
     charges = plan.charges * tier_of(state[plan.attacker])
     helping = tuple(
