@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.dbu.phase_names import effect_order
 from fracas.rules.dbu.positions import Square, parse_square
 from fracas.rules.dbu.profiles import ProfileName
 from fracas.rules.dbu.vocabulary import Foundation
@@ -404,6 +405,19 @@ class Convert(Action):
 
 
 @dataclass(frozen=True)
+class EffectOrder(Action):
+    """Choose the order of your start-of-turn effects (Effect Phase; no action needed)."""
+
+    verb: ClassVar[str] = "phases"
+    steps: tuple[str, ...] = field(
+        metadata={
+            "help": "slowed, counters, advantage, grapple, in the order you want them",
+            "parse": effect_order,
+        }
+    )
+
+
+@dataclass(frozen=True)
 class Place(Action):
     """Establishing Positions: put a combatant on the square X Y of the grid (the Architect)."""
 
@@ -453,6 +467,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Reload,
     Regain,
     Convert,
+    EffectOrder,
     Place,
     Surprise,
 )

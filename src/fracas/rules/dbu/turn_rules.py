@@ -13,6 +13,7 @@ from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
+from fracas.rules.dbu.phase_names import EFFECT_ORDER, STEPS
 from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 from fracas.rules.dbu.settings import DbuSettings
@@ -72,6 +73,30 @@ class SurpriseRule:
             guard_down = Effect(name=GUARD_DOWN, ends=Anchor(1, who, Moment.END))
             events += [MarkSet(who, SURPRISED, True), EffectApplied(who, guard_down)]
         return events
+
+
+@dataclass(frozen=True)
+class EffectOrderRule:
+    """'You can decide the order in which they activate, if multiple occur at the same time'
+    (the Effect Phase): the order is kept for the combatant's next turns until changed."""
+
+    def cost(self, state: EncounterState, action: a.EffectOrder) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.EffectOrder) -> None:
+        if action.actor is None:
+            raise IllegalAction("no-actor", "phases: the player whose Effect Phase it is decides")
+        unknown = [step for step in action.steps if step not in STEPS]
+        if unknown or not action.steps:
+            raise IllegalAction(
+                "bad-step", f"phases: name steps from {', '.join(STEPS)} (not {unknown})"
+            )
+
+    def resolve(
+        self, state: EncounterState, action: a.EffectOrder, dice: DiceSource
+    ) -> Sequence[Event]:
+        order = ",".join(dict.fromkeys(action.steps))
+        return [MarkSet(acting(action), EFFECT_ORDER, order)]
 
 
 @dataclass(frozen=True)
