@@ -418,6 +418,20 @@ class EffectOrder(Action):
 
 
 @dataclass(frozen=True)
+class Simultaneous(Action):
+    """Sequence Instant Actions declared at once: lowest Initiative places first (Architect)."""
+
+    verb: ClassVar[str] = "instants"
+    game_master: ClassVar[bool] = True
+    first: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "those who want their Instant Action first"}
+    )
+    last: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "those who want their Instant Action last"}
+    )
+
+
+@dataclass(frozen=True)
 class Place(Action):
     """Establishing Positions: put a combatant on the square X Y of the grid (the Architect)."""
 
@@ -468,6 +482,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Regain,
     Convert,
     EffectOrder,
+    Simultaneous,
     Place,
     Surprise,
 )

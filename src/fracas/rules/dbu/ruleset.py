@@ -74,6 +74,7 @@ from fracas.rules.dbu.turn_rules import (
     EffectOrderRule,
     PlaceRule,
     RegainRule,
+    SimultaneousRule,
     SurpriseRule,
 )
 from fracas.rules.dbu.vocabulary import Attribute
@@ -126,6 +127,7 @@ class Dbu(Ruleset):
             a.Regain: RegainRule(self.rules),
             a.Convert: ConvertRule(),
             a.EffectOrder: EffectOrderRule(),
+            a.Simultaneous: SimultaneousRule(),
             a.Place: PlaceRule(),
             a.Surprise: SurpriseRule(),
         }

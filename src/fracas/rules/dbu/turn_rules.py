@@ -7,12 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
-from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
+from fracas.rules.dbu.initiative import Declaration, instant_sequence
 from fracas.rules.dbu.phase_names import EFFECT_ORDER, STEPS
 from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
@@ -97,6 +99,40 @@ class EffectOrderRule:
     ) -> Sequence[Event]:
         order = ",".join(dict.fromkeys(action.steps))
         return [MarkSet(acting(action), EFFECT_ORDER, order)]
+
+
+@dataclass(frozen=True)
+class SimultaneousRule:
+    """'If multiple characters intend to use an Instant Action at the same time, the character
+    with the lowest Initiative will decide if their maneuver comes first or last in the sequence
+    of events and then the character with the second lowest Initiative will decide … The
+    characters with higher initiative will supersede those with lower initiative in their
+    decisions.' The Architect gathers the choices; the sequence is announced."""
+
+    def cost(self, state: EncounterState, action: a.Simultaneous) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Simultaneous) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "instants: the Architect sequences them")
+        named = [*action.first, *action.last]
+        if len(named) < 2 or len(set(named)) != len(named):
+            raise IllegalAction(
+                "bad-instants", "instants: two or more combatants, each first or last once"
+            )
+        for who in named:
+            require_able(state, who, "an Instant Action")
+
+    def resolve(
+        self, state: EncounterState, action: a.Simultaneous, dice: DiceSource
+    ) -> Sequence[Event]:
+        declarations = [
+            *(Declaration(who, state[who].initiative or 0, "first") for who in action.first),
+            *(Declaration(who, state[who].initiative or 0, "last") for who in action.last),
+        ]
+        sequence = instant_sequence(declarations)
+        names = ", ".join(state[CombatantId(who)].name for who in sequence)
+        return [Note(f"Simultaneous Instant Actions, in this order: {names}")]
 
 
 @dataclass(frozen=True)
