@@ -13,7 +13,7 @@ import pytest
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
-from fracas.engine.gm import AddCombatant, RemoveCombatant
+from fracas.engine.gm import AddCombatant, ApplyEffect, RemoveCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import (
@@ -223,3 +223,30 @@ def test_a_grapple_ends_when_the_other_side_leaves_the_fight() -> None:
     encounter = grappled()
     encounter.apply(RemoveCombatant(target=FOE))
     assert refused(encounter, Release(actor=HERO)) == "not-grappling"
+
+
+def test_a_pinned_put_on_outside_a_grapple_is_escaped_by_a_might_clash() -> None:
+    """SOURCES.md 2.9, Pinned: 'remaining Actions drop to 1 … Escape: spend 1 Action for a Might
+    Clash vs the inflicter.' The Foe's 6 + Spirit 3 beats the Hero's 4 + 3; a tie stays Pinned
+    (the defender wins ties, SOURCES.md 8)."""
+    encounter = fight(9, 2)
+    encounter.apply(ApplyEffect(target=FOE, name=PINNED))
+    encounter.apply(EndTurn(actor=HERO))
+    assert pool(encounter, FOE, ACTIONS) == 1
+    encounter.apply(BreakFree(actor=FOE, against=HERO), faces=[6, 4])
+    assert not has_effect(encounter.state[FOE], PINNED)
+
+    tied = fight(9, 2)
+    tied.apply(ApplyEffect(target=FOE, name=PINNED))
+    tied.apply(EndTurn(actor=HERO))
+    tied.apply(BreakFree(actor=FOE, against=HERO), faces=[5, 5])
+    assert has_effect(tied.state[FOE], PINNED)
+
+
+def test_a_grapples_pinned_is_escaped_by_its_grapple_check_not_a_clash() -> None:
+    """Seed: in a Grapple the Grappled 'can also spend One Action during their turn to force a
+    Grapple Check'; the Clash is for a Pinned from elsewhere."""
+    encounter = grappled()
+    encounter.apply(Pin(actor=HERO), faces=WIN)
+    encounter.apply(EndTurn(actor=HERO), faces=WIN)
+    assert refused(encounter, BreakFree(actor=FOE, against=HERO)) == "no-clash"

@@ -225,9 +225,13 @@ class Release(Action):
 
 @dataclass(frozen=True)
 class BreakFree(Action):
-    """Force a Grapple Check as the Grappled (1 Action, once a round)."""
+    """Force a Grapple Check as the Grappled (1 Action, once a round), or escape a Pinned."""
 
     verb: ClassVar[str] = "struggle"
+    against: CombatantId | None = field(
+        default=None,
+        metadata={"help": "who Pinned you outside a Grapple: a Might Clash against them"},
+    )
 
 
 @dataclass(frozen=True)

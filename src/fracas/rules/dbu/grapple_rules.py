@@ -45,6 +45,7 @@ from fracas.rules.dbu.queries import (
     acting,
     has_effect,
     maneuver_ki,
+    might,
     require_turn,
     sheet_of,
     standing,
@@ -159,7 +160,9 @@ class ReleaseRule:
 @dataclass(frozen=True)
 class BreakFreeRule:
     """'Once per Combat Round, a Grappled character can also spend One Action during their turn
-    to force a Grapple Check.'"""
+    to force a Grapple Check.' A Pinned put on outside a Grapple and an Energy Restraint (by the
+    Architect) is escaped as SOURCES.md 2.9 says: 'spend 1 Action for a Might Clash vs the
+    inflicter', named with ``-against``."""
 
     settings: DbuSettings
 
@@ -169,6 +172,9 @@ class BreakFreeRule:
     def verify(self, state: EncounterState, action: a.BreakFree) -> None:
         actor = acting(action)
         _action_turn(state, actor, 1, action.verb)
+        if action.against is not None:
+            _verify_clash(state, actor, action.against)
+            return
         if held_by(state[actor]) is None or partner(state, actor) is None:
             raise IllegalAction("not-grappled", f"struggle: {state[actor].name} is not grappled")
         _once_a_round(state, actor, STRUGGLE_ROUND, action.verb)
@@ -177,11 +183,49 @@ class BreakFreeRule:
         self, state: EncounterState, action: a.BreakFree, dice: DiceSource
     ) -> Sequence[Event]:
         actor = acting(action)
+        if action.against is not None:
+            return might_clash(state, actor, action.against, dice, settings=self.settings)
         grappler = held_by(state[actor])
         assert grappler is not None
         check = grapple_check(state, grappler, actor, dice, settings=self.settings)
         events = [*check.events, MarkSet(actor, STRUGGLE_ROUND, state.clock.round)]
         return events if check.grappler_wins else _freed(state, grappler, events)
+
+
+def _verify_clash(state: EncounterState, actor: CombatantId, inflicter: CombatantId) -> None:
+    pinned = state[actor].effect(PINNED)
+    if pinned is None or pinned.data.get(FROM_GRAPPLE) or state[actor].has(RESTRAINED):
+        raise IllegalAction(
+            "no-clash",
+            "struggle -against: only a Pinned from outside a Grapple or an Energy Restraint",
+        )
+    if inflicter == actor or not standing(state[inflicter]):
+        raise IllegalAction("bad-target", f"struggle: {state[inflicter].name} cannot clash")
+
+
+def might_clash(
+    state: EncounterState,
+    who: CombatantId,
+    inflicter: CombatantId,
+    dice: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> list[Event]:
+    """SOURCES.md 2.9, Pinned: 'Escape: spend 1 Action for a Might Clash vs the inflicter'. A
+    Clash is read as opposed Combat Rolls adding the higher of Force and Spirit (Might); the
+    inflicter wins ties (the defender)."""
+    mine = roll_for(dice, state[who], (Modifier("Might", might(state[who])),), settings=settings)
+    other = state[inflicter]
+    theirs = roll_for(dice, other, (Modifier("Might", might(other)),), settings=settings)
+    escaped = beats(mine.total, theirs.total, settings=settings)
+    events: list[Event] = [
+        CheckRolled(who, "Might Clash (Pinned)", mine, theirs.total, escaped),
+        CheckRolled(inflicter, "Might Clash", theirs, mine.total, not escaped),
+    ]
+    pinned = state[who].effect(PINNED)
+    if escaped and pinned is not None:
+        events.append(EffectEnded(who, pinned.id, "escaped"))
+    return events
 
 
 @dataclass(frozen=True)
