@@ -28,6 +28,7 @@ from fracas.rules.dbu.events import StrikeRolled, WoundRolled
 from fracas.rules.dbu.positions import SQUARE, distance
 from fracas.rules.dbu.queries import has_effect
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.strike import SHAKEN
 from tests.rules.dbu.support import FOE, HERO, SETTINGS, fight, make_sheet
 
 HERO_FIRST = (9, 2)
@@ -145,3 +146,19 @@ def test_wall_of_defense_needs_the_boosted_speed_to_reach_the_ally() -> None:
     encounter.apply(Place(target=other, x=9, y=0))
     encounter.apply(wall, faces=[9, 3, 5, 6])
     assert square(encounter.state, other) == "2,0"
+
+
+def test_the_shaken_cannot_move_toward_the_inflicter() -> None:
+    """SOURCES.md 2.9: 'Shaken: Strike -2(T), and cannot willingly move toward the inflicter.'
+    The Foe (Soak 20) takes the Hero's 5(T) wager by Direct Hit and nothing gets through: the
+    Hero is Shaken by it, may back off, but neither step closer nor Blitz it."""
+    encounter = fight(*HERO_FIRST, start=False, foe=make_sheet(modifiers={"tenacity": 20}))
+    encounter.apply(Place(target=HERO, x=0, y=0))
+    encounter.apply(Place(target=FOE, x=5, y=0))
+    encounter.apply(StartCombat())
+    encounter.apply(Attack(actor=HERO, target=FOE, wager=5, defense="direct"), faces=[5])
+    assert has_effect(encounter.state[HERO], SHAKEN)
+    assert refused(encounter, Move(actor=HERO, squares=2, to=(2, 0))) == "shaken"
+    assert refused(encounter, Blitz(actor=HERO, target=FOE)) == "shaken"
+    encounter.apply(Move(actor=HERO, squares=2, to=(0, 2)))
+    assert square(encounter.state, HERO) == "0,2"

@@ -51,7 +51,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.reload import weapon_named
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import resolve_attack, strike_roll
+from fracas.rules.dbu.strike import SHAKEN, resolve_attack, strike_roll
 from fracas.rules.dbu.terrain_shield import held_hardness
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.united import (
@@ -361,6 +361,12 @@ class BlitzRule(AttackingRule[a.Blitz]):
         if action.foundation is not Foundation.PHYSICAL or action.profile not in BLITZ_PROFILES:
             raise IllegalAction(
                 "wrong-profile", "blitz: a Physical attack of the Simple or Powered Profile"
+            )
+        attacker = state[acting(action)]
+        if any(e.name == SHAKEN and e.source == action.target for e in attacker.effects):
+            # SOURCES.md 2.9, Shaken: 'cannot willingly move toward the inflicter'.
+            raise IllegalAction(
+                "shaken", f"blitz: Shaken, you cannot rush toward {state[action.target].name}"
             )
         distance = self.distance(state, action)
         if distance < self.settings.blitz_min_distance:

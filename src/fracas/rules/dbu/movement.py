@@ -19,7 +19,14 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import PINNED, partner
 from fracas.rules.dbu.grapple_rules import force_check
-from fracas.rules.dbu.positions import SQUARE, occupant, square_of, square_text, squares_apart
+from fracas.rules.dbu.positions import (
+    SQUARE,
+    Square,
+    occupant,
+    square_of,
+    square_text,
+    squares_apart,
+)
 from fracas.rules.dbu.queries import (
     PRONE,
     acting,
@@ -31,6 +38,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.strike import SHAKEN
 from fracas.rules.dbu.vocabulary import Attribute, Category, Size
 from fracas.rules.dbu.wounds import wound
 
@@ -116,15 +124,14 @@ class MoveRule:
         there = occupant(state, action.to)
         if there is not None and there != actor:
             raise IllegalAction("occupied", f"move -to: {state[there].name} stands there")
+        _verify_not_toward_inflicter(state, actor, here, action.to, settings=self.settings)
         apart = squares_apart(here, action.to, settings=self.settings)
         if apart > action.squares:
             raise IllegalAction(
                 "too-far", f"move -to: that square is {apart} squares away, not {action.squares}"
             )
 
-    def resolve(
-        self, state: EncounterState, action: a.Move, dice: DiceSource
-    ) -> Sequence[Event]:
+    def resolve(self, state: EncounterState, action: a.Move, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
         events: list[Event] = []
         bound = bound_actions(state[actor])
@@ -213,6 +220,31 @@ class MoveRule:
         return events, True
 
 
+def _verify_not_toward_inflicter(
+    state: EncounterState,
+    actor: CombatantId,
+    here: Square,
+    to: Square,
+    *,
+    settings: DbuSettings,
+) -> None:
+    """SOURCES.md 2.9, Shaken: 'cannot willingly move toward the inflicter' (on the grid: end
+    no closer to it than you started)."""
+    for effect in state[actor].effects:
+        inflicter = effect.source
+        if effect.name != SHAKEN or inflicter is None or inflicter not in state.combatants:
+            continue
+        there = square_of(state[inflicter])
+        if there is None:
+            continue
+        if squares_apart(to, there, settings=settings) < squares_apart(
+            here, there, settings=settings
+        ):
+            raise IllegalAction(
+                "shaken", f"move: Shaken, you cannot move toward {state[inflicter].name}"
+            )
+
+
 def _rapid(state: EncounterState, actor: CombatantId, settings: DbuSettings) -> Effect:
     """'Using Rapid Movement increases your Strike Rolls for the remainder of your turn by
     +2(T). This effect cannot stack with itself.'"""
@@ -223,4 +255,3 @@ def _rapid(state: EncounterState, actor: CombatantId, settings: DbuSettings) -> 
         source=actor,
         data={STRIKE_BONUS: settings.rapid_strike},
     )
-
