@@ -311,7 +311,8 @@ class Surge(Action):
     kind: Surging = field(metadata={"help": "power (1/4 Capacity and Ki) or healing (2d10(T) LP)"})
 
 
-Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "other"]
+Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "sneak", "other"]
+Speech = Literal["persuasion", "bluff", "intimidate"]
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,14 @@ class NoEffort(Action):
 
     verb: ClassVar[str] = "quick"
     kind: Effortless
+    target: CombatantId | None = field(
+        default=None,
+        metadata={"help": "who you speak to, or hide or sneak from: an opposed Skill Check"},
+    )
+    skill: Speech = field(
+        default="persuasion",
+        metadata={"help": "a quick word's skill: persuasion, bluff or intimidate"},
+    )
     what: str = field(default="", metadata={"rest": True, "help": "what you do"})
 
 

@@ -116,7 +116,7 @@ class Dbu(Ruleset):
             a.Move: MoveRule(self.rules),
             a.PowerUp: PowerUpRule(self.rules),
             a.Surge: SurgeRule(self.rules),
-            a.NoEffort: NoEffortRule(),
+            a.NoEffort: NoEffortRule(self.rules),
             a.Stand: StandRule(),
             a.Thrusting: ThrustRule(self.rules),
             a.Transform: TransformRule(),
