@@ -250,3 +250,12 @@ def test_a_grapples_pinned_is_escaped_by_its_grapple_check_not_a_clash() -> None
     encounter.apply(Pin(actor=HERO), faces=WIN)
     encounter.apply(EndTurn(actor=HERO), faces=WIN)
     assert refused(encounter, BreakFree(actor=FOE, against=HERO)) == "no-clash"
+
+
+def test_a_thrown_target_striking_terrain_takes_its_hardness_damage() -> None:
+    """Seed (Throw Distance): 'If they would strike against Terrain, they also take damage
+    according to its Hardness Value.' As above (10 through half Soak), then Hardness 1's 5
+    Lethal."""
+    encounter = grappled()
+    encounter.apply(ThrowTarget(actor=HERO, into=1), faces=[9, 1, 4])
+    assert pool(encounter, FOE, LP) == 40 - (11 - 1) - 5

@@ -256,6 +256,9 @@ class ThrowTarget(Action):
     through: CombatantId | None = field(
         default=None, metadata={"help": "a combatant in the thrown target's path"}
     )
+    into: int = field(
+        default=0, metadata={"help": "the Hardness Value of terrain the thrown target strikes"}
+    )
 
 
 @dataclass(frozen=True)
@@ -349,6 +352,10 @@ class Thrusting(Action):
     verb: ClassVar[str] = "thrust"
     target: CombatantId
     effect: Thrust = field(default="push", metadata={"help": "push (Push Back) or down"})
+    into: int = field(
+        default=0,
+        metadata={"help": "the Hardness Value of terrain it is pushed into (double damage)"},
+    )
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import hardness_damage
 from fracas.rules.dbu.tiers import solid_dice, times_tier
 from fracas.rules.dbu.vocabulary import Attribute, Category
 from fracas.rules.dbu.wounds import wound
@@ -403,7 +404,11 @@ class ThrowTargetRule:
         events.append(PointsRolled(target, "Throw damage (1d6(T) + 1 a square)", rolled))
         now = reduce(state, events)
         landed = wound(now, None, target, rolled.total, Category.DIRECT, settings=self.settings)
-        return [*events, *landed.events]
+        events += landed.events
+        # 'If they would strike against Terrain, they also take damage according to its
+        # Hardness Value.'
+        now = reduce(state, events)
+        return [*events, *hardness_damage(now, target, action.into, settings=self.settings)]
 
     def _collision(
         self,

@@ -26,9 +26,8 @@ from fracas.rules.dbu.positions import given_or_measured
 from fracas.rules.dbu.queries import acting, require_turn, sheet_of, standing
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
-from fracas.rules.dbu.terrain_shield import TERRAIN, held_hardness
+from fracas.rules.dbu.terrain_shield import TERRAIN, hardness_damage, held_hardness
 from fracas.rules.dbu.vocabulary import Attribute, Category, Foundation
-from fracas.rules.dbu.wounds import wound
 
 
 def _turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
@@ -109,10 +108,7 @@ class ThrowRule:
         plan = AttackPlan("Throw", actor, action.target, Foundation.PHYSICAL, Category.STANDARD)
         outcome = resolve_attack(reduce(state, events), plan, dice, settings=self.settings)
         events += outcome.events
-        if outcome.hit and hardness:
-            damage = hardness * self.settings.hardness_damage
+        if outcome.hit:
             now = reduce(state, events)
-            lethal = Category.LETHAL
-            landed = wound(now, None, action.target, damage, lethal, settings=self.settings)
-            events += landed.events
+            events += hardness_damage(now, action.target, hardness, settings=self.settings)
         return events

@@ -34,6 +34,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import hardness_damage
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute
 
@@ -70,7 +71,14 @@ class ThrustRule:
             return check.events
         events = list(check.events)
         if action.effect == "push":
-            return [*events, *self._push_back(state, actor, target, dice)]
+            events += self._push_back(state, actor, target, dice)
+            # 'If the target is Thrust into or through an environmental terrain, double any
+            # damage they would suffer due to the Hardness Value.'
+            now = reduce(state, events)
+            return [
+                *events,
+                *hardness_damage(now, target, action.into, settings=self.settings, times=2),
+            ]
         return [*events, *self._knock_down(state, actor, target, dice)]
 
     def _push_back(
