@@ -259,3 +259,14 @@ def test_a_thrown_target_striking_terrain_takes_its_hardness_damage() -> None:
     encounter = grappled()
     encounter.apply(ThrowTarget(actor=HERO, into=1), faces=[9, 1, 4])
     assert pool(encounter, FOE, LP) == 40 - (11 - 1) - 5
+
+
+def test_a_tail_held_in_a_grapple_makes_no_tail_attacks() -> None:
+    """Seed (Tail Restraint): 'If they succeed at this Grapple Check, the Grappled is in a
+    Grapple as usual but also cannot make any Tail Attacks while in the Grapple.' Grabbing the
+    tail at -2(T): 9 + 3 - 2 = 10 against 5 + 4."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Grapple(actor=HERO, target=FOE, tail=True), faces=[9, 5])
+    encounter.apply(EndTurn(actor=HERO), faces=WIN)
+    assert refused(encounter, Attack(actor=FOE, target=HERO, tail_attack=True)) == "tail-held"
+    encounter.apply(Attack(actor=FOE, target=HERO), faces=[2, 9])

@@ -59,6 +59,9 @@ class Attacking(Action):
         default=(), metadata={"help": "the target's allies who Deflect with it (each pays)"}
     )
     signature: bool = field(default=False, metadata={"help": "the attack is a Signature Technique"})
+    tail_attack: bool = field(
+        default=False, metadata={"help": "a Tail Attack (not while a Grappler holds your tail)"}
+    )
     duel_wagers: tuple[int, ...] = field(
         default=(),
         metadata={

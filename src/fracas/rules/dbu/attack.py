@@ -32,7 +32,7 @@ from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.grapple import PINNED
+from fracas.rules.dbu.grapple import PINNED, tail_held
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
@@ -149,6 +149,9 @@ class AttackingRule(Generic[A]):
             raise IllegalAction(
                 "pinned", f"{action.verb}: Pinned characters make no Attacking Maneuvers"
             )
+        if action.tail_attack and tail_held(state[actor]):
+            # Tail Restraint: 'the Grappled … cannot make any Tail Attacks while in the Grapple'.
+            raise IllegalAction("tail-held", f"{action.verb}: your tail is held in the Grapple")
         target = state[action.target]
         if action.target == actor:
             raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")

@@ -32,6 +32,12 @@ FROM_GRAPPLE = "grapple"
 """Effect data on the Guard Down and Pinned a Grapple causes, so its end ends them."""
 
 
+def tail_held(combatant: Combatant) -> bool:
+    """Whether ``combatant`` is Grappled by the tail (Tail Restraint)."""
+    effect = combatant.effect(GRAPPLED)
+    return effect is not None and effect.data.get("tail") is True
+
+
 def holding(combatant: Combatant) -> CombatantId | None:
     """Whom ``combatant`` is grappling, if anyone."""
     effect = combatant.effect(GRAPPLING)
