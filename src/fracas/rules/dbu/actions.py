@@ -379,6 +379,13 @@ class Trigger(Action):
 
 
 @dataclass(frozen=True)
+class Respond(Action):
+    """The trigger came: take your Triggered Maneuver's response now (Out-of-Sequence Action)."""
+
+    verb: ClassVar[str] = "respond"
+
+
+@dataclass(frozen=True)
 class TerrainLift(Action):
     """Terrain Lift Maneuver (1 Action): Athletics vs TN 6 +4 per Hardness level to lift it."""
 
@@ -499,6 +506,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Thrusting,
     Transform,
     Trigger,
+    Respond,
     TerrainLift,
     ThrowObject,
     Reload,

@@ -63,6 +63,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.quick_rules import NoEffortRule, StandRule
 from fracas.rules.dbu.reload import ReloadRule
+from fracas.rules.dbu.response import RespondRule, responses_over
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
@@ -121,6 +122,7 @@ class Dbu(Ruleset):
             a.Thrusting: ThrustRule(self.rules),
             a.Transform: TransformRule(),
             a.Trigger: TriggerRule(),
+            a.Respond: RespondRule(),
             a.TerrainLift: TerrainLiftRule(self.rules),
             a.ThrowObject: ThrowRule(self.rules),
             a.Reload: ReloadRule(),
@@ -255,15 +257,20 @@ class Dbu(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice_: DiceSource
     ) -> Sequence[Event]:
-        """A Health Threshold reached makes the one Holding Back check Concealment; 'your turn
-        ends as soon as you run out of Actions'."""
+        """A Health Threshold reached makes the one Holding Back check Concealment; a response
+        whose Actions are spent is over; 'your turn ends as soon as you run out of Actions'."""
         tape = clock.Tape(state)
         for event in events:
             if isinstance(event, ThresholdReached) and event.combatant in state.combatants:
                 tape.write(threshold_check(tape.state, event.combatant, dice_, settings=self.rules))
+        tape.write(responses_over(tape.state, turn_ended=False))
         if self._out_of_actions(tape.state, events):
             clock.end_turn(tape, self, dice_)
         return tape.events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice_: DiceSource) -> Sequence[Event]:
+        """A Triggered Maneuver's response still open when the turn ends is over."""
+        return responses_over(state, turn_ended=True)
 
     def _out_of_actions(self, state: EncounterState, events: Sequence[Event]) -> bool:
         """Whether ``events`` spent the last Actions of everyone whose turn it is."""
