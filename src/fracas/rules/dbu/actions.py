@@ -73,6 +73,10 @@ class Attacking(Action):
         default=(),
         metadata={"help": "in a Duel, the target's Ki Wager on each roll: 1,1,0", "parse": wagers},
     )
+    defender_technique: int | None = field(
+        default=None,
+        metadata={"help": "in a Duel, the Ki of the target's Signature Technique of that Profile"},
+    )
     escape: bool = field(
         default=False, metadata={"help": "answer the target's Duel with a Duel Escape"}
     )
