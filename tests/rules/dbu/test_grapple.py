@@ -270,3 +270,19 @@ def test_a_tail_held_in_a_grapple_makes_no_tail_attacks() -> None:
     encounter.apply(EndTurn(actor=HERO), faces=WIN)
     assert refused(encounter, Attack(actor=FOE, target=HERO, tail_attack=True)) == "tail-held"
     encounter.apply(Attack(actor=FOE, target=HERO), faces=[2, 9])
+
+
+def test_the_grappled_chooses_strike_or_dodge() -> None:
+    """Seed: 'Make a Physical Strike Roll opposed by the Grappled's Strike or Dodge Roll (their
+    choice). The Grappled cannot use their Strike Roll, and therefore must use a Dodge Roll …
+    if the Grappler (you) is outside of their (the target's) Melee Range.' Left to the table,
+    the Foe Dodges (+4 against +3); it may Strike instead."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Grapple(actor=HERO, target=FOE, answer="strike"), faces=WIN)
+    _, opposed = events_of(encounter, CheckRolled)
+    assert opposed.check == "Grapple Check (Strike)" and opposed.roll.total == 5 + 3
+    other = fight(*HERO_FIRST)
+    other.apply(Grapple(actor=HERO, target=FOE), faces=WIN)
+    assert events_of(other, CheckRolled)[1].check == "Grapple Check (Dodge)"
+    out_of_reach = Grapple(actor=HERO, target=FOE, answer="strike", reach=False)
+    assert refused(fight(*HERO_FIRST), out_of_reach) == "no-strike"

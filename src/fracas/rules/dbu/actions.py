@@ -19,6 +19,10 @@ Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross
 Deflect, Guard, Direct Hit, Cross Counter) or a Duel."""
 
 
+Opposing = Literal["strike", "dodge"]
+"""What opposes a Grapple Check or a Thrust: the target's Strike or Dodge Roll, its choice."""
+
+
 Intervention = Literal["wall", "redirect", "deflect"]
 """Intervene's options: Wall of Defense, Wall of Defense with Redirect, Distant Deflect."""
 
@@ -221,6 +225,9 @@ class Grapple(Action):
         default=True,
         metadata={"help": "you are within the target's Melee Range (else it can only Dodge)"},
     )
+    answer: Opposing | None = field(
+        default=None, metadata={"help": "the target's choice: strike or dodge (default: better)"}
+    )
 
 
 @dataclass(frozen=True)
@@ -359,6 +366,9 @@ class Thrusting(Action):
     verb: ClassVar[str] = "thrust"
     target: CombatantId
     effect: Thrust = field(default="push", metadata={"help": "push (Push Back) or down"})
+    answer: Opposing | None = field(
+        default=None, metadata={"help": "the target's choice: strike or dodge (default: better)"}
+    )
     into: int = field(
         default=0,
         metadata={"help": "the Hardness Value of terrain it is pushed into (double damage)"},

@@ -113,6 +113,10 @@ class GrappleRule:
             raise IllegalAction("grappled", "grapple: a Grappled character cannot grapple")
         if has_effect(combatant, PINNED):
             raise IllegalAction("pinned", "grapple: Pinned characters make no attacks")
+        if action.answer == "strike" and not action.reach:
+            # 'The Grappled cannot use their Strike Roll … if the Grappler (you) is outside of
+            # their (the target's) Melee Range.'
+            raise IllegalAction("no-strike", "grapple: out of its reach, the target can only Dodge")
 
     def resolve(
         self, state: EncounterState, action: a.Grapple, dice: DiceSource
@@ -127,6 +131,7 @@ class GrappleRule:
             settings=self.settings,
             extra=tail if action.tail else (),
             strike_allowed=action.reach,
+            choice=action.answer,
         )
         if check.grappler_wins:
             starts = grapple_starts(actor, action.target, tail=action.tail)
@@ -302,7 +307,11 @@ class RestrainRule:
 
 
 def force_check(
-    state: EncounterState, who: CombatantId, dice: DiceSource, *, settings: DbuSettings,
+    state: EncounterState,
+    who: CombatantId,
+    dice: DiceSource,
+    *,
+    settings: DbuSettings,
     extra: tuple[Modifier, ...] = (),
 ) -> CombatRoll:
     """A Force Ability Check: d10 + Extra Dice + the Force Modifier (a reading)."""

@@ -66,7 +66,9 @@ class ThrustRule:
         self, state: EncounterState, action: a.Thrusting, dice: DiceSource
     ) -> Sequence[Event]:
         actor, target = acting(action), action.target
-        check = grapple_check(state, actor, target, dice, settings=self.settings, name="Thrust")
+        check = grapple_check(
+            state, actor, target, dice, settings=self.settings, name="Thrust", choice=action.answer
+        )
         if not check.grappler_wins:
             return check.events
         events = list(check.events)
