@@ -420,6 +420,10 @@ class ThrowObject(Action):
     hardness: int | None = field(
         default=None, metadata={"help": "an item's Hardness Value (default: the terrain held)"}
     )
+    equipment: str | None = field(
+        default=None,
+        metadata={"help": "the equipment thrown (else a basic item, destroyed on impact)"},
+    )
 
 
 @dataclass(frozen=True)

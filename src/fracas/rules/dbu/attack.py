@@ -34,6 +34,7 @@ from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple import PINNED, tail_held
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
+from fracas.rules.dbu.items import lying
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.positions import SQUARE, given_or_measured, next_to, square_of, square_text
@@ -171,7 +172,9 @@ class AttackingRule(Generic[A]):
         verify_area(state, action, profile)
         verify_united(state, action, self.profile(action), settings=self.settings)
         if action.weapon is not None:
-            weapon_named(state[actor], action.weapon)
+            name = weapon_named(state[actor], action.weapon)
+            if lying(state[actor], name) is not None:
+                raise IllegalAction("not-held", f"{action.verb}: {name} lies where it was thrown")
         if action.shield and held_hardness(target) is None:
             raise IllegalAction("no-terrain", f"{action.verb}: {target.name} holds no terrain")
 

@@ -14,6 +14,7 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.holding_back import skill_check
+from fracas.rules.dbu.items import lying, picked_up
 from fracas.rules.dbu.queries import PRONE, acting, require_able, require_turn
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
@@ -60,6 +61,8 @@ class NoEffortRule:
         require_able(state, actor, action.verb)
         if action.kind == "sheathe" and state[actor].marks.get(SHEATHED_ROUND) == state.clock.round:
             raise IllegalAction("once-a-round", "quick sheathe: once per Combat Round")
+        if action.kind == "pick-up" and action.what and lying(state[actor], action.what):
+            picked_up(state, actor, action.what)
         if action.target is not None:
             if action.kind not in OPPOSED:
                 raise IllegalAction(
@@ -76,6 +79,8 @@ class NoEffortRule:
         events: list[Event] = [Note(text, actor)]
         if action.kind == "sheathe":
             events.append(MarkSet(actor, SHEATHED_ROUND, state.clock.round))
+        if action.kind == "pick-up" and action.what and lying(state[actor], action.what):
+            events += picked_up(state, actor, action.what)
         if action.kind == "prone" and not state[actor].has(PRONE):
             events.append(EffectApplied(actor, Effect(name=PRONE, source=actor)))
         if action.target is not None:

@@ -21,6 +21,7 @@ from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.holding_back import skill_check
+from fracas.rules.dbu.items import lying, thrown_item
 from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.positions import given_or_measured
 from fracas.rules.dbu.queries import acting, require_turn, sheet_of, standing
@@ -92,6 +93,13 @@ class ThrowRule:
             raise IllegalAction("too-far", f"throw: a target within {reach} squares (Force)")
         if action.hardness is None and held_hardness(thrower) is None:
             raise IllegalAction("nothing-held", "throw: hold terrain, or give -hardness N")
+        if action.equipment is not None:
+            if action.hardness is None:
+                raise IllegalAction("no-hardness", "throw -equipment: give its -hardness N")
+            if lying(thrower, action.equipment) is not None:
+                raise IllegalAction(
+                    "not-held", f"throw: {action.equipment} lies on the ground; pick it up first"
+                )
         if action.hardness is not None and action.hardness < 0:
             raise IllegalAction("bad-hardness", "throw: a Hardness Value is 0 or more")
 
@@ -111,4 +119,7 @@ class ThrowRule:
         if outcome.hit:
             now = reduce(state, events)
             events += hardness_damage(now, action.target, hardness, settings=self.settings)
+        if action.hardness is not None:
+            now = reduce(state, events)
+            events += thrown_item(now, actor, action.target, action.equipment, dice)
         return events
