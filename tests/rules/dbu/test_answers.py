@@ -296,3 +296,24 @@ def test_several_deflectors_add_half_their_force_or_spirit_to_the_best_save() ->
     assert save.roll.total == 2 + 10 + 3 + 1
     for who in (FOE, other):
         assert (pool(encounter, who, COUNTER), pool(encounter, who, KP)) == (0, 24)
+
+
+def test_the_duelling_target_may_pay_for_its_signature_technique_instead() -> None:
+    """Seed: 'Spend the Ki Points to make an Attacking Maneuver of the same Profile. You may
+    instead choose to select a Signature Technique of the same Profile if you possess one and if
+    you do, pay the Ki Point cost for that instead.' The Foe's technique costs 7 Ki, plus its
+    wagers 1, 1, 1."""
+    encounter = fight(*HERO_FIRST, 8, 5, 3, 9, 7, 4, 6)
+    encounter.apply(
+        Attack(
+            actor=HERO,
+            target=FOE,
+            wager=10,
+            defense="duel",
+            defender_wagers=(1, 1, 1),
+            defender_technique=7,
+        )
+    )
+    assert pool(encounter, FOE, KP) == 30 - 7 - 3
+    with_dodge = Attack(actor=HERO, target=FOE, defender_technique=7)
+    assert refused(encounter, with_dodge) == "no-duel"

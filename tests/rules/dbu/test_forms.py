@@ -9,11 +9,11 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.dbu.actions import Attack, HoldBack, Transform, Trigger
+from fracas.rules.dbu.actions import Attack, HoldBack, Move, Respond, Transform, Trigger
 from fracas.rules.dbu.economy import ACTIONS, KP
 from fracas.rules.dbu.events import DuelExchanged, WoundRolled
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.queries import holding_back, tier_of
+from fracas.rules.dbu.queries import RESPONDING, has_effect, holding_back, tier_of
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
 
 HERO_FIRST = (9, 2)
@@ -115,3 +115,42 @@ def test_a_united_attack_in_a_duel_adds_force_or_spirit_to_each_roll() -> None:
     encounter.apply(duel, faces=[5] * 7)
     rolls = [e.attack.total for e in encounter.steps[-1].events if isinstance(e, DuelExchanged)]
     assert rolls == [5 + 2 + 3 + 2, 5 + 2 + 3, 5 + 2 + 3]
+
+
+def test_any_maneuver_can_be_the_response_taken_on_another_turn() -> None:
+    """Seed: 'a Triggered Maneuver, which lets you take part of your turn during another
+    character's turn as an Out-of-Sequence Action … When the defined activation happens, you
+    immediately use your response as an Out-of-Sequence Action. Perform your response and fully
+    resolve its effects. Afterward, the turn and round will continue as normal.' The Hero pays
+    1 Action to move away when the Foe comes close; on the Foe's turn it moves, and keeps the 2
+    Actions it left unused, no more."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Trigger(actor=HERO, actions=1, when="the Foe comes close"))
+    encounter.apply(EndTurn(actor=HERO))
+    assert refused(encounter, Move(actor=HERO, squares=3)) == "not-your-turn"
+    encounter.apply(Respond(actor=HERO))
+    assert pool(encounter, HERO, ACTIONS) == 1
+    encounter.apply(Move(actor=HERO, squares=3))
+    assert not has_effect(encounter.state[HERO], RESPONDING)
+    assert not has_effect(encounter.state[HERO], TRIGGER)
+    assert pool(encounter, HERO, ACTIONS) == 2
+    assert encounter.state.is_turn_of(FOE)
+    assert refused(encounter, Move(actor=HERO, squares=3)) == "not-your-turn"
+
+
+def test_a_response_not_used_ends_with_the_turn() -> None:
+    """The response belongs to the moment of its trigger: unused, it is over when that turn
+    ends, and its Actions are lost ('the actions spent on the Triggered Maneuver are
+    effectively lost')."""
+    encounter = fight(*HERO_FIRST, 1, start=False)
+    encounter.apply(AddCombatant(name="Other", side="foes", sheet=make_sheet(name="Other")))
+    encounter.apply(StartCombat())
+    assert refused(encounter, Respond(actor=HERO)) == "no-trigger"
+    encounter.apply(Trigger(actor=HERO, actions=2))
+    assert refused(encounter, Respond(actor=HERO)) == "your-turn"
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Respond(actor=HERO))
+    assert pool(encounter, HERO, ACTIONS) == 2
+    encounter.apply(EndTurn(actor=FOE))
+    assert not has_effect(encounter.state[HERO], RESPONDING)
+    assert pool(encounter, HERO, ACTIONS) == 1

@@ -13,7 +13,7 @@ import pytest
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
-from fracas.engine.gm import AddCombatant, RemoveCombatant
+from fracas.engine.gm import AddCombatant, ApplyEffect, RemoveCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import (
@@ -223,3 +223,66 @@ def test_a_grapple_ends_when_the_other_side_leaves_the_fight() -> None:
     encounter = grappled()
     encounter.apply(RemoveCombatant(target=FOE))
     assert refused(encounter, Release(actor=HERO)) == "not-grappling"
+
+
+def test_a_pinned_put_on_outside_a_grapple_is_escaped_by_a_might_clash() -> None:
+    """SOURCES.md 2.9, Pinned: 'remaining Actions drop to 1 … Escape: spend 1 Action for a Might
+    Clash vs the inflicter.' The Foe's 6 + Spirit 3 beats the Hero's 4 + 3; a tie stays Pinned
+    (the defender wins ties, SOURCES.md 8)."""
+    encounter = fight(9, 2)
+    encounter.apply(ApplyEffect(target=FOE, name=PINNED))
+    encounter.apply(EndTurn(actor=HERO))
+    assert pool(encounter, FOE, ACTIONS) == 1
+    encounter.apply(BreakFree(actor=FOE, against=HERO), faces=[6, 4])
+    assert not has_effect(encounter.state[FOE], PINNED)
+
+    tied = fight(9, 2)
+    tied.apply(ApplyEffect(target=FOE, name=PINNED))
+    tied.apply(EndTurn(actor=HERO))
+    tied.apply(BreakFree(actor=FOE, against=HERO), faces=[5, 5])
+    assert has_effect(tied.state[FOE], PINNED)
+
+
+def test_a_grapples_pinned_is_escaped_by_its_grapple_check_not_a_clash() -> None:
+    """Seed: in a Grapple the Grappled 'can also spend One Action during their turn to force a
+    Grapple Check'; the Clash is for a Pinned from elsewhere."""
+    encounter = grappled()
+    encounter.apply(Pin(actor=HERO), faces=WIN)
+    encounter.apply(EndTurn(actor=HERO), faces=WIN)
+    assert refused(encounter, BreakFree(actor=FOE, against=HERO)) == "no-clash"
+
+
+def test_a_thrown_target_striking_terrain_takes_its_hardness_damage() -> None:
+    """Seed (Throw Distance): 'If they would strike against Terrain, they also take damage
+    according to its Hardness Value.' As above (10 through half Soak), then Hardness 1's 5
+    Lethal."""
+    encounter = grappled()
+    encounter.apply(ThrowTarget(actor=HERO, into=1), faces=[9, 1, 4])
+    assert pool(encounter, FOE, LP) == 40 - (11 - 1) - 5
+
+
+def test_a_tail_held_in_a_grapple_makes_no_tail_attacks() -> None:
+    """Seed (Tail Restraint): 'If they succeed at this Grapple Check, the Grappled is in a
+    Grapple as usual but also cannot make any Tail Attacks while in the Grapple.' Grabbing the
+    tail at -2(T): 9 + 3 - 2 = 10 against 5 + 4."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Grapple(actor=HERO, target=FOE, tail=True), faces=[9, 5])
+    encounter.apply(EndTurn(actor=HERO), faces=WIN)
+    assert refused(encounter, Attack(actor=FOE, target=HERO, tail_attack=True)) == "tail-held"
+    encounter.apply(Attack(actor=FOE, target=HERO), faces=[2, 9])
+
+
+def test_the_grappled_chooses_strike_or_dodge() -> None:
+    """Seed: 'Make a Physical Strike Roll opposed by the Grappled's Strike or Dodge Roll (their
+    choice). The Grappled cannot use their Strike Roll, and therefore must use a Dodge Roll …
+    if the Grappler (you) is outside of their (the target's) Melee Range.' Left to the table,
+    the Foe Dodges (+4 against +3); it may Strike instead."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Grapple(actor=HERO, target=FOE, answer="strike"), faces=WIN)
+    _, opposed = events_of(encounter, CheckRolled)
+    assert opposed.check == "Grapple Check (Strike)" and opposed.roll.total == 5 + 3
+    other = fight(*HERO_FIRST)
+    other.apply(Grapple(actor=HERO, target=FOE), faces=WIN)
+    assert events_of(other, CheckRolled)[1].check == "Grapple Check (Dodge)"
+    out_of_reach = Grapple(actor=HERO, target=FOE, answer="strike", reach=False)
+    assert refused(fight(*HERO_FIRST), out_of_reach) == "no-strike"

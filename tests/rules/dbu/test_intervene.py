@@ -94,3 +94,36 @@ def test_only_an_ally_of_the_target_intervenes() -> None:
     with pytest.raises(IllegalAction) as refused:
         encounter.apply(Attack(actor=HERO, target=FOE, intervene=HERO))
     assert refused.value.code == "not-an-ally"
+
+
+def test_several_distant_deflectors_add_half_their_force_or_spirit_to_the_best_insight() -> None:
+    """Seed: 'If multiple characters attempt to use the Distant Deflect option of the Intervene
+    Maneuver, instead add 1/2 of their Force or Spirit Modifiers (whichever is higher) to the
+    Dice Score of the character with the highest Insight Modifier. They still spend the Counter
+    Action and the Ki Points'. Both pass their saves (5 + 8, 6 + 8); Seer (Insight 4) rolls
+    5 + Haste 2 + Awareness 4 + Other's 3 // 2 = 12, meeting the Hero's Strike 12."""
+    encounter = fight(9, 2, 1, 3, start=False)
+    encounter.apply(AddCombatant(name="Other", side="foes", sheet=make_sheet(name="Other")))
+    seer = make_sheet(name="Seer", modifiers={"insight": 4})
+    encounter.apply(AddCombatant(name="Seer", side="foes", sheet=seer))
+    encounter.apply(StartCombat())
+    seer_id = CombatantId("seer")
+    action = Attack(
+        actor=HERO, target=FOE, intervene=OTHER, intervention="deflect", co_deflectors=(seer_id,)
+    )
+    encounter.apply(action, faces=[*HIT, 5, 6, 5])
+    checks = [e for e in encounter.steps[-1].events if isinstance(e, CheckRolled)]
+    deflect = checks[-1]
+    assert deflect.combatant == seer_id and deflect.roll.total == 12 and deflect.success
+    assert pool(encounter, FOE, LP) == 40
+    for who in (OTHER, seer_id):
+        assert (pool(encounter, who, COUNTER), pool(encounter, who, KP)) == (0, 30 - 3)
+
+
+def test_co_deflectors_join_only_a_distant_deflect() -> None:
+    encounter = three()
+    before = encounter.state
+    with pytest.raises(IllegalAction) as refused:
+        encounter.apply(Attack(actor=HERO, target=FOE, intervene=OTHER, co_deflectors=(FOE,)))
+    assert refused.value.code == "no-distant-deflect"
+    assert encounter.state is before

@@ -11,7 +11,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn
 from fracas.rules.dbu.actions import Attack, EnergyCharge, Move, NoEffort, PowerUp, Stand, Surge
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP
-from fracas.rules.dbu.events import StrikeRolled
+from fracas.rules.dbu.events import CheckRolled, StrikeRolled
 from fracas.rules.dbu.power_rules import POWERED_UP
 from fracas.rules.dbu.queries import PRONE, has_effect
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
@@ -109,3 +109,26 @@ def test_prone_halves_speed_defense_value_and_haste() -> None:
     (strike,) = [e for e in encounter.steps[-1].events if isinstance(e, StrikeRolled)]
     assert strike.strike is not None and strike.dodge is not None
     assert (strike.strike.total, strike.dodge.total) == (5 + 1 + 1, 5 + 2)
+
+
+def test_a_quick_word_is_an_opposed_check_against_the_targets_intuition() -> None:
+    """Seed (No Effort): 'Briefly speaking to try and dissuade the actions of another character.
+    This can be done through using an Opposed Skill Check, your Persuasion, Bluff or Intimidate
+    against the target's Intuition.' Intimidate 6 + 3 beats Intuition 5 + 1; a tie goes to the
+    target. No Action is spent."""
+    encounter = fight(
+        *HERO_FIRST,
+        hero=make_sheet(skills={"intimidate": 3}),
+        foe=make_sheet(skills={"intuition": 1}),
+    )
+    encounter.apply(
+        NoEffort(actor=HERO, kind="speak", target=FOE, skill="intimidate"), faces=[6, 5]
+    )
+    mine, theirs = [e for e in encounter.steps[-1].events if isinstance(e, CheckRolled)]
+    assert (mine.check, mine.roll.total, mine.success) == ("Intimidate (speak)", 9, True)
+    assert (theirs.combatant, theirs.roll.total) == (FOE, 6)
+    encounter.apply(NoEffort(actor=HERO, kind="sneak", target=FOE), faces=[4, 3])
+    sneak, _ = [e for e in encounter.steps[-1].events if isinstance(e, CheckRolled)]
+    assert (sneak.check, sneak.success) == ("Stealth (sneak)", False)
+    assert pool(encounter, HERO, ACTIONS) == 3
+    assert refused(encounter, NoEffort(actor=HERO, kind="drop", target=FOE)) == "no-check"

@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine.encounter import Encounter
+from fracas.engine.events import Note
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.turns import EndTurn
-from fracas.rules.dbu.actions import Attack, TerrainLift, ThrowObject
-from fracas.rules.dbu.economy import LP
+from fracas.engine.turns import EndTurn, StartCombat
+from fracas.rules.dbu.actions import Attack, Move, NoEffort, Place, TerrainLift, ThrowObject
+from fracas.rules.dbu.economy import ACTIONS, LP
 from fracas.rules.dbu.events import CheckRolled, DamageTaken
+from fracas.rules.dbu.items import WORN, lying
 from fracas.rules.dbu.terrain_shield import TERRAIN
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
 
@@ -68,3 +70,33 @@ def test_a_thrown_object_hits_with_the_wound_roll_and_its_hardness() -> None:
     )
     encounter.apply(ThrowObject(actor=HERO, target=FOE, hardness=1, distance=2), faces=[9, 1, 6])
     assert pool(encounter, FOE, LP) == 40 - (8 - 2) - 5
+
+
+def test_thrown_equipment_lands_beside_the_target_and_is_picked_up_there() -> None:
+    """Seed: 'Basic Items will be destroyed upon impact. Equipment such as Apparel and Weapons
+    reduce their Break Value by -1 and land in a random square adjacent to the target of the
+    attack. They can be reclaimed by spending an Instant Action while your character is on that
+    square to pick them up.' The d8 3 puts the Blaster on the square north of the Foe (2,1)."""
+    gunner = make_sheet(weapons=[{"name": "Blaster", "ammunition": 6}])
+    encounter = fight(*HERO_FIRST, hero=gunner, start=False)
+    encounter.apply(Place(target=HERO, x=0, y=0))
+    encounter.apply(Place(target=FOE, x=2, y=0))
+    encounter.apply(StartCombat())
+    throw = ThrowObject(actor=HERO, target=FOE, hardness=1, equipment="Blaster")
+    encounter.apply(throw, faces=[9, 1, 6, 3])
+    hero = encounter.state[HERO]
+    assert (lying(hero, "Blaster"), hero.marks.get(WORN + "blaster")) == ("2,1", 1)
+    assert refused(encounter, Attack(actor=HERO, target=FOE, weapon="Blaster")) == "not-held"
+    assert refused(encounter, NoEffort(actor=HERO, kind="pick-up", what="Blaster")) == "not-there"
+    encounter.apply(Move(actor=HERO, squares=2, to=(2, 1)))
+    encounter.apply(NoEffort(actor=HERO, kind="pick-up", what="Blaster"))
+    assert lying(encounter.state[HERO], "Blaster") is None
+    assert pool(encounter, HERO, ACTIONS) == 1
+
+
+def test_a_thrown_basic_item_is_destroyed() -> None:
+    """Seed: 'Basic Items will be destroyed upon impact.'"""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(ThrowObject(actor=HERO, target=FOE, hardness=1), faces=[1, 9])
+    notes = [e.text for e in encounter.steps[-1].events if isinstance(e, Note)]
+    assert notes == ["the thrown item is destroyed"]

@@ -9,9 +9,10 @@ from fracas.engine.events import Note
 from fracas.engine.gm import AddCombatant
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import Grapple, Thrusting
+from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.grapple import GRAPPLING
 from fracas.rules.dbu.queries import GUARD_DOWN, PRONE, has_effect
-from tests.rules.dbu.support import FOE, HERO, fight, make_sheet
+from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
 
 HERO_FIRST = (9, 2)
 WIN = (8, 5)
@@ -71,3 +72,12 @@ def test_a_pushed_grappler_checks_at_minus_2t_or_loses_the_grappled() -> None:
     encounter.apply(Thrusting(actor=FOE, target=HERO), faces=[9, 1, 3, 6, 5])
     # Thrust 12 against 1 + 4 - 2 - 2; Acrobatics 3; the Hero's check 6 + 3 - 2 = 7 vs 9.
     assert not has_effect(encounter.state[HERO], GRAPPLING)
+
+
+def test_thrust_into_terrain_doubles_its_hardness_damage() -> None:
+    """Seed (Push Back): 'If the target is Thrust into or through an environmental terrain,
+    double any damage they would suffer due to the Hardness Value.' Hardness 2 deals 2 x 5
+    Lethal (the ``hardness_damage`` reading), doubled: 20, no Soak."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(Thrusting(actor=HERO, target=FOE, into=2), faces=[*WIN, 3])
+    assert pool(encounter, FOE, LP) == 40 - 20

@@ -12,7 +12,7 @@ from fracas.engine.events import Note
 from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.dbu.actions import Attack, Convert, Regain, Surprise
+from fracas.rules.dbu.actions import Attack, Convert, Regain, Simultaneous, Surprise
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER
 from fracas.rules.dbu.events import InitiativeRolled, RollOff
 from fracas.rules.dbu.queries import GUARD_DOWN, has_effect
@@ -224,3 +224,19 @@ def test_instantaneous_control_gives_back_the_actions_of_an_escaped_maneuver() -
     with pytest.raises(IllegalAction) as refused:
         encounter.apply(Regain(actor=HERO, target=HERO))
     assert refused.value.code == "game-master-only"
+
+
+def test_simultaneous_instant_actions_are_sequenced_by_initiative_in_play() -> None:
+    """Seed: 'if the character with the lowest initiative takes the last place and then the
+    character with the highest initiative chooses the last place, then the maneuver of the
+    character with the highest initiative will be last and the character with the lowest
+    initiative will be second-to-last.' Hero (11) and Foe (4) both want to be last."""
+    encounter = fight(9, 2)
+    encounter.apply(Simultaneous(last=(FOE, HERO)))
+    (note,) = [e for e in encounter.steps[-1].events if isinstance(e, Note)]
+    assert note.text.endswith("in this order: Foe, Hero")
+    before = encounter.state
+    for action in (Simultaneous(first=(HERO,)), Simultaneous(actor=HERO, first=(HERO, FOE))):
+        with pytest.raises(IllegalAction):
+            encounter.apply(action)
+        assert encounter.state is before

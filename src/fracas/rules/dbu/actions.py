@@ -9,12 +9,18 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.dbu.phase_names import effect_order
+from fracas.rules.dbu.positions import Square, parse_square
 from fracas.rules.dbu.profiles import ProfileName
 from fracas.rules.dbu.vocabulary import Foundation
 
 Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross", "duel"]
 """How the target of an attack answers it: a Dodge Roll, a Parry option (Block, Power Flare,
 Deflect, Guard, Direct Hit, Cross Counter) or a Duel."""
+
+
+Opposing = Literal["strike", "dodge"]
+"""What opposes a Grapple Check or a Thrust: the target's Strike or Dodge Roll, its choice."""
 
 
 Intervention = Literal["wall", "redirect", "deflect"]
@@ -57,6 +63,9 @@ class Attacking(Action):
         default=(), metadata={"help": "the target's allies who Deflect with it (each pays)"}
     )
     signature: bool = field(default=False, metadata={"help": "the attack is a Signature Technique"})
+    tail_attack: bool = field(
+        default=False, metadata={"help": "a Tail Attack (not while a Grappler holds your tail)"}
+    )
     duel_wagers: tuple[int, ...] = field(
         default=(),
         metadata={
@@ -67,6 +76,10 @@ class Attacking(Action):
     defender_wagers: tuple[int, ...] = field(
         default=(),
         metadata={"help": "in a Duel, the target's Ki Wager on each roll: 1,1,0", "parse": wagers},
+    )
+    defender_technique: int | None = field(
+        default=None,
+        metadata={"help": "in a Duel, the Ki of the target's Signature Technique of that Profile"},
     )
     escape: bool = field(
         default=False, metadata={"help": "answer the target's Duel with a Duel Escape"}
@@ -92,6 +105,22 @@ class Attacking(Action):
     intervention: Intervention = field(
         default="wall", metadata={"help": "the Intervene option: wall, redirect or deflect"}
     )
+    co_deflectors: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "more allies who Distant Deflect with -intervene (each pays)"},
+    )
+    area: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "the others in an area Profile's Area of Effect (each Dodges)"},
+    )
+    rebound_area: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "others in the Rebound's Area of Effect around you (each Dodges)"},
+    )
+    escaped: tuple[CombatantId, ...] = field(
+        default=(),
+        metadata={"help": "targets who moved out with an Instant Action (Instantaneous Control)"},
+    )
 
 
 @dataclass(frozen=True)
@@ -110,7 +139,9 @@ class Blitz(Attacking):
     """Blitz Maneuver (2 Actions, +6(T) Ki): rush 2+ squares; +2(T) Wound per square."""
 
     verb: ClassVar[str] = "blitz"
-    distance: int = field(default=2, metadata={"help": "squares to the target (2 or more)"})
+    distance: int | None = field(
+        default=None, metadata={"help": "squares to the target (2 or more; default: the grid's)"}
+    )
 
 
 @dataclass(frozen=True)
@@ -118,7 +149,9 @@ class CalledShot(Attacking):
     """Called Shot (2 Actions): Strike -1(T) in melee, -2(T) at range; +1 Damage Category."""
 
     verb: ClassVar[str] = "called"
-    distance: int = field(default=1, metadata={"help": "squares to the target (Melee Range: 1)"})
+    distance: int | None = field(
+        default=None, metadata={"help": "squares to the target (default: the grid's, or 1)"}
+    )
     vulnerable: bool = field(
         default=False, metadata={"help": "a vulnerable spot the ARC allows: +3(T) damage"}
     )
@@ -192,6 +225,9 @@ class Grapple(Action):
         default=True,
         metadata={"help": "you are within the target's Melee Range (else it can only Dodge)"},
     )
+    answer: Opposing | None = field(
+        default=None, metadata={"help": "the target's choice: strike or dodge (default: better)"}
+    )
 
 
 @dataclass(frozen=True)
@@ -203,9 +239,13 @@ class Release(Action):
 
 @dataclass(frozen=True)
 class BreakFree(Action):
-    """Force a Grapple Check as the Grappled (1 Action, once a round)."""
+    """Force a Grapple Check as the Grappled (1 Action, once a round), or escape a Pinned."""
 
     verb: ClassVar[str] = "struggle"
+    against: CombatantId | None = field(
+        default=None,
+        metadata={"help": "who Pinned you outside a Grapple: a Might Clash against them"},
+    )
 
 
 @dataclass(frozen=True)
@@ -229,6 +269,9 @@ class ThrowTarget(Action):
     verb: ClassVar[str] = "hurl"
     through: CombatantId | None = field(
         default=None, metadata={"help": "a combatant in the thrown target's path"}
+    )
+    into: int = field(
+        default=0, metadata={"help": "the Hardness Value of terrain the thrown target strikes"}
     )
 
 
@@ -261,6 +304,10 @@ class Move(Action):
         default=False, metadata={"help": "you leave an enemy's Melee Range (provokes)"}
     )
     fly: bool = field(default=False, metadata={"help": "flying (Force or Spirit 3+)"})
+    to: Square | None = field(
+        default=None,
+        metadata={"help": "the square X,Y you end on (when you are placed)", "parse": parse_square},
+    )
 
 
 @dataclass(frozen=True)
@@ -281,7 +328,8 @@ class Surge(Action):
     kind: Surging = field(metadata={"help": "power (1/4 Capacity and Ki) or healing (2d10(T) LP)"})
 
 
-Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "other"]
+Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "sneak", "other"]
+Speech = Literal["persuasion", "bluff", "intimidate"]
 
 
 @dataclass(frozen=True)
@@ -290,6 +338,14 @@ class NoEffort(Action):
 
     verb: ClassVar[str] = "quick"
     kind: Effortless
+    target: CombatantId | None = field(
+        default=None,
+        metadata={"help": "who you speak to, or hide or sneak from: an opposed Skill Check"},
+    )
+    skill: Speech = field(
+        default="persuasion",
+        metadata={"help": "a quick word's skill: persuasion, bluff or intimidate"},
+    )
     what: str = field(default="", metadata={"rest": True, "help": "what you do"})
 
 
@@ -310,6 +366,13 @@ class Thrusting(Action):
     verb: ClassVar[str] = "thrust"
     target: CombatantId
     effect: Thrust = field(default="push", metadata={"help": "push (Push Back) or down"})
+    answer: Opposing | None = field(
+        default=None, metadata={"help": "the target's choice: strike or dodge (default: better)"}
+    )
+    into: int = field(
+        default=0,
+        metadata={"help": "the Hardness Value of terrain it is pushed into (double damage)"},
+    )
 
 
 @dataclass(frozen=True)
@@ -330,6 +393,13 @@ class Trigger(Action):
 
 
 @dataclass(frozen=True)
+class Respond(Action):
+    """The trigger came: take your Triggered Maneuver's response now (Out-of-Sequence Action)."""
+
+    verb: ClassVar[str] = "respond"
+
+
+@dataclass(frozen=True)
 class TerrainLift(Action):
     """Terrain Lift Maneuver (1 Action): Athletics vs TN 6 +4 per Hardness level to lift it."""
 
@@ -343,9 +413,16 @@ class ThrowObject(Action):
 
     verb: ClassVar[str] = "throw"
     target: CombatantId
-    distance: int = field(default=1, metadata={"help": "squares to the target (Force Modifier)"})
+    distance: int | None = field(
+        default=None,
+        metadata={"help": "squares to the target, up to your Force Modifier (default: the grid's)"},
+    )
     hardness: int | None = field(
         default=None, metadata={"help": "an item's Hardness Value (default: the terrain held)"}
+    )
+    equipment: str | None = field(
+        default=None,
+        metadata={"help": "the equipment thrown (else a basic item, destroyed on impact)"},
     )
 
 
@@ -373,6 +450,44 @@ class Convert(Action):
 
     verb: ClassVar[str] = "convert"
     count: int = field(default=1, metadata={"help": "how many Actions to convert"})
+
+
+@dataclass(frozen=True)
+class EffectOrder(Action):
+    """Choose the order of your start-of-turn effects (Effect Phase; no action needed)."""
+
+    verb: ClassVar[str] = "phases"
+    steps: tuple[str, ...] = field(
+        metadata={
+            "help": "slowed, counters, advantage, grapple, in the order you want them",
+            "parse": effect_order,
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Simultaneous(Action):
+    """Sequence Instant Actions declared at once: lowest Initiative places first (Architect)."""
+
+    verb: ClassVar[str] = "instants"
+    game_master: ClassVar[bool] = True
+    first: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "those who want their Instant Action first"}
+    )
+    last: tuple[CombatantId, ...] = field(
+        default=(), metadata={"help": "those who want their Instant Action last"}
+    )
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Establishing Positions: put a combatant on the square X Y of the grid (the Architect)."""
+
+    verb: ClassVar[str] = "place"
+    game_master: ClassVar[bool] = True
+    target: CombatantId
+    x: int
+    y: int
 
 
 @dataclass(frozen=True)
@@ -409,10 +524,14 @@ ACTIONS: tuple[type[Action], ...] = (
     Thrusting,
     Transform,
     Trigger,
+    Respond,
     TerrainLift,
     ThrowObject,
     Reload,
     Regain,
     Convert,
+    EffectOrder,
+    Simultaneous,
+    Place,
     Surprise,
 )

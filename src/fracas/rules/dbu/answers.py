@@ -59,9 +59,14 @@ def _answer_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSetti
     if action.defense == "flare":
         return action.defense_ki
     if action.defense == "duel":
+        # 'Spend the Ki Points to make an Attacking Maneuver of the same Profile. You may instead
+        # choose to select a Signature Technique of the same Profile … pay the Ki Point cost for
+        # that instead.'
         cost = profile_cost(
             PROFILES[action.profile], tier, per_tier=settings.profile_costs_per_tier
         )
+        if action.defender_technique is not None:
+            cost = action.defender_technique
         return cost + sum(action.defender_wagers)
     return 0
 
@@ -84,8 +89,13 @@ def verify_answer(
         raise IllegalAction("no-flare", f"{verb}: -defense-ki is the Ki of a Power Flare")
     if kind != "deflect" and action.deflectors:
         raise IllegalAction("no-deflect", f"{verb}: -deflectors join a Deflect")
-    if kind != "duel" and (action.duel_wagers or action.defender_wagers or action.escape):
-        raise IllegalAction("no-duel", f"{verb}: Duel wagers and Duel Escape need -defense duel")
+    duelling = action.duel_wagers or action.defender_wagers or action.escape
+    if kind != "duel" and (duelling or action.defender_technique is not None):
+        raise IllegalAction(
+            "no-duel", f"{verb}: Duel wagers, techniques and Duel Escape need -defense duel"
+        )
+    if (action.defender_technique or 0) < 0:
+        raise IllegalAction("bad-wager", f"{verb}: a Signature Technique's Ki is 0 or more")
     if kind == "dodge":
         return
     target = state[action.target]

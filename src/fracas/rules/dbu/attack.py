@@ -13,11 +13,12 @@ from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, EffectEnded, Event, reduce
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.answers import answer_costs, verify_answer
+from fracas.rules.dbu.area import caught, verify_area
 from fracas.rules.dbu.bound import require_free_actions
 from fracas.rules.dbu.charging import (
     charge_dice,
@@ -31,10 +32,12 @@ from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.grapple import PINNED
+from fracas.rules.dbu.grapple import PINNED, tail_held
 from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
+from fracas.rules.dbu.items import lying
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.positions import SQUARE, given_or_measured, next_to, square_of, square_text
 from fracas.rules.dbu.profiles import PROFILES, Profile, profile_cost
 from fracas.rules.dbu.queries import (
     acting,
@@ -49,7 +52,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.reload import weapon_named
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.strike import resolve_attack
+from fracas.rules.dbu.strike import SHAKEN, resolve_attack, strike_roll
 from fracas.rules.dbu.terrain_shield import held_hardness
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.united import (
@@ -147,6 +150,9 @@ class AttackingRule(Generic[A]):
             raise IllegalAction(
                 "pinned", f"{action.verb}: Pinned characters make no Attacking Maneuvers"
             )
+        if action.tail_attack and tail_held(state[actor]):
+            # Tail Restraint: 'the Grappled … cannot make any Tail Attacks while in the Grapple'.
+            raise IllegalAction("tail-held", f"{action.verb}: your tail is held in the Grapple")
         target = state[action.target]
         if action.target == actor:
             raise IllegalAction("self-target", f"{action.verb}: you cannot attack yourself")
@@ -161,13 +167,14 @@ class AttackingRule(Generic[A]):
             )
         if action.wager < 0 or action.defense_ki < 0:
             raise IllegalAction("bad-wager", f"{action.verb}: Ki spent cannot be negative")
-        verify_answer(
-            state, action, charges=self.charges(state, action), settings=self.settings
-        )
+        verify_answer(state, action, charges=self.charges(state, action), settings=self.settings)
         verify_intervene(state, action, settings=self.settings)
+        verify_area(state, action, profile)
         verify_united(state, action, self.profile(action), settings=self.settings)
         if action.weapon is not None:
-            weapon_named(state[actor], action.weapon)
+            name = weapon_named(state[actor], action.weapon)
+            if lying(state[actor], name) is not None:
+                raise IllegalAction("not-held", f"{action.verb}: {name} lies where it was thrown")
         if action.shield and held_hardness(target) is None:
             raise IllegalAction("no-terrain", f"{action.verb}: {target.name} holds no terrain")
 
@@ -209,8 +216,10 @@ class AttackingRule(Generic[A]):
             rebound=action.rebound,
             intervener=action.intervene,
             intervention=action.intervention,
+            co_deflectors=action.co_deflectors,
             shield=action.shield,
             deflectors=action.deflectors,
+            rebound_area=action.rebound_area,
             wound_extra=united_bonus(state, action, settings=self.settings),
         )
 
@@ -244,8 +253,34 @@ class AttackingRule(Generic[A]):
                 united=united_in_duel(state, action),
             )
         else:
-            events += resolve_attack(paid, plan, dice, settings=self.settings).events
+            events += self._strike_all(paid, plan, action, dice)
         return [*events, *self.after(state, action), *self._released(state, action)]
+
+    def _strike_all(
+        self, state: EncounterState, plan: AttackPlan, action: A, dice: DiceSource
+    ) -> list[Event]:
+        """The attack on each target still caught, the target first; an area attack makes one
+        Strike Roll that every target's Dodge Roll meets (Rebound: 'All characters within the
+        Area of Effect … must roll their Dodge Rolls against your Strike Roll'), and a Deflect
+        or Redirect that succeeds spares the rest."""
+        targets = caught(action)
+        if not action.area:
+            return list(resolve_attack(state, plan, dice, settings=self.settings).events)
+        events: list[Event] = []
+        if action.escaped:
+            gone = ", ".join(state[who].name for who in action.escaped)
+            events.append(Note(f"{gone} escaped the Area of Effect; the attack goes on"))
+        strike = strike_roll(state, plan, dice, settings=self.settings)
+        for who in targets:
+            aimed = plan if who == action.target else _caught_in_area(plan, who)
+            outcome = resolve_attack(
+                reduce(state, events), aimed, dice, settings=self.settings, strike=strike
+            )
+            events += outcome.events
+            if outcome.spared:
+                events.append(Note("the attack is turned away from every other target"))
+                break
+        return events
 
     def _released(self, state: EncounterState, action: A) -> list[Event]:
         """'When you launch your declared attack, you lose all Energy Charges … Until the start
@@ -314,35 +349,57 @@ class BlitzRule(AttackingRule[a.Blitz]):
     def extra_ki(self, state: EncounterState, action: a.Blitz) -> int:
         return times_tier(self.settings.blitz_ki, tier_of(state[acting(action)]))
 
+    def distance(self, state: EncounterState, action: a.Blitz) -> int:
+        """The squares to the target: given, or counted on the grid."""
+        fallback = self.settings.blitz_min_distance
+        return given_or_measured(
+            state,
+            acting(action),
+            action.target,
+            action.distance,
+            fallback,
+            "blitz",
+            settings=self.settings,
+        )
+
     def verify(self, state: EncounterState, action: a.Blitz) -> None:
         super().verify(state, action)
         if action.foundation is not Foundation.PHYSICAL or action.profile not in BLITZ_PROFILES:
             raise IllegalAction(
                 "wrong-profile", "blitz: a Physical attack of the Simple or Powered Profile"
             )
-        if action.distance < self.settings.blitz_min_distance:
+        attacker = state[acting(action)]
+        if any(e.name == SHAKEN and e.source == action.target for e in attacker.effects):
+            # SOURCES.md 2.9, Shaken: 'cannot willingly move toward the inflicter'.
+            raise IllegalAction(
+                "shaken", f"blitz: Shaken, you cannot rush toward {state[action.target].name}"
+            )
+        distance = self.distance(state, action)
+        if distance < self.settings.blitz_min_distance:
             raise IllegalAction(
                 "too-close", "blitz: you must be at least 2 Squares away from the target"
             )
         speed = sheet_of(state[acting(action)]).boosted_speed
-        if action.distance > speed:
+        if distance > speed:
             raise IllegalAction(
-                "too-far", f"blitz: {action.distance} squares is beyond your Boosted Speed {speed}"
+                "too-far", f"blitz: {distance} squares is beyond your Boosted Speed {speed}"
             )
 
     def plan(self, state: EncounterState, action: a.Blitz) -> AttackPlan:
         tier = tier_of(state[acting(action)])
+        distance = self.distance(state, action)
         bonus = min(
-            times_tier(self.settings.blitz_wound_per_square * action.distance, tier),
+            times_tier(self.settings.blitz_wound_per_square * distance, tier),
             times_tier(self.settings.blitz_wound_cap, tier),
         )
-        blitz = Modifier(f"Blitz, {action.distance} squares", bonus)
+        blitz = Modifier(f"Blitz, {distance} squares", bonus)
         base = super().plan(state, action)
         return replace(base, wound_extra=(*base.wound_extra, blitz))
 
     def after(self, state: EncounterState, action: a.Blitz) -> list[Event]:
         """'After you use the Blitz Maneuver, your Botch Rate is increased to 3 for all Combat
-        Rolls until the start of your next turn.'"""
+        Rolls until the start of your next turn.' On the grid, 'you will travel in a straight
+        line towards the target': to the square beside it."""
         actor = acting(action)
         effect = Effect(
             name=BLITZED,
@@ -350,7 +407,11 @@ class BlitzRule(AttackingRule[a.Blitz]):
             source=actor,
             data={BOTCH_RATE: self.settings.raised_botch_rate},
         )
-        return [EffectApplied(actor, effect)]
+        events: list[Event] = [EffectApplied(actor, effect)]
+        start, target = square_of(state[actor]), square_of(state[action.target])
+        if start is not None and target is not None:
+            events.append(MarkSet(actor, SQUARE, square_text(next_to(target, start))))
+        return events
 
 
 class CalledShotRule(AttackingRule[a.CalledShot]):
@@ -364,12 +425,25 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
 
     def verify(self, state: EncounterState, action: a.CalledShot) -> None:
         super().verify(state, action)
-        if action.distance < 1:
+        if self.distance(state, action) < 1:
             raise IllegalAction("bad-distance", "called: the target is 1 or more squares away")
+
+    def distance(self, state: EncounterState, action: a.CalledShot) -> int:
+        """The squares to the target: given, counted on the grid, or Melee Range."""
+        return given_or_measured(
+            state,
+            acting(action),
+            action.target,
+            action.distance,
+            1,
+            "called",
+            settings=self.settings,
+        )
 
     def plan(self, state: EncounterState, action: a.CalledShot) -> AttackPlan:
         tier = tier_of(state[acting(action)])
-        penalty = called_shot_penalty(action.distance, tier, melee_range=self.settings.melee_range)
+        distance = self.distance(state, action)
+        penalty = called_shot_penalty(distance, tier, melee_range=self.settings.melee_range)
         damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()
         base = super().plan(state, action)
         return replace(
@@ -378,6 +452,21 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
             wound_extra=(*base.wound_extra, *damage),
             category_on_hit=1,
         )
+
+
+def _caught_in_area(plan: AttackPlan, who: CombatantId) -> AttackPlan:
+    """The attack as it meets another combatant in its area: a plain Dodge Roll."""
+    return replace(
+        plan,
+        target=who,
+        answer="dodge",
+        flare_ki=0,
+        rebound=False,
+        intervener=None,
+        co_deflectors=(),
+        shield=False,
+        deflectors=(),
+    )
 
 
 def called_shot_penalty(distance: int, tier: int, *, melee_range: int) -> int:

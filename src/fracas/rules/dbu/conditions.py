@@ -8,8 +8,8 @@ or Broken on a combatant is one stack.
 from __future__ import annotations
 
 from fracas.engine.events import Event, PoolChanged
-from fracas.engine.state import Combatant, EncounterState
-from fracas.rules.dbu.economy import ACTIONS, LP
+from fracas.engine.state import Combatant
+from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.settings import DbuSettings
 
 POISONED = "Poisoned"
@@ -21,20 +21,14 @@ def stacks(combatant: Combatant, name: str) -> int:
     return sum(1 for effect in combatant.effects if effect.name == name)
 
 
-def effect_phase(
-    state: EncounterState, combatant: Combatant, *, settings: DbuSettings
-) -> list[Event]:
-    """The Effect Phase: 'Ongoing Damage: If you are suffering from any Damage Over Time
-    effects, you suffer those effects now' (Poisoned: 1/10 of max LP, SOURCES.md 2.9); Slowed
-    takes an Action per stack."""
-    events: list[Event] = []
-    if combatant.has(POISONED):
-        loss = max(combatant.pools[LP].maximum * settings.poison_tenths // 10, 1)
-        events.append(PoolChanged(combatant.id, LP, -loss, POISONED))
-    slowed = min(stacks(combatant, SLOWED), combatant.pools[ACTIONS].current)
-    if slowed:
-        events.append(PoolChanged(combatant.id, ACTIONS, -slowed, SLOWED))
-    return events
+def ongoing_damage(combatant: Combatant, *, settings: DbuSettings) -> list[Event]:
+    """The Effect Phase's first step: 'Ongoing Damage: If you are suffering from any Damage
+    Over Time effects, you suffer those effects now' (Poisoned: 1/10 of max LP, SOURCES.md
+    2.9)."""
+    if not combatant.has(POISONED):
+        return []
+    loss = max(combatant.pools[LP].maximum * settings.poison_tenths // 10, 1)
+    return [PoolChanged(combatant.id, LP, -loss, POISONED)]
 
 
 def broken_soak(combatant: Combatant, tier: int, *, settings: DbuSettings) -> int:

@@ -32,6 +32,12 @@ FROM_GRAPPLE = "grapple"
 """Effect data on the Guard Down and Pinned a Grapple causes, so its end ends them."""
 
 
+def tail_held(combatant: Combatant) -> bool:
+    """Whether ``combatant`` is Grappled by the tail (Tail Restraint)."""
+    effect = combatant.effect(GRAPPLED)
+    return effect is not None and effect.data.get("tail") is True
+
+
 def holding(combatant: Combatant) -> CombatantId | None:
     """Whom ``combatant`` is grappling, if anyone."""
     effect = combatant.effect(GRAPPLING)
@@ -66,16 +72,17 @@ def grapple_check(
     name: str = "Grapple Check",
     extra: tuple[Modifier, ...] = (),
     strike_allowed: bool = True,
+    choice: str | None = None,
 ) -> Check:
-    """The Grappler's Physical Strike against the Grappled's Strike or Dodge; the defender wins
-    ties (SOURCES.md section 8)."""
+    """The Grappler's Physical Strike against the Grappled's Strike or Dodge ('their choice':
+    ``choice``, else the one with the higher bonus); the defender wins ties (SOURCES.md
+    section 8)."""
     attacker, defender = state[grappler], state[grappled]
     attack = roll_for(source, attacker, (*strike_modifiers(attacker), *extra), settings=settings)
     striking = strike_modifiers(defender)
     dodging = dodge_modifiers(state, defender, settings=settings, diminishing=False)
-    use_strike = strike_allowed and sum(m.amount for m in striking) > sum(
-        m.amount for m in dodging
-    )
+    better = sum(m.amount for m in striking) > sum(m.amount for m in dodging)
+    use_strike = strike_allowed and (choice == "strike" if choice else better)
     defense = roll_for(source, defender, striking if use_strike else dodging, settings=settings)
     wins = beats(attack.total, defense.total, settings=settings)
     kind = "Strike" if use_strike else "Dodge"

@@ -39,11 +39,13 @@ from fracas.rules.dbu.grapple import (
     stale_grapple,
 )
 from fracas.rules.dbu.modifiers import check_roll, dodge_modifiers, roll_for
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
     PRONE,
     acting,
     has_effect,
     maneuver_ki,
+    might,
     require_turn,
     sheet_of,
     standing,
@@ -51,6 +53,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import hardness_damage
 from fracas.rules.dbu.tiers import solid_dice, times_tier
 from fracas.rules.dbu.vocabulary import Attribute, Category
 from fracas.rules.dbu.wounds import wound
@@ -102,12 +105,18 @@ class GrappleRule:
         combatant, target = state[actor], state[action.target]
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"grapple: cannot grapple {target.name}")
+        melee = self.settings.melee_range
+        require_within(state, actor, target.id, melee, "grapple", settings=self.settings)
         if holding(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("one-grapple", "grapple: you can only Grapple one at a time")
         if held_by(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("grappled", "grapple: a Grappled character cannot grapple")
         if has_effect(combatant, PINNED):
             raise IllegalAction("pinned", "grapple: Pinned characters make no attacks")
+        if action.answer == "strike" and not action.reach:
+            # 'The Grappled cannot use their Strike Roll … if the Grappler (you) is outside of
+            # their (the target's) Melee Range.'
+            raise IllegalAction("no-strike", "grapple: out of its reach, the target can only Dodge")
 
     def resolve(
         self, state: EncounterState, action: a.Grapple, dice: DiceSource
@@ -122,6 +131,7 @@ class GrappleRule:
             settings=self.settings,
             extra=tail if action.tail else (),
             strike_allowed=action.reach,
+            choice=action.answer,
         )
         if check.grappler_wins:
             starts = grapple_starts(actor, action.target, tail=action.tail)
@@ -156,7 +166,9 @@ class ReleaseRule:
 @dataclass(frozen=True)
 class BreakFreeRule:
     """'Once per Combat Round, a Grappled character can also spend One Action during their turn
-    to force a Grapple Check.'"""
+    to force a Grapple Check.' A Pinned put on outside a Grapple and an Energy Restraint (by the
+    Architect) is escaped as SOURCES.md 2.9 says: 'spend 1 Action for a Might Clash vs the
+    inflicter', named with ``-against``."""
 
     settings: DbuSettings
 
@@ -166,6 +178,9 @@ class BreakFreeRule:
     def verify(self, state: EncounterState, action: a.BreakFree) -> None:
         actor = acting(action)
         _action_turn(state, actor, 1, action.verb)
+        if action.against is not None:
+            _verify_clash(state, actor, action.against)
+            return
         if held_by(state[actor]) is None or partner(state, actor) is None:
             raise IllegalAction("not-grappled", f"struggle: {state[actor].name} is not grappled")
         _once_a_round(state, actor, STRUGGLE_ROUND, action.verb)
@@ -174,11 +189,49 @@ class BreakFreeRule:
         self, state: EncounterState, action: a.BreakFree, dice: DiceSource
     ) -> Sequence[Event]:
         actor = acting(action)
+        if action.against is not None:
+            return might_clash(state, actor, action.against, dice, settings=self.settings)
         grappler = held_by(state[actor])
         assert grappler is not None
         check = grapple_check(state, grappler, actor, dice, settings=self.settings)
         events = [*check.events, MarkSet(actor, STRUGGLE_ROUND, state.clock.round)]
         return events if check.grappler_wins else _freed(state, grappler, events)
+
+
+def _verify_clash(state: EncounterState, actor: CombatantId, inflicter: CombatantId) -> None:
+    pinned = state[actor].effect(PINNED)
+    if pinned is None or pinned.data.get(FROM_GRAPPLE) or state[actor].has(RESTRAINED):
+        raise IllegalAction(
+            "no-clash",
+            "struggle -against: only a Pinned from outside a Grapple or an Energy Restraint",
+        )
+    if inflicter == actor or not standing(state[inflicter]):
+        raise IllegalAction("bad-target", f"struggle: {state[inflicter].name} cannot clash")
+
+
+def might_clash(
+    state: EncounterState,
+    who: CombatantId,
+    inflicter: CombatantId,
+    dice: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> list[Event]:
+    """SOURCES.md 2.9, Pinned: 'Escape: spend 1 Action for a Might Clash vs the inflicter'. A
+    Clash is read as opposed Combat Rolls adding the higher of Force and Spirit (Might); the
+    inflicter wins ties (the defender)."""
+    mine = roll_for(dice, state[who], (Modifier("Might", might(state[who])),), settings=settings)
+    other = state[inflicter]
+    theirs = roll_for(dice, other, (Modifier("Might", might(other)),), settings=settings)
+    escaped = beats(mine.total, theirs.total, settings=settings)
+    events: list[Event] = [
+        CheckRolled(who, "Might Clash (Pinned)", mine, theirs.total, escaped),
+        CheckRolled(inflicter, "Might Clash", theirs, mine.total, not escaped),
+    ]
+    pinned = state[who].effect(PINNED)
+    if escaped and pinned is not None:
+        events.append(EffectEnded(who, pinned.id, "escaped"))
+    return events
 
 
 @dataclass(frozen=True)
@@ -254,7 +307,11 @@ class RestrainRule:
 
 
 def force_check(
-    state: EncounterState, who: CombatantId, dice: DiceSource, *, settings: DbuSettings,
+    state: EncounterState,
+    who: CombatantId,
+    dice: DiceSource,
+    *,
+    settings: DbuSettings,
     extra: tuple[Modifier, ...] = (),
 ) -> CombatRoll:
     """A Force Ability Check: d10 + Extra Dice + the Force Modifier (a reading)."""
@@ -356,7 +413,11 @@ class ThrowTargetRule:
         events.append(PointsRolled(target, "Throw damage (1d6(T) + 1 a square)", rolled))
         now = reduce(state, events)
         landed = wound(now, None, target, rolled.total, Category.DIRECT, settings=self.settings)
-        return [*events, *landed.events]
+        events += landed.events
+        # 'If they would strike against Terrain, they also take damage according to its
+        # Hardness Value.'
+        now = reduce(state, events)
+        return [*events, *hardness_damage(now, target, action.into, settings=self.settings)]
 
     def _collision(
         self,

@@ -23,11 +23,12 @@ from fracas.rules.dbu.events import CheckRolled, WoundRolled
 from fracas.rules.dbu.landing import land, wound_roll
 from fracas.rules.dbu.modifiers import roll_for, strike_modifiers
 from fracas.rules.dbu.plan import AttackPlan
-from fracas.rules.dbu.queries import acting, require_able, tier_of
+from fracas.rules.dbu.positions import SQUARE, next_to, require_within, square_of, square_text
+from fracas.rules.dbu.queries import acting, might, require_able, sheet_of, tier_of
 from fracas.rules.dbu.rolls import CombatRoll, Modifier
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
-from fracas.rules.dbu.vocabulary import Category
+from fracas.rules.dbu.vocabulary import Attribute, Category
 
 INTERVENE_FAILED = "intervene_failed"
 """Mark: the round in which the combatant failed an Intervene's Impulsive Save."""
@@ -37,9 +38,10 @@ ANSWERS_STRUCK = frozenset({"dodge", "guard", "cross"})
 """The target's answers after which a Strike Roll may hit it, so an ally may Intervene."""
 
 
-def intervene_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> int:
-    assert action.intervene is not None
-    tier = tier_of(state[action.intervene])
+def intervene_ki(
+    state: EncounterState, action: a.Attacking, who: CombatantId, *, settings: DbuSettings
+) -> int:
+    tier = tier_of(state[who])
     if action.intervention == "redirect":
         return times_tier(settings.redirect_ki, tier)
     if action.intervention == "deflect":
@@ -47,17 +49,36 @@ def intervene_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSet
     return 0
 
 
+def interveners(action: a.Attacking) -> tuple[CombatantId, ...]:
+    """The ally who Intervenes and those who Distant Deflect with it."""
+    if action.intervene is None:
+        return ()
+    return tuple(dict.fromkeys((action.intervene, *action.co_deflectors)))
+
+
 def verify_intervene(state: EncounterState, action: a.Attacking, *, settings: DbuSettings) -> None:
-    who = action.intervene
-    if who is None:
+    if action.intervene is None:
+        if action.co_deflectors:
+            raise IllegalAction("no-intervene", "Intervene: -co-deflectors join -intervene ALLY")
         return
-    ally, target = state[who], state[action.target]
-    if who in (action.target, acting(action)) or ally.side != target.side:
-        raise IllegalAction("not-an-ally", f"Intervene: {ally.name} is not an ally of the target")
+    if action.co_deflectors and action.intervention != "deflect":
+        raise IllegalAction(
+            "no-distant-deflect", "Intervene: -co-deflectors join a Distant Deflect"
+        )
     if action.defense not in ANSWERS_STRUCK:
         raise IllegalAction(
             "no-strike", "Intervene: only when the target Dodges, Guards or Cross Counters"
         )
+    for who in interveners(action):
+        _verify_ally(state, action, who, settings=settings)
+
+
+def _verify_ally(
+    state: EncounterState, action: a.Attacking, who: CombatantId, *, settings: DbuSettings
+) -> None:
+    ally, target = state[who], state[action.target]
+    if who in (action.target, acting(action)) or ally.side != target.side:
+        raise IllegalAction("not-an-ally", f"Intervene: {ally.name} is not an ally of the target")
     require_able(state, who, "Intervene")
     if ally.marks.get(INTERVENE_FAILED) == state.clock.round:
         raise IllegalAction(
@@ -67,27 +88,33 @@ def verify_intervene(state: EncounterState, action: a.Attacking, *, settings: Db
         raise IllegalAction(
             "not-enough-counter", f"Intervene: {ally.name} has no Counter Action left"
         )
-    ki = intervene_ki(state, action, settings=settings)
+    if action.intervention != "deflect":
+        # Wall of Defense: 'If you could reach your ally with your Boosted Movement Speed'.
+        reach = sheet_of(ally).boosted_speed + settings.melee_range
+        require_within(state, who, target.id, reach, NAMES["wall"], settings=settings)
+    ki = intervene_ki(state, action, who, settings=settings)
     for pool in (KP, CAPACITY):
         if ally.pools[pool].current < ki:
             raise IllegalAction(
-                f"not-enough-{pool.lower()}", f"{NAMES[action.intervention]} costs {ki} {pool}"
+                f"not-enough-{pool.lower()}",
+                f"{NAMES[action.intervention]}: {ally.name} cannot pay {ki} {pool}",
             )
 
 
 def intervene_costs(
     state: EncounterState, action: a.Attacking, *, settings: DbuSettings
 ) -> list[Event]:
-    who = action.intervene
-    if who is None:
-        return []
-    events: list[Event] = [
-        PoolChanged(who, pool, -n, "Intervene") for pool, n in counter_cost(state, who).items()
-    ]
-    ki = intervene_ki(state, action, settings=settings)
-    if ki:
-        reason = NAMES[action.intervention]
-        events += [PoolChanged(who, KP, -ki, reason), PoolChanged(who, CAPACITY, -ki, reason)]
+    """'They still spend the Counter Action and the Ki Points'."""
+    events: list[Event] = []
+    for who in interveners(action):
+        events += [
+            PoolChanged(who, pool, -n, "Intervene")
+            for pool, n in counter_cost(state, who).items()
+        ]
+        ki = intervene_ki(state, action, who, settings=settings)
+        if ki:
+            reason = NAMES[action.intervention]
+            events += [PoolChanged(who, KP, -ki, reason), PoolChanged(who, CAPACITY, -ki, reason)]
     return events
 
 
@@ -98,26 +125,38 @@ def intervened(
     source: DiceSource,
     *,
     settings: DbuSettings,
-) -> tuple[list[Event], bool]:
-    """What the ally's Intervene does to a hit: its events, and whether the hit is dealt with
-    (False: the hit lands on the target as usual)."""
+) -> tuple[list[Event], bool, bool]:
+    """What the ally's Intervene does to a hit: its events, whether the hit is dealt with
+    (False: the hit lands on the target as usual), and whether a Redirect sent it away from
+    every other target too ('the attack is safely directed away from all other targets')."""
     who = plan.intervener
     assert who is not None
     check = "Intervene (Impulsive Save)"
-    save = impulsive_save(state, who, settings.tn_medium, check, source, settings=settings)
-    if not save.success:
-        return [save, MarkSet(who, INTERVENE_FAILED, state.clock.round)], False
-    events: list[Event] = [save]
+    events: list[Event] = []
+    passed: list[CombatantId] = []
+    for ally in dict.fromkeys((who, *plan.co_deflectors)):
+        save = impulsive_save(state, ally, settings.tn_medium, check, source, settings=settings)
+        events.append(save)
+        if save.success:
+            passed.append(ally)
+        else:
+            events.append(MarkSet(ally, INTERVENE_FAILED, state.clock.round))
+    if not passed:
+        return events, False, False
     if plan.intervention == "deflect":
-        return _distant_deflect(state, plan, strike, events, source, settings=settings)
-    # Wall of Defense: 'The intercepted attack will Strike you automatically.'
+        team = tuple(passed)
+        deflected = _distant_deflect(state, plan, strike, events, team, source, settings=settings)
+        return (*deflected, False)
+    # Wall of Defense: 'You move to an adjacent square to the victim that is as close as
+    # possible to the attacker … The intercepted attack will Strike you automatically.'
+    events += _step_in(state, who, plan)
     onto = replace(plan, target=who, answer="dodge")
     redirect = plan.intervention == "redirect"
     if redirect and _redirected(state, plan, strike, events, source, settings=settings):
         rolled = wound_roll(state, plan, source, settings=settings)
         events.append(WoundRolled(plan.attacker, who, rolled))
         kept = land(state, onto, rolled.total, settings=settings, divide=("Redirected: 1/4", 4))
-        return [*events, *kept.events], True
+        return [*events, *kept.events], True, True
     rolled = wound_roll(state, plan, source, settings=settings)
     events.append(WoundRolled(plan.attacker, who, rolled))
     if plan.intervention == "redirect":
@@ -126,9 +165,18 @@ def intervened(
         # Wound Roll.'
         if plan.category.shifted(plan.category_on_hit) is Category.LETHAL:
             total = rolled.total + rolled.total // 2
-            return [*events, *land(state, onto, total, settings=settings).events], True
-        return [*events, *land(state, onto, rolled.total, settings=settings, shift=1).events], True
-    return [*events, *land(state, onto, rolled.total, settings=settings).events], True
+            return [*events, *land(state, onto, total, settings=settings).events], True, False
+        shifted = land(state, onto, rolled.total, settings=settings, shift=1)
+        return [*events, *shifted.events], True, False
+    return [*events, *land(state, onto, rolled.total, settings=settings).events], True, False
+
+
+def _step_in(state: EncounterState, who: CombatantId, plan: AttackPlan) -> list[Event]:
+    """On the grid, the interceptor moves to the victim's square nearest the attacker."""
+    victim, attacker = square_of(state[plan.target]), square_of(state[plan.attacker])
+    if victim is None or attacker is None or square_of(state[who]) is None:
+        return []
+    return [MarkSet(who, SQUARE, square_text(next_to(victim, attacker)))]
 
 
 def _redirected(
@@ -158,6 +206,7 @@ def _distant_deflect(
     plan: AttackPlan,
     strike: CombatRoll,
     events: list[Event],
+    team: tuple[CombatantId, ...],
     source: DiceSource,
     *,
     settings: DbuSettings,
@@ -165,11 +214,16 @@ def _distant_deflect(
     """'Spend 3(T) Ki Points to roll an Energy Strike Roll and compare your Dice Score to the
     attacker's original Strike Roll … reduce your Dice Score by 1/2 of the attacker's Tier of
     Power (rounded down) [per Energy Charge]. If your Dice Score is equal to or higher than the
-    attacker's, you safely redirect the attack away from the intended victim.'"""
-    who = plan.intervener
-    assert who is not None
+    attacker's, you safely redirect the attack away from the intended victim. If multiple
+    characters attempt to use the Distant Deflect option …, instead add 1/2 of their Force or
+    Spirit Modifiers (whichever is higher) to the Dice Score of the character with the highest
+    Insight Modifier.' The team is those whose Impulsive Save passed."""
+    who = max(team, key=lambda c: sheet_of(state[c]).modifiers[Attribute.INSIGHT])
+    helping = tuple(
+        Modifier(f"{state[c].name} helps", might(state[c]) // 2) for c in team if c != who
+    )
     penalty = plan.charges * (tier_of(state[plan.attacker]) // 2)
-    rolled = _strike(state, who, penalty, source, settings=settings)
+    rolled = _strike(state, who, penalty, source, settings=settings, helping=helping)
     success = rolled.total >= strike.total
     check = "Distant Deflect (Energy Strike)"
     events.append(CheckRolled(who, check, rolled, strike.total, success))
@@ -185,7 +239,9 @@ def _strike(
     source: DiceSource,
     *,
     settings: DbuSettings,
+    helping: tuple[Modifier, ...] = (),
 ) -> CombatRoll:
     combatant = state[who]
-    modifiers = (*strike_modifiers(combatant), Modifier("Energy Charges", -penalty))
+    modifiers = (*strike_modifiers(combatant), Modifier("Energy Charges", -penalty), *helping)
     return roll_for(source, combatant, modifiers, settings=settings)
+

@@ -19,9 +19,26 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import PINNED, partner
 from fracas.rules.dbu.grapple_rules import force_check
-from fracas.rules.dbu.queries import PRONE, acting, has_effect, maneuver_ki, require_turn, sheet_of
+from fracas.rules.dbu.positions import (
+    SQUARE,
+    Square,
+    occupant,
+    square_of,
+    square_text,
+    squares_apart,
+)
+from fracas.rules.dbu.queries import (
+    PRONE,
+    acting,
+    has_effect,
+    maneuver_ki,
+    require_turn,
+    sheet_of,
+    standing,
+)
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.strike import SHAKEN
 from fracas.rules.dbu.vocabulary import Attribute, Category, Size
 from fracas.rules.dbu.wounds import wound
 
@@ -92,10 +109,29 @@ class MoveRule:
         best = max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
         if action.fly and best < self.settings.flight_modifier:
             raise IllegalAction("cannot-fly", "move: flying needs a Force or Spirit Modifier of 3+")
+        if action.to is not None:
+            self._verify_square(state, action)
 
-    def resolve(
-        self, state: EncounterState, action: a.Move, dice: DiceSource
-    ) -> Sequence[Event]:
+    def _verify_square(self, state: EncounterState, action: a.Move) -> None:
+        """The square moved to is free and no more than the squares moved away."""
+        assert action.to is not None
+        actor = acting(action)
+        here = square_of(state[actor])
+        if here is None:
+            raise IllegalAction(
+                "not-placed", f"move -to: {state[actor].name} has no square (place it first)"
+            )
+        there = occupant(state, action.to)
+        if there is not None and there != actor:
+            raise IllegalAction("occupied", f"move -to: {state[there].name} stands there")
+        _verify_not_toward_inflicter(state, actor, here, action.to, settings=self.settings)
+        apart = squares_apart(here, action.to, settings=self.settings)
+        if apart > action.squares:
+            raise IllegalAction(
+                "too-far", f"move -to: that square is {apart} squares away, not {action.squares}"
+            )
+
+    def resolve(self, state: EncounterState, action: a.Move, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
         events: list[Event] = []
         bound = bound_actions(state[actor])
@@ -109,15 +145,50 @@ class MoveRule:
                 return events
         else:
             events.append(Note(f"moves {action.squares} squares", actor))
+        events += self._to_square(state, action)
+        leaving = action.leaving or self._leaves_melee(state, action)
         if action.rapid and not has_effect(reduce(state, events)[actor], RAPID):
             events.append(EffectApplied(actor, _rapid(state, actor, self.settings)))
-        elif action.leaving and not action.rapid:
+        elif leaving and not action.rapid:
             # 'if you leave the Melee Range of any enemy combatants … you will provoke a Counter
             # Action against you.'
             now = state.acting()[0]
             ends = Anchor(state.clock.round, now, Moment.END)
             events.append(EffectApplied(actor, Effect(name=PROVOKING, ends=ends, source=actor)))
         return events
+
+    def _to_square(self, state: EncounterState, action: a.Move) -> list[Event]:
+        """The mover (and the one it drags in a Grapple: 'the other character in the Grapple
+        moves the same number of squares in the same direction') takes its new square."""
+        actor, to = acting(action), action.to
+        here = square_of(state[actor])
+        if to is None or here is None:
+            return []
+        events: list[Event] = [MarkSet(actor, SQUARE, square_text(to))]
+        other = partner(state, actor)
+        theirs = square_of(state[other]) if other is not None else None
+        if other is not None and theirs is not None:
+            shifted = (theirs[0] + to[0] - here[0], theirs[1] + to[1] - here[1])
+            events.append(MarkSet(other, SQUARE, square_text(shifted)))
+        return events
+
+    def _leaves_melee(self, state: EncounterState, action: a.Move) -> bool:
+        """On the grid: an enemy within Melee Range of the square left is beyond it from the
+        square reached (a path that enters and leaves one on the way is told by -leaving)."""
+        actor, to = acting(action), action.to
+        here = square_of(state[actor])
+        if to is None or here is None:
+            return False
+        melee = self.settings.melee_range
+        for enemy in state.enemies(actor):
+            there = square_of(enemy)
+            if there is None or not standing(enemy) or enemy.id == partner(state, actor):
+                continue
+            before = squares_apart(here, there, settings=self.settings)
+            after = squares_apart(to, there, settings=self.settings)
+            if before <= melee < after:
+                return True
+        return False
 
     def _in_grapple(
         self,
@@ -149,6 +220,31 @@ class MoveRule:
         return events, True
 
 
+def _verify_not_toward_inflicter(
+    state: EncounterState,
+    actor: CombatantId,
+    here: Square,
+    to: Square,
+    *,
+    settings: DbuSettings,
+) -> None:
+    """SOURCES.md 2.9, Shaken: 'cannot willingly move toward the inflicter' (on the grid: end
+    no closer to it than you started)."""
+    for effect in state[actor].effects:
+        inflicter = effect.source
+        if effect.name != SHAKEN or inflicter is None or inflicter not in state.combatants:
+            continue
+        there = square_of(state[inflicter])
+        if there is None:
+            continue
+        if squares_apart(to, there, settings=settings) < squares_apart(
+            here, there, settings=settings
+        ):
+            raise IllegalAction(
+                "shaken", f"move: Shaken, you cannot move toward {state[inflicter].name}"
+            )
+
+
 def _rapid(state: EncounterState, actor: CombatantId, settings: DbuSettings) -> Effect:
     """'Using Rapid Movement increases your Strike Rolls for the remainder of your turn by
     +2(T). This effect cannot stack with itself.'"""
@@ -159,4 +255,3 @@ def _rapid(state: EncounterState, actor: CombatantId, settings: DbuSettings) -> 
         source=actor,
         data={STRIKE_BONUS: settings.rapid_strike},
     )
-

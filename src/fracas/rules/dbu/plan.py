@@ -33,14 +33,18 @@ class AttackPlan:
     rebound: bool = False
     intervener: CombatantId | None = None
     intervention: str = "wall"
+    co_deflectors: tuple[CombatantId, ...] = ()
     shield: bool = False
     deflectors: tuple[CombatantId, ...] = ()
+    rebound_area: tuple[CombatantId, ...] = ()
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an attack did: its events, whether it hit, and the damage it dealt."""
+    """What an attack did: its events, whether it hit, the damage it dealt, and whether it was
+    turned away from every other target too (a successful Deflect or Redirect)."""
 
     events: tuple[Event, ...]
     hit: bool
     damage: int
+    spared: bool = False

@@ -3,7 +3,9 @@
 The chapter names Profiles (Blitz is 'a Basic Physical Attack of either the Simple or Powered
 Profile') without listing them; this table is the SECONDARY list of SOURCES.md 2.11. Where it
 gives a range (Beam 8–10) the low end is used. The Profiles' own riders (Crushing's ½ Force,
-Pinpoint's ignored Soak …) belong to the Techniques chapter and are not modelled here.
+Pinpoint's ignored Soak …) belong to the Techniques chapter and are not modelled here; their
+Areas of Effect (Soaring's line, Sweeping's and Explosion's sphere, Blast's cone) are, as the
+Profiles whose attack may name more than one target.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Profile:
     cost: int
     category: Category
     foundations: frozenset[Foundation]
+    area: str = ""
+    """The Area of Effect's shape (line, sphere, cone); empty: a single target."""
 
 
 _ALL = frozenset(Foundation)
@@ -56,13 +60,13 @@ PROFILES: dict[str, Profile] = {
         Profile("crushing", 6, L, frozenset({_P})),
         Profile("pinpoint", 4, S, frozenset({_P})),
         Profile("powered", 8, S, frozenset({_P})),
-        Profile("soaring", 5, D, frozenset({_P})),
-        Profile("sweeping", 4, S, frozenset({_P})),
+        Profile("soaring", 5, D, frozenset({_P}), "line"),
+        Profile("sweeping", 4, S, frozenset({_P}), "sphere"),
         Profile("sphere", 2, S, frozenset({_E})),
         Profile("beam", 8, D, frozenset({_E})),
-        Profile("blast", 5, D, frozenset({_E})),
+        Profile("blast", 5, D, frozenset({_E}), "cone"),
         Profile("cutting", 6, L, frozenset({_E})),
-        Profile("explosion", 5, S, frozenset({_E})),
+        Profile("explosion", 5, S, frozenset({_E}), "sphere"),
         Profile("kiai", 5, S, frozenset({_E})),
         Profile("rapid-fire", 5, S, frozenset({_E})),
         Profile("wave", 6, D, frozenset({_E})),

@@ -7,6 +7,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.sheet import Sheet
+from fracas.rules.dbu.vocabulary import Attribute
 
 SURPRISED = "surprised"
 """Mark: the combatant was surprised (set before combat starts)."""
@@ -31,6 +32,17 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 HOLDING_BACK = "Holding Back"
 """Effect: Holding Back stacks (data ``stacks``), each -1 to the Tier of Power."""
+
+
+RESPONDING = "Responding"
+"""Effect: the combatant is taking its Triggered Maneuver's response, with the Actions paid for
+it (data ``kept``: the Actions it had before, given back when the response is over)."""
+
+
+def might(combatant: Combatant) -> int:
+    """The higher of the Force and Spirit Modifiers ('Force or Spirit … whichever is higher')."""
+    modifiers = sheet_of(combatant).modifiers
+    return max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
 
 
 def holding_back(combatant: Combatant) -> int:
@@ -108,9 +120,11 @@ def require_able(state: EncounterState, actor: CombatantId, verb: str) -> None:
 
 
 def require_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
-    """Refuse an Action outside its owner's turn: 'Actions can only be used during your turn'."""
+    """Refuse an Action outside its owner's turn: 'Actions can only be used during your turn';
+    a Triggered Maneuver's response is the exception ('lets you take part of your turn during
+    another character's turn as an Out-of-Sequence Action')."""
     require_able(state, actor, verb)
-    if not state.is_turn_of(actor):
+    if not state.is_turn_of(actor) and not has_effect(state[actor], RESPONDING):
         raise IllegalAction(
             "not-your-turn",
             f"{verb}: it is not {state[actor].name}'s turn (Actions are used on your own turn)",

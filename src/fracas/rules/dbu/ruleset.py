@@ -20,7 +20,6 @@ from fracas.engine.events import (
     MarkSet,
     Note,
     PoolChanged,
-    PoolSet,
     reduce,
 )
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset
@@ -28,7 +27,6 @@ from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, T
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
-from fracas.rules.dbu.conditions import effect_phase
 from fracas.rules.dbu.economy import (
     ACTIONS,
     CAPACITY,
@@ -41,7 +39,6 @@ from fracas.rules.dbu.economy import (
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
 from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
 from fracas.rules.dbu.form_rules import TransformRule, TriggerRule
-from fracas.rules.dbu.grapple import PINNED
 from fracas.rules.dbu.grapple_rules import (
     BreakFreeRule,
     GrappleRule,
@@ -49,11 +46,11 @@ from fracas.rules.dbu.grapple_rules import (
     ReleaseRule,
     RestrainRule,
     ThrowTargetRule,
-    grapple_at_turn_start,
 )
 from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_check
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.movement import MoveRule
+from fracas.rules.dbu.phases import effect_phase
 from fracas.rules.dbu.power_rules import PowerUpRule, SurgeRule, capacity_resets
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
@@ -66,16 +63,22 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.quick_rules import NoEffortRule, StandRule
 from fracas.rules.dbu.reload import ReloadRule
+from fracas.rules.dbu.response import RespondRule, responses_over
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
 from fracas.rules.dbu.support_rules import CombatRecoveryRule, CommandRule
 from fracas.rules.dbu.terrain import TerrainLiftRule, ThrowRule
 from fracas.rules.dbu.thrust import ThrustRule
-from fracas.rules.dbu.turn_rules import ConvertRule, RegainRule, SurpriseRule
+from fracas.rules.dbu.turn_rules import (
+    ConvertRule,
+    EffectOrderRule,
+    PlaceRule,
+    RegainRule,
+    SimultaneousRule,
+    SurpriseRule,
+)
 from fracas.rules.dbu.vocabulary import Attribute
-
-INITIATIVE_ADVANTAGE = "Initiative Advantage"
 
 
 class Dbu(Ruleset):
@@ -114,16 +117,20 @@ class Dbu(Ruleset):
             a.Move: MoveRule(self.rules),
             a.PowerUp: PowerUpRule(self.rules),
             a.Surge: SurgeRule(self.rules),
-            a.NoEffort: NoEffortRule(),
+            a.NoEffort: NoEffortRule(self.rules),
             a.Stand: StandRule(),
             a.Thrusting: ThrustRule(self.rules),
             a.Transform: TransformRule(),
             a.Trigger: TriggerRule(),
+            a.Respond: RespondRule(),
             a.TerrainLift: TerrainLiftRule(self.rules),
             a.ThrowObject: ThrowRule(self.rules),
             a.Reload: ReloadRule(),
             a.Regain: RegainRule(self.rules),
             a.Convert: ConvertRule(),
+            a.EffectOrder: EffectOrderRule(),
+            a.Simultaneous: SimultaneousRule(),
+            a.Place: PlaceRule(),
             a.Surprise: SurpriseRule(),
         }
 
@@ -220,20 +227,17 @@ class Dbu(Ruleset):
     def at_turn_start(
         self, state: EncounterState, turn: Turn, dice_: DiceSource
     ) -> Sequence[Event]:
-        """The Effect Phase: converted Counter Actions are lost ('Any Actions converted into
-        Counter Actions are lost at the start of your next turn'), and Initiative Advantage adds
-        its Actions ('+1 additional Action to spend during each of your turns')."""
+        """The Effect Phase of each actor (``phases.effect_phase``): Ongoing Damage, then the
+        start-of-turn effects in the order the player chose."""
         events: list[Event] = []
         for actor in turn.actors:
-            combatant = state[actor]
-            events += effect_phase(state, combatant, settings=self.rules)
-            if combatant.pools[CONVERTED].current:
-                events.append(PoolSet(actor, CONVERTED, 0, reason="converted Counter Actions lost"))
-            extra = self.initiative_advantage(state, combatant)
-            if extra and not combatant.has(PINNED):
-                events.append(PoolChanged(actor, ACTIONS, extra, INITIATIVE_ADVANTAGE))
-            now = reduce(state, events)
-            events += grapple_at_turn_start(now, actor, dice_, settings=self.rules)
+            events += effect_phase(
+                reduce(state, events),
+                actor,
+                dice_,
+                settings=self.rules,
+                advantage=self.initiative_advantage,
+            )
         return events
 
     def initiative_advantage(self, state: EncounterState, combatant: Combatant) -> int:
@@ -253,15 +257,20 @@ class Dbu(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice_: DiceSource
     ) -> Sequence[Event]:
-        """A Health Threshold reached makes the one Holding Back check Concealment; 'your turn
-        ends as soon as you run out of Actions'."""
+        """A Health Threshold reached makes the one Holding Back check Concealment; a response
+        whose Actions are spent is over; 'your turn ends as soon as you run out of Actions'."""
         tape = clock.Tape(state)
         for event in events:
             if isinstance(event, ThresholdReached) and event.combatant in state.combatants:
                 tape.write(threshold_check(tape.state, event.combatant, dice_, settings=self.rules))
+        tape.write(responses_over(tape.state, turn_ended=False))
         if self._out_of_actions(tape.state, events):
             clock.end_turn(tape, self, dice_)
         return tape.events
+
+    def at_turn_end(self, state: EncounterState, turn: Turn, dice_: DiceSource) -> Sequence[Event]:
+        """A Triggered Maneuver's response still open when the turn ends is over."""
+        return responses_over(state, turn_ended=True)
 
     def _out_of_actions(self, state: EncounterState, events: Sequence[Event]) -> bool:
         """Whether ``events`` spent the last Actions of everyone whose turn it is."""

@@ -7,6 +7,8 @@ the chapter leaves a question open. A group that plays differently changes one v
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -47,6 +49,11 @@ class DbuSettings(BaseModel):
         ge=1,
         description="Reading: Melee Range is the adjacent squares (1); the chapter uses the"
         " term without a number.",
+    )
+    grid_diagonals: Literal["chebyshev", "manhattan"] = Field(
+        "chebyshev",
+        description="Reading: on the optional grid a diagonal step is one square (chebyshev);"
+        " manhattan counts it as two. The chapter counts squares without saying.",
     )
     blitz_ki: int = Field(
         6, ge=0, description="Seed: 'Increase the Ki Point cost for a Blitz Maneuver by +6(T).'"

@@ -29,7 +29,14 @@ from fracas.rules.dbu.modifiers import (
     wound_modifiers,
 )
 from fracas.rules.dbu.plan import AttackPlan, Outcome
-from fracas.rules.dbu.queries import GUARD_DOWN, has_effect, sheet_of, tier_of, turn_passed
+from fracas.rules.dbu.queries import (
+    GUARD_DOWN,
+    has_effect,
+    might,
+    sheet_of,
+    tier_of,
+    turn_passed,
+)
 from fracas.rules.dbu.rolls import CombatRoll, Modifier, beats
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import times_tier
@@ -41,16 +48,22 @@ SHAKEN = "Shaken"
 
 
 def resolve_attack(
-    state: EncounterState, plan: AttackPlan, source: DiceSource, *, settings: DbuSettings
+    state: EncounterState,
+    plan: AttackPlan,
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+    strike: CombatRoll | None = None,
 ) -> Outcome:
-    """The attack against the target's answer, then the Wound Roll through its Soak."""
+    """The attack against the target's answer, then the Wound Roll through its Soak. An area
+    attack gives its one ``strike`` for every target."""
     attacker, target = state[plan.attacker], state[plan.target]
     counted = count_attack(state, target.id)
     if plan.answer == "direct":
         return _direct_hit(state, plan, source, settings=settings)
     if plan.answer == "flare":
         return _power_flare(state, plan, source, settings=settings)
-    strike = strike_roll(state, plan, source, settings=settings)
+    strike = strike or strike_roll(state, plan, source, settings=settings)
     if plan.answer in ("block", "deflect"):
         events, hit = _parry_roll(state, plan, strike, source, settings=settings)
         events = [*events, *counted]
@@ -62,11 +75,11 @@ def resolve_attack(
         return _deflected(state, plan, events, source, settings=settings)
     landed = Landed([], 0)
     if hit and plan.intervener is not None:
-        stepped_in, dealt = intervened(state, plan, strike, source, settings=settings)
+        stepped_in, dealt, spared = intervened(state, plan, strike, source, settings=settings)
         events += stepped_in
         hit = hit and not dealt
         if dealt:
-            return Outcome(tuple(events), False, 0)
+            return Outcome(tuple(events), False, 0, spared)
     if hit:
         rolled = wound_roll(state, plan, source, settings=settings)
         events.append(WoundRolled(attacker.id, target.id, rolled))
@@ -154,10 +167,6 @@ def _deflect_modifiers(
     team = [state[plan.target], *(state[h] for h in dict.fromkeys(plan.deflectors))]
     roller = max(team, key=lambda c: sheet_of(c).scores[Attribute.AGILITY])
 
-    def might(combatant: Combatant) -> int:
-        modifiers = sheet_of(combatant).modifiers
-        return max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
-
     charges = plan.charges * tier_of(state[plan.attacker])
     helping = tuple(
         Modifier(f"{c.name} helps", might(c) // 2) for c in team if c.id != roller.id
@@ -179,33 +188,38 @@ def _deflected(
     settings: DbuSettings,
 ) -> Outcome:
     """'you successfully deflect the attack, taking only 1/4 of its damage, and can attempt to
-    Rebound the attack'."""
-    if plan.rebound and _rebound_hits(state, plan, events, source, settings=settings):
-        # 'The enemy rolls the Wound Roll for their reflected attack and receives that damage. A
-        # Rebounded attack's damage counts as one damage category higher'.
-        rolled = wound_roll(state, plan, source, settings=settings)
-        events.append(WoundRolled(plan.attacker, plan.attacker, rolled))
-        back = replace(plan, target=plan.attacker, answer="dodge")
-        landed = land(state, back, rolled.total, settings=settings, shift=1)
-        return Outcome(tuple([*events, *landed.events]), False, 0)
+    Rebound the attack. If you successfully deflect an attack that would target multiple
+    characters, all of those characters do not take damage from that attack.'"""
+    if plan.rebound:
+        rebound = _rebound_strike(state, plan, events, source, settings=settings)
+        hit = events[-1]
+        assert isinstance(hit, StrikeRolled)
+        if hit.hit:
+            # 'The enemy rolls the Wound Roll for their reflected attack and receives that
+            # damage. A Rebounded attack's damage counts as one damage category higher'.
+            events += _rebounded_onto(state, plan, plan.attacker, None, source, settings=settings)
+        for who in dict.fromkeys(plan.rebound_area):
+            events += _rebounded_onto(state, plan, who, rebound, source, settings=settings)
+        if hit.hit:
+            return Outcome(tuple(events), False, 0, spared=True)
     rolled = wound_roll(state, plan, source, settings=settings)
     events.append(WoundRolled(plan.attacker, plan.target, rolled))
     kept = land(state, plan, rolled.total, settings=settings, divide=("Deflected: 1/4", 4))
-    return Outcome(tuple([*events, *kept.events]), False, kept.damage)
+    return Outcome(tuple([*events, *kept.events]), False, kept.damage, spared=True)
 
 
-def _rebound_hits(
+def _rebound_strike(
     state: EncounterState,
     plan: AttackPlan,
     events: list[Event],
     source: DiceSource,
     *,
     settings: DbuSettings,
-) -> bool:
+) -> CombatRoll:
     """'Make a Strike Roll as if you were making an Energy Sphere attack … with your own
     Aptitudes. Reduce the Natural Result of your dice rolls by 1/2 and add any relevant
     modifiers. If you successfully strike the enemy, you Rebound their attack and suffer no
-    damage.'"""
+    damage.' The attacker's Dodge Roll meets it (its StrikeRolled is the last of ``events``)."""
     defender, attacker = state[plan.target], state[plan.attacker]
     strike = roll_for(source, defender, strike_modifiers(defender), settings=settings)
     halved = Modifier("Rebound: half the dice", -(strike.dice.total - strike.dice.total // 2))
@@ -214,7 +228,34 @@ def _rebound_hits(
     dodge = roll_for(source, attacker, dodging, settings=settings)
     hit = beats(strike.total, dodge.total, settings=settings)
     events.append(StrikeRolled(defender.id, attacker.id, "Rebound", strike, dodge, hit))
-    return hit
+    return strike
+
+
+def _rebounded_onto(
+    state: EncounterState,
+    plan: AttackPlan,
+    who: CombatantId,
+    strike: CombatRoll | None,
+    source: DiceSource,
+    *,
+    settings: DbuSettings,
+) -> list[Event]:
+    """The Rebound meets ``who`` (its Dodge Roll against ``strike``; None: already hit): 'If
+    that attacking maneuver had an Area of Effect, apply that Area of Effect centered on the
+    attacker. All characters within the Area of Effect become targeted by the Rebound and must
+    roll their Dodge Rolls against your Strike Roll.'"""
+    events: list[Event] = []
+    if strike is not None:
+        dodging = dodge_modifiers(state, state[who], settings=settings)
+        dodge = roll_for(source, state[who], dodging, settings=settings)
+        hit = beats(strike.total, dodge.total, settings=settings)
+        events.append(StrikeRolled(plan.target, who, "Rebound", strike, dodge, hit))
+        if not hit:
+            return events
+    rolled = wound_roll(state, plan, source, settings=settings)
+    events.append(WoundRolled(plan.attacker, who, rolled))
+    back = replace(plan, target=who, answer="dodge")
+    return [*events, *land(state, back, rolled.total, settings=settings, shift=1).events]
 
 
 def _direct_hit(

@@ -17,6 +17,7 @@ from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED, COUNTER, KP, LP
 from fracas.rules.dbu.events import PointsRolled, StrikeRolled
 from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.profiles import PROFILES
 from fracas.rules.dbu.queries import (
     acting,
@@ -53,6 +54,10 @@ def next_turn_end(state: EncounterState, who: CombatantId) -> Anchor:
     return Anchor(round_, who, Moment.END)
 
 
+RECOVERY_REACH = 6
+"""Seed: Combat Recovery provokes 'all opponents within 6 Squares of you'."""
+
+
 @dataclass(frozen=True)
 class CombatRecoveryRule:
     """'You provoke a Counter Action against you from all opponents within 6 Squares of you when
@@ -83,6 +88,7 @@ class CombatRecoveryRule:
             if opponent.side == state[actor].side:
                 raise IllegalAction("not-an-opponent", f"recover: {opponent.name} is an ally")
             require_able(state, who, "counter")
+            require_within(state, actor, who, RECOVERY_REACH, "recover", settings=self.settings)
             pools = opponent.pools
             if pools[COUNTER].current + pools[CONVERTED].current < 1:
                 raise IllegalAction(

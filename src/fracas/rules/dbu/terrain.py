@@ -21,13 +21,14 @@ from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.holding_back import skill_check
+from fracas.rules.dbu.items import lying, thrown_item
 from fracas.rules.dbu.plan import AttackPlan
+from fracas.rules.dbu.positions import given_or_measured
 from fracas.rules.dbu.queries import acting, require_turn, sheet_of, standing
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import resolve_attack
-from fracas.rules.dbu.terrain_shield import TERRAIN, held_hardness
+from fracas.rules.dbu.terrain_shield import TERRAIN, hardness_damage, held_hardness
 from fracas.rules.dbu.vocabulary import Attribute, Category, Foundation
-from fracas.rules.dbu.wounds import wound
 
 
 def _turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
@@ -85,10 +86,20 @@ class ThrowRule:
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"throw: cannot throw at {target.name}")
         reach = sheet_of(thrower).modifiers[Attribute.FORCE]
-        if not 1 <= action.distance <= reach:
+        squares = given_or_measured(
+            state, actor, target.id, action.distance, 1, "throw", settings=self.settings
+        )
+        if not 1 <= squares <= reach:
             raise IllegalAction("too-far", f"throw: a target within {reach} squares (Force)")
         if action.hardness is None and held_hardness(thrower) is None:
             raise IllegalAction("nothing-held", "throw: hold terrain, or give -hardness N")
+        if action.equipment is not None:
+            if action.hardness is None:
+                raise IllegalAction("no-hardness", "throw -equipment: give its -hardness N")
+            if lying(thrower, action.equipment) is not None:
+                raise IllegalAction(
+                    "not-held", f"throw: {action.equipment} lies on the ground; pick it up first"
+                )
         if action.hardness is not None and action.hardness < 0:
             raise IllegalAction("bad-hardness", "throw: a Hardness Value is 0 or more")
 
@@ -105,10 +116,10 @@ class ThrowRule:
         plan = AttackPlan("Throw", actor, action.target, Foundation.PHYSICAL, Category.STANDARD)
         outcome = resolve_attack(reduce(state, events), plan, dice, settings=self.settings)
         events += outcome.events
-        if outcome.hit and hardness:
-            damage = hardness * self.settings.hardness_damage
+        if outcome.hit:
             now = reduce(state, events)
-            lethal = Category.LETHAL
-            landed = wound(now, None, action.target, damage, lethal, settings=self.settings)
-            events += landed.events
+            events += hardness_damage(now, action.target, hardness, settings=self.settings)
+        if action.hardness is not None:
+            now = reduce(state, events)
+            events += thrown_item(now, actor, action.target, action.equipment, dice)
         return events

@@ -1,10 +1,13 @@
-"""Terrain held in the hands: its Hardness, and using it as a shield."""
+"""Terrain: held in the hands (its Hardness, a shield), and struck by a body."""
 
 from __future__ import annotations
 
+from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectEnded, Event
-from fracas.engine.state import Combatant
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.vocabulary import Category
+from fracas.rules.dbu.wounds import wound
 
 TERRAIN = "Holding Terrain"
 """Effect: a piece of terrain held (data ``hardness``)."""
@@ -31,3 +34,19 @@ def shield_breaks(combatant: Combatant, damage: int) -> list[Event]:
     if held is None or not damage:
         return []
     return [EffectEnded(combatant.id, held.id, "destroyed")]
+
+
+def hardness_damage(
+    state: EncounterState,
+    who: CombatantId,
+    hardness: int,
+    *,
+    settings: DbuSettings,
+    times: int = 1,
+) -> list[Event]:
+    """``who`` takes the Lethal Damage of a Hardness Value (``times`` over): a thrown object,
+    terrain a thrown target strikes, terrain thrust into (doubled)."""
+    if not hardness:
+        return []
+    damage = hardness * settings.hardness_damage * times
+    return list(wound(state, None, who, damage, Category.LETHAL, settings=settings).events)

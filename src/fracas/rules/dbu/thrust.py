@@ -22,6 +22,7 @@ from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import grapple_check, grapple_ends, held_by, holding, partner
 from fracas.rules.dbu.holding_back import skill_check
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
     GUARD_DOWN,
     PRONE,
@@ -33,6 +34,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import hardness_damage
 from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute
 
@@ -52,6 +54,8 @@ class ThrustRule:
         target = state[action.target]
         if target.id == actor or not standing(target):
             raise IllegalAction("bad-target", f"thrust: cannot thrust {target.name}")
+        melee = self.settings.melee_range
+        require_within(state, actor, target.id, melee, "thrust", settings=self.settings)
         if action.effect == "push" and held_by(target) is not None and partner(state, target.id):
             raise IllegalAction(
                 "grappled",
@@ -62,12 +66,21 @@ class ThrustRule:
         self, state: EncounterState, action: a.Thrusting, dice: DiceSource
     ) -> Sequence[Event]:
         actor, target = acting(action), action.target
-        check = grapple_check(state, actor, target, dice, settings=self.settings, name="Thrust")
+        check = grapple_check(
+            state, actor, target, dice, settings=self.settings, name="Thrust", choice=action.answer
+        )
         if not check.grappler_wins:
             return check.events
         events = list(check.events)
         if action.effect == "push":
-            return [*events, *self._push_back(state, actor, target, dice)]
+            events += self._push_back(state, actor, target, dice)
+            # 'If the target is Thrust into or through an environmental terrain, double any
+            # damage they would suffer due to the Hardness Value.'
+            now = reduce(state, events)
+            return [
+                *events,
+                *hardness_damage(now, target, action.into, settings=self.settings, times=2),
+            ]
         return [*events, *self._knock_down(state, actor, target, dice)]
 
     def _push_back(

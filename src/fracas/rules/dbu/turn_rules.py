@@ -1,5 +1,5 @@
-"""Rules of the action-economy and set-up actions: converting Actions, surprise, regaining
-Actions under Instantaneous Control."""
+"""Rules of the action-economy and set-up actions: converting Actions, surprise, positions,
+regaining Actions under Instantaneous Control."""
 
 from __future__ import annotations
 
@@ -7,12 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
-from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.action import CombatantId
+from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
+from fracas.rules.dbu.initiative import Declaration, instant_sequence
+from fracas.rules.dbu.phase_names import EFFECT_ORDER, STEPS
+from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 from fracas.rules.dbu.settings import DbuSettings
 
@@ -71,6 +75,87 @@ class SurpriseRule:
             guard_down = Effect(name=GUARD_DOWN, ends=Anchor(1, who, Moment.END))
             events += [MarkSet(who, SURPRISED, True), EffectApplied(who, guard_down)]
         return events
+
+
+@dataclass(frozen=True)
+class EffectOrderRule:
+    """'You can decide the order in which they activate, if multiple occur at the same time'
+    (the Effect Phase): the order is kept for the combatant's next turns until changed."""
+
+    def cost(self, state: EncounterState, action: a.EffectOrder) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.EffectOrder) -> None:
+        if action.actor is None:
+            raise IllegalAction("no-actor", "phases: the player whose Effect Phase it is decides")
+        unknown = [step for step in action.steps if step not in STEPS]
+        if unknown or not action.steps:
+            raise IllegalAction(
+                "bad-step", f"phases: name steps from {', '.join(STEPS)} (not {unknown})"
+            )
+
+    def resolve(
+        self, state: EncounterState, action: a.EffectOrder, dice: DiceSource
+    ) -> Sequence[Event]:
+        order = ",".join(dict.fromkeys(action.steps))
+        return [MarkSet(acting(action), EFFECT_ORDER, order)]
+
+
+@dataclass(frozen=True)
+class SimultaneousRule:
+    """'If multiple characters intend to use an Instant Action at the same time, the character
+    with the lowest Initiative will decide if their maneuver comes first or last in the sequence
+    of events and then the character with the second lowest Initiative will decide … The
+    characters with higher initiative will supersede those with lower initiative in their
+    decisions.' The Architect gathers the choices; the sequence is announced."""
+
+    def cost(self, state: EncounterState, action: a.Simultaneous) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Simultaneous) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "instants: the Architect sequences them")
+        named = [*action.first, *action.last]
+        if len(named) < 2 or len(set(named)) != len(named):
+            raise IllegalAction(
+                "bad-instants", "instants: two or more combatants, each first or last once"
+            )
+        for who in named:
+            require_able(state, who, "an Instant Action")
+
+    def resolve(
+        self, state: EncounterState, action: a.Simultaneous, dice: DiceSource
+    ) -> Sequence[Event]:
+        declarations = [
+            *(Declaration(who, state[who].initiative or 0, "first") for who in action.first),
+            *(Declaration(who, state[who].initiative or 0, "last") for who in action.last),
+        ]
+        sequence = instant_sequence(declarations)
+        names = ", ".join(state[CombatantId(who)].name for who in sequence)
+        return [Note(f"Simultaneous Instant Actions, in this order: {names}")]
+
+
+@dataclass(frozen=True)
+class PlaceRule:
+    """'Establishing Positions. The Architect and players decide and determine where the
+    combatants involved in the encounter are positioned at the start of the battle.' The
+    Architect may also place again later (after a Push Back or a Throw, which the grid does not
+    follow)."""
+
+    def cost(self, state: EncounterState, action: a.Place) -> Cost:
+        return {}
+
+    def verify(self, state: EncounterState, action: a.Place) -> None:
+        if action.actor is not None:
+            raise IllegalAction("game-master-only", "place: the Architect places the combatants")
+        there = occupant(state, (action.x, action.y))
+        if there is not None and there != action.target:
+            raise IllegalAction(
+                "occupied", f"place: {state[there].name} stands on {action.x},{action.y}"
+            )
+
+    def resolve(self, state: EncounterState, action: a.Place, dice: DiceSource) -> Sequence[Event]:
+        return [MarkSet(action.target, SQUARE, square_text((action.x, action.y)))]
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP
+from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.profiles import Profile, profile_cost
 from fracas.rules.dbu.queries import acting, require_able, sheet_of, tier_of
 from fracas.rules.dbu.rolls import Modifier
@@ -46,6 +47,8 @@ def verify_united(
     if who in (attacker.id, action.target) or ally.side != attacker.side:
         raise IllegalAction("not-an-ally", f"United Attack: {ally.name} is not your ally")
     require_able(state, who, UNITED)
+    melee = settings.melee_range
+    require_within(state, attacker.id, who, melee, UNITED, settings=settings)
     rate = sheet_of(ally).capacity_rate
     cap = rate // 10 if action.defense == "duel" else rate // 4
     if not 0 <= action.united_wager <= cap:
