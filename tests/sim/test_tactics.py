@@ -56,3 +56,16 @@ def test_lurasko_attacks_with_its_hardest_hitting_weapon_and_counts_running_dama
     assert session.run(f"attack {choice.target} -with sword !20 10").ok
     target = session.state[choice.target]
     assert encounter.ruleset.damage_suffered(target) == damage_of(target) == 8
+
+
+def test_dbu_counts_life_lost_not_ki_spent() -> None:
+    """SOURCES.md 2: Life Points are the health that Wound Rolls take; Ki is spent on wagers."""
+    session = open_encounter(demo_of("dbu"))
+    ruleset = session.encounter.ruleset
+    someone = next(iter(session.state)).id
+    assert ruleset.damage_pools(session.state[someone]) == ("LP",)
+    session.apply(SetPool(target=someone, pool="KP", value=0))
+    assert ruleset.damage_suffered(session.state[someone]) == 0
+    life = session.state[someone].pools["LP"].maximum
+    session.apply(SetPool(target=someone, pool="LP", value=life - 7))
+    assert ruleset.damage_suffered(session.state[someone]) == 7

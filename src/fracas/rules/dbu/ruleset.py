@@ -301,6 +301,10 @@ class Dbu(Ruleset):
             return f"{winner} win" if winner else "nobody is left standing"
         return None
 
+    def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
+        """Damage is Life lost; Ki, converted Counter Actions and ammunition are spent."""
+        return (LP,)
+
 
 def _groups(
     state: EncounterState, combatants: Sequence[CombatantId]
