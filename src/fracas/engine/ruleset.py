@@ -9,7 +9,7 @@ log), so no ruleset can skip it. An instance carries the encounter's settings.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -163,3 +163,21 @@ class Ruleset(ABC):
         ``no damage`` from the damage pools.
         """
         return None
+
+
+def last_side_standing(
+    fighters: Iterable[Combatant], standing: Callable[[Combatant], bool]
+) -> str | None:
+    """The usual end of a fight, for a ruleset's ``outcome``: ``"SIDE win"`` when the
+    ``fighters`` (those who count: objects may not) are of several sides and only one side has
+    anyone ``standing``, ``"nobody is left standing"`` when none has, else None (it goes on)."""
+    sides: set[str] = set()
+    standing_sides: set[str] = set()
+    for fighter in fighters:
+        sides.add(fighter.side)
+        if standing(fighter):
+            standing_sides.add(fighter.side)
+    if len(sides) > 1 and len(standing_sides) <= 1:
+        winner = next(iter(standing_sides), None)
+        return f"{winner} win" if winner else "nobody is left standing"
+    return None

@@ -22,7 +22,7 @@ from fracas.engine.events import (
     PoolChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
@@ -294,12 +294,7 @@ class Dbu(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """'combat continues to another round until one side is overcome'."""
-        sides = {c.side for c in state}
-        standing_sides = {c.side for c in state if standing(c)}
-        if len(sides) > 1 and len(standing_sides) <= 1:
-            winner = next(iter(standing_sides), None)
-            return f"{winner} win" if winner else "nobody is left standing"
-        return None
+        return last_side_standing(state, standing)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life lost; Ki, converted Counter Actions and ammunition are spent."""

@@ -25,7 +25,7 @@ from fracas.engine.events import (
     MarkSet,
     OrderChanged,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import (
     Combatant,
     Effect,
@@ -233,12 +233,7 @@ class Kaiser(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has creatures standing."""
-        sides = {c.side for c in state}
-        standing_sides = {c.side for c in state if standing(c)}
-        if len(sides) > 1 and len(standing_sides) <= 1:
-            winner = next(iter(standing_sides), None)
-            return f"{winner} win" if winner else "nobody is left standing"
-        return None
+        return last_side_standing(state, standing)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""

@@ -14,7 +14,7 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.kingsdale import actions
 from fracas.rules.kingsdale.ambush import AmbushRule
@@ -109,12 +109,7 @@ class Kingsdale(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has anyone standing."""
-        sides = {c.side for c in state}
-        up = {c.side for c in state if standing(c)}
-        if len(sides) > 1 and len(up) <= 1:
-            winner = next(iter(up), None)
-            return f"{winner} win" if winner else "nobody is left standing"
-        return None
+        return last_side_standing(state, standing)
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"

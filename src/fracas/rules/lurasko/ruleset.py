@@ -14,7 +14,7 @@ from typing import Any
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack_rule import AttackRule
@@ -130,12 +130,8 @@ class Lurasko(Ruleset):
         return standing(combatant) and cannot_act(combatant) is None
 
     def outcome(self, state: EncounterState) -> str | None:
-        sides = {c.side for c in state}
-        alive = {c.side for c in state if standing(c)}
-        if len(sides) > 1 and len(alive) <= 1:
-            winner = next(iter(alive), None)
-            return f"{winner} win" if winner else "nobody is left standing"
-        return None
+        """The fight is over when only one side has anyone alive and able to fight."""
+        return last_side_standing(state, standing)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """None: shielding, pseudogravity, aura stores and resources are spent, not wounded."""

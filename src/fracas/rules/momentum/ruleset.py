@@ -13,7 +13,7 @@ from typing import Any
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
@@ -198,18 +198,8 @@ class Momentum(Ruleset):
         return standing(combatant)
 
     def outcome(self, state: EncounterState) -> str | None:
-        """The fight is over when only one side has creatures standing."""
-        sides: set[str] = set()
-        standing_sides: set[str] = set()
-        for combatant in state:  # one pass: this is asked after every step
-            if not is_object(combatant):
-                sides.add(combatant.side)
-                if standing(combatant):
-                    standing_sides.add(combatant.side)
-        if len(sides) > 1 and len(standing_sides) <= 1:
-            winner = next(iter(standing_sides), None)
-            return f"{winner} win" if winner else "nobody is left standing"
-        return None
+        """The fight is over when only one side has creatures standing (objects do not count)."""
+        return last_side_standing((c for c in state if not is_object(c)), standing)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Vitality lost (Narrative Momentum never refills either, but is spent)."""
