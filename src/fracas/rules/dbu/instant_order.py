@@ -6,21 +6,18 @@ will use any maneuver that requires an Instant Action in response – either bef
 declared action." Once the Architect sequences them (``instants``), each combatant in the
 sequence holds a place (the mark ``INSTANT_PLACE``); the one whose maneuver was declared
 (``-around``) holds the place between those who chose first and those who chose last. A
-combatant's next action takes its place, and is refused while someone ahead of it in the
-sequence (and not Defeated) has not acted. The Architect withdraws a sequence (someone changed
-their mind) with a bare ``instants``, or replaces it with a new one.
+combatant's next action takes its place (``play_order``), and is refused while someone ahead of
+it in the sequence (and not Defeated) has not acted. The Architect withdraws a sequence (someone
+changed their mind) with a bare ``instants``, or replaces it with a new one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from fracas.dice import DiceSource
-from fracas.engine.action import Action, CombatantId
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet
-from fracas.engine.ruleset import Cost, IllegalAction, Rule
+from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu.queries import standing
 
@@ -60,25 +57,3 @@ def require_next(state: EncounterState, who: CombatantId, verb: str) -> None:
             f"{verb}: one Instant Action at a time; {state[ahead].name} comes before"
             f" {state[who].name} in the announced sequence",
         )
-
-
-@dataclass(frozen=True)
-class InSequence:
-    """Any dbu rule, kept to the announced sequence: its actor's action must be next, and
-    takes the actor's place."""
-
-    rule: Rule[Any]
-
-    def cost(self, state: EncounterState, action: Action) -> Cost:
-        return self.rule.cost(state, action)
-
-    def verify(self, state: EncounterState, action: Action) -> None:
-        if action.actor is not None and action.actor in state.combatants:
-            require_next(state, action.actor, action.verb)
-        self.rule.verify(state, action)
-
-    def resolve(self, state: EncounterState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        who = action.actor
-        held = who is not None and place_of(state, who) is not None
-        taken = [MarkSet(who, INSTANT_PLACE, None)] if who is not None and held else []
-        return [*taken, *self.rule.resolve(state, action, dice)]
