@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.app.audience import GM
+from fracas.app.narration import Narrator
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import IllegalAction
 from fracas.rules.dbu.actions import Grapple, NoEffort, TerrainLift, ThrowObject, Thrusting
 from fracas.rules.dbu.grapple import GRAPPLING
 from fracas.rules.dbu.hands import free_hands
 from fracas.rules.dbu.queries import has_effect
+from fracas.rules.dbu.ruleset import Dbu
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.terrain_shield import TERRAIN
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet
@@ -115,3 +118,18 @@ def test_throwing_the_held_weapon_frees_its_hand() -> None:
     throw = ThrowObject(actor=HERO, target=FOE, distance=1, hardness=1, equipment="Sword")
     encounter.apply(throw, faces=[2, 9])
     assert hands(encounter) == 2
+
+
+def test_what_a_hand_takes_and_lets_go_is_told_in_words() -> None:
+    """The narrator tells a thing taken in hand and let go (not the bookkeeping mark)."""
+    narrator = Narrator(Dbu)
+    encounter = fight(*HERO_FIRST)
+    lines: list[str] = []
+    for action in (
+        NoEffort(actor=HERO, kind="pick-up", what="Stone"),
+        NoEffort(actor=HERO, kind="drop", what="Stone"),
+    ):
+        before = encounter.state
+        lines += narrator.step(encounter.apply(action), before, GM)
+    assert "Hero holds stone" in lines
+    assert "Hero lets go of stone" in lines
