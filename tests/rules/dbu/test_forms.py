@@ -9,8 +9,8 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.dbu.actions import Attack, HoldBack, Move, Respond, Transform, Trigger
-from fracas.rules.dbu.economy import ACTIONS, KP
+from fracas.rules.dbu.actions import Attack, Convert, HoldBack, Move, Respond, Transform, Trigger
+from fracas.rules.dbu.economy import ACTIONS, KP, LP
 from fracas.rules.dbu.events import DuelExchanged, WoundRolled
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.queries import RESPONDING, has_effect, holding_back, tier_of
@@ -154,3 +154,39 @@ def test_a_response_not_used_ends_with_the_turn() -> None:
     encounter.apply(EndTurn(actor=FOE))
     assert not has_effect(encounter.state[HERO], RESPONDING)
     assert pool(encounter, HERO, ACTIONS) == 1
+
+
+def test_everything_else_is_paused_while_a_response_is_completed() -> None:
+    """Seed: 'all other maneuvers are paused while the Out-of-Sequence Actions are completed.
+    You can only use one Out-of-Sequence Action at a time.' While the Hero responds on the Foe's
+    turn, the Foe can neither attack nor convert; once the response is spent, it goes on."""
+    encounter = fight(*HERO_FIRST, 2, 9)
+    encounter.apply(Trigger(actor=HERO, actions=1, when="the Foe comes close"))
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Respond(actor=HERO))
+    for action in (Attack(actor=FOE, target=HERO), Convert(actor=FOE, count=1)):
+        before = encounter.state
+        with pytest.raises(IllegalAction) as error:
+            encounter.apply(action)
+        assert encounter.state is before
+        assert error.value.code == "paused"
+        assert "while Hero's Out-of-Sequence Action is completed" in error.value.reason
+    encounter.apply(Move(actor=HERO, squares=3))
+    encounter.apply(Attack(actor=FOE, target=HERO))
+    assert pool(encounter, FOE, ACTIONS) == 2
+
+
+def test_a_trigger_not_chosen_is_not_activated() -> None:
+    """Seed: 'If multiple would activate in response to a situation, you can choose which one to
+    use – the others are not used but also do not count as being activated'. Attacked, the Foe
+    chooses the Cross Counter (an Out-of-Sequence Action) over its waiting Triggered Maneuver:
+    the trigger is still waiting, and can still be taken."""
+    encounter = fight(*HERO_FIRST, 5, 5, 5, 9, 2, 6)
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Trigger(actor=FOE, actions=1, when="the Hero attacks"))
+    encounter.apply(EndTurn(actor=FOE))
+    encounter.apply(Attack(actor=HERO, target=FOE, defense="cross"))
+    assert pool(encounter, HERO, LP) == 34
+    assert has_effect(encounter.state[FOE], TRIGGER)
+    encounter.apply(Respond(actor=FOE))
+    assert has_effect(encounter.state[FOE], RESPONDING)

@@ -36,6 +36,8 @@ from fracas.rules.dbu.events import (
     ThresholdReached,
     WoundRolled,
 )
+from fracas.rules.dbu.hands import IN_HAND
+from fracas.rules.dbu.instant_order import INSTANT_PLACE
 from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.queries import ROLL_OFF, SURPRISED
 from fracas.rules.dbu.rolls import CombatRoll
@@ -59,6 +61,7 @@ QUIET_MARKS = frozenset(
         EMPOWERED_ROUND,
         EMPOWERED_BY,
         EMPOWER_OVERFLOW,
+        INSTANT_PLACE,
     }
 )
 
@@ -185,11 +188,15 @@ def pool_changed(event: PoolChanged, scene: Scene) -> Told:
 
 
 def mark(event: MarkSet, scene: Scene) -> Told:
-    """Bookkeeping marks are told by their own events; surprise in words."""
+    """Bookkeeping marks are told by their own events; surprise and hands in words."""
     if event.key in QUIET_MARKS:
         return None
     if event.key == SURPRISED and event.value:
         return f"{_capital(scene.name(event.combatant))} is surprised"
+    if event.key.startswith(IN_HAND):
+        thing = event.key[len(IN_HAND) :]
+        verb = "holds" if event.value else "lets go of"
+        return f"{_capital(scene.name(event.combatant))} {verb} {thing}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
 
 

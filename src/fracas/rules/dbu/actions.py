@@ -477,6 +477,10 @@ class Simultaneous(Action):
     last: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "those who want their Instant Action last"}
     )
+    around: CombatantId | None = field(
+        default=None,
+        metadata={"help": "whose declared maneuver they answer: first ones before it, last after"},
+    )
 
 
 @dataclass(frozen=True)

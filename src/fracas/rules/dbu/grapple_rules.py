@@ -38,6 +38,7 @@ from fracas.rules.dbu.grapple import (
     partner,
     stale_grapple,
 )
+from fracas.rules.dbu.hands import require_free_hands
 from fracas.rules.dbu.modifiers import check_roll, dodge_modifiers, roll_for
 from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
@@ -107,6 +108,7 @@ class GrappleRule:
             raise IllegalAction("bad-target", f"grapple: cannot grapple {target.name}")
         melee = self.settings.melee_range
         require_within(state, actor, target.id, melee, "grapple", settings=self.settings)
+        require_free_hands(state, actor, action.verb, settings=self.settings)
         if holding(combatant) is not None and partner(state, actor) is not None:
             raise IllegalAction("one-grapple", "grapple: you can only Grapple one at a time")
         if held_by(combatant) is not None and partner(state, actor) is not None:

@@ -13,11 +13,13 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
+from fracas.rules.dbu.hands import in_hand, let_go, require_free_hands, take_in_hand
 from fracas.rules.dbu.holding_back import skill_check
 from fracas.rules.dbu.items import lying, picked_up
 from fracas.rules.dbu.queries import PRONE, acting, require_able, require_turn
 from fracas.rules.dbu.rolls import beats
 from fracas.rules.dbu.settings import DbuSettings
+from fracas.rules.dbu.terrain_shield import TERRAIN
 
 OPPOSED = {
     "speak": ("persuasion", "intuition"),
@@ -63,6 +65,8 @@ class NoEffortRule:
             raise IllegalAction("once-a-round", "quick sheathe: once per Combat Round")
         if action.kind == "pick-up" and action.what and lying(state[actor], action.what):
             picked_up(state, actor, action.what)
+        if _takes_a_hand(state, action):
+            require_free_hands(state, actor, f"quick {action.kind}", settings=self.settings)
         if action.target is not None:
             if action.kind not in OPPOSED:
                 raise IllegalAction(
@@ -81,11 +85,34 @@ class NoEffortRule:
             events.append(MarkSet(actor, SHEATHED_ROUND, state.clock.round))
         if action.kind == "pick-up" and action.what and lying(state[actor], action.what):
             events += picked_up(state, actor, action.what)
+        events += _hands(state, action)
         if action.kind == "prone" and not state[actor].has(PRONE):
             events.append(EffectApplied(actor, Effect(name=PRONE, source=actor)))
         if action.target is not None:
             events += _opposed(state, action, action.target, dice, settings=self.settings)
         return events
+
+
+def _takes_a_hand(state: EncounterState, action: a.NoEffort) -> bool:
+    """Picking a named thing up, or drawing one not yet in hand, takes a free hand."""
+    if not action.what or action.kind not in ("pick-up", "sheathe"):
+        return False
+    return not in_hand(state[acting(action)], action.what)
+
+
+def _hands(state: EncounterState, action: a.NoEffort) -> list[Event]:
+    """What a No Effort Maneuver does to the hands (``hands``): a named thing picked up or drawn
+    is held; one sheathed or dropped is let go; dropping terrain (or naming nothing held) drops
+    the piece of terrain held."""
+    combatant = state[acting(action)]
+    if _takes_a_hand(state, action):
+        return [take_in_hand(combatant.id, action.what)]
+    if action.kind == "sheathe" or (action.kind == "drop" and in_hand(combatant, action.what)):
+        return let_go(combatant, action.what) if action.what else []
+    terrain = combatant.effect(TERRAIN)
+    if action.kind == "drop" and terrain is not None:
+        return [EffectEnded(combatant.id, terrain.id, "dropped")]
+    return []
 
 
 def _opposed(

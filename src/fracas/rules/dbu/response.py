@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fracas.dice import DiceSource
+from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, Note, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.queries import RESPONDING, acting, require_able
+from fracas.rules.dbu.queries import RESPONDING, acting, require_able, standing
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,18 @@ class RespondRule:
             EffectApplied(actor, responding),
             PoolSet(actor, ACTIONS, paid if isinstance(paid, int) else 0, reason=RESPONDING),
         ]
+
+
+def require_unpaused(state: EncounterState, who: CombatantId, verb: str) -> None:
+    """'all other maneuvers are paused while the Out-of-Sequence Actions are completed': only
+    the one responding acts until its response is over."""
+    for combatant in state:
+        if combatant.id != who and combatant.has(RESPONDING) and standing(combatant):
+            raise IllegalAction(
+                "paused",
+                f"{verb}: everything is paused while {combatant.name}'s Out-of-Sequence Action"
+                " is completed",
+            )
 
 
 def responses_over(state: EncounterState, *, turn_ended: bool) -> list[Event]:

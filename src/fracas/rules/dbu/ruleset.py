@@ -51,6 +51,7 @@ from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_che
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.movement import MoveRule
 from fracas.rules.dbu.phases import effect_phase
+from fracas.rules.dbu.play_order import InOrder
 from fracas.rules.dbu.power_rules import PowerUpRule, SurgeRule, capacity_resets
 from fracas.rules.dbu.queries import (
     ROLL_OFF,
@@ -135,7 +136,9 @@ class Dbu(Ruleset):
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
-        return self._rules.get(type(action))
+        """The action's rule, kept to the order of play (``play_order``)."""
+        found = self._rules.get(type(action))
+        return None if found is None else InOrder(found)
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
         """3 Actions and 1 Counter Action a round, converted Counter Actions, Life, Ki, and the

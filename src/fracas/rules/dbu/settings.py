@@ -151,6 +151,13 @@ class DbuSettings(BaseModel):
         description="Reading: the Lethal Damage a Hardness Value deals is this many points per"
         " level (the Battle Grounds chapter that sets it is not in the sources).",
     )
+    terrain_hands: int = Field(
+        2,
+        ge=0,
+        description="Reading: a piece of terrain torn up with Terrain Lift is held in this many"
+        " hands (the chapter says only 'hold onto it'); a Grapple or a Thrust needs 'at least"
+        " one free hand' (seed).",
+    )
 
     # Combat Rolls
     defender_wins_ties: bool = Field(

@@ -72,6 +72,9 @@ class Sheet(_Record):
     boosted_speed: int = Field(10, ge=0)
     damage_reduction: int = Field(0, ge=0)
     size: Size = Size.MEDIUM
+    hands: int = Field(
+        2, ge=0, description="hands to hold things and to grab with (Grapple, Thrusting)"
+    )
     transformations: list[Transformation] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     skills: dict[str, int] = Field(

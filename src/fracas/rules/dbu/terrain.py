@@ -20,6 +20,7 @@ from fracas.rules.dbu.bound import require_free_actions
 from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
+from fracas.rules.dbu.hands import let_go, require_free_hands
 from fracas.rules.dbu.holding_back import skill_check
 from fracas.rules.dbu.items import lying, thrown_item
 from fracas.rules.dbu.plan import AttackPlan
@@ -51,6 +52,9 @@ class TerrainLiftRule:
             raise IllegalAction("bad-hardness", "lift: a Hardness Value is 0 or more")
         if state[actor].has(TERRAIN):
             raise IllegalAction("holding", "lift: you already hold a piece of terrain")
+        hands = self.settings.terrain_hands
+        if hands:
+            require_free_hands(state, actor, action.verb, settings=self.settings, count=hands)
 
     def resolve(
         self, state: EncounterState, action: a.TerrainLift, dice: DiceSource
@@ -113,6 +117,8 @@ class ThrowRule:
         events: list[Event] = []
         if action.hardness is None and held is not None:
             events.append(EffectEnded(actor, held.id, "thrown"))
+        if action.equipment is not None:
+            events += let_go(state[actor], action.equipment)
         plan = AttackPlan("Throw", actor, action.target, Foundation.PHYSICAL, Category.STANDARD)
         outcome = resolve_attack(reduce(state, events), plan, dice, settings=self.settings)
         events += outcome.events

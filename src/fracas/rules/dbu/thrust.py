@@ -21,6 +21,7 @@ from fracas.rules.dbu.charging import require_not_charging
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import grapple_check, grapple_ends, held_by, holding, partner
+from fracas.rules.dbu.hands import require_free_hands
 from fracas.rules.dbu.holding_back import skill_check
 from fracas.rules.dbu.positions import require_within
 from fracas.rules.dbu.queries import (
@@ -56,6 +57,7 @@ class ThrustRule:
             raise IllegalAction("bad-target", f"thrust: cannot thrust {target.name}")
         melee = self.settings.melee_range
         require_within(state, actor, target.id, melee, "thrust", settings=self.settings)
+        require_free_hands(state, actor, action.verb, settings=self.settings)
         if action.effect == "push" and held_by(target) is not None and partner(state, target.id):
             raise IllegalAction(
                 "grappled",

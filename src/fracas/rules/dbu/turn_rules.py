@@ -15,6 +15,7 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.initiative import Declaration, instant_sequence
+from fracas.rules.dbu.instant_order import announce, lapse
 from fracas.rules.dbu.phase_names import EFFECT_ORDER, STEPS
 from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
@@ -107,7 +108,11 @@ class SimultaneousRule:
     with the lowest Initiative will decide if their maneuver comes first or last in the sequence
     of events and then the character with the second lowest Initiative will decide … The
     characters with higher initiative will supersede those with lower initiative in their
-    decisions.' The Architect gathers the choices; the sequence is announced."""
+    decisions.' The Architect gathers the choices; the sequence is announced and kept
+    (``instant_order``): 'you can declare you will use any maneuver that requires an Instant
+    Action in response – either before or after their declared action' places the one whose
+    maneuver was declared (``around``) between those first and those last. A bare ``instants``
+    withdraws the sequence."""
 
     def cost(self, state: EncounterState, action: a.Simultaneous) -> Cost:
         return {}
@@ -116,11 +121,15 @@ class SimultaneousRule:
         if action.actor is not None:
             raise IllegalAction("game-master-only", "instants: the Architect sequences them")
         named = [*action.first, *action.last]
-        if len(named) < 2 or len(set(named)) != len(named):
+        if not named and action.around is None:
+            return
+        around = [] if action.around is None else [action.around]
+        if len(named) + len(around) < 2 or len({*named, *around}) != len(named) + len(around):
             raise IllegalAction(
-                "bad-instants", "instants: two or more combatants, each first or last once"
+                "bad-instants",
+                "instants: two or more combatants, each first, last or around once",
             )
-        for who in named:
+        for who in [*named, *around]:
             require_able(state, who, "an Instant Action")
 
     def resolve(
@@ -130,9 +139,15 @@ class SimultaneousRule:
             *(Declaration(who, state[who].initiative or 0, "first") for who in action.first),
             *(Declaration(who, state[who].initiative or 0, "last") for who in action.last),
         ]
-        sequence = instant_sequence(declarations)
-        names = ", ".join(state[CombatantId(who)].name for who in sequence)
-        return [Note(f"Simultaneous Instant Actions, in this order: {names}")]
+        if not declarations and action.around is None:
+            return [*lapse(state), Note("the sequence of Instant Actions is withdrawn")]
+        sequence = [CombatantId(who) for who in instant_sequence(declarations)]
+        if action.around is not None:
+            before = sum(1 for who in sequence if who in action.first)
+            sequence.insert(before, action.around)
+        names = ", ".join(state[who].name for who in sequence)
+        text = f"Simultaneous Instant Actions, in this order: {names}"
+        return [*announce(state, sequence), Note(text)]
 
 
 @dataclass(frozen=True)
