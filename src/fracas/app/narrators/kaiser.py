@@ -32,7 +32,7 @@ from fracas.rules.kaiser.events import (
     Detected,
     PowerUsed,
 )
-from fracas.rules.kaiser.intentions import ATTACK_PREFIX
+from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
 from fracas.rules.kaiser.power_rules import mass_of_mana
 from fracas.rules.kaiser.queries import (
@@ -238,7 +238,8 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         latest = event.value.split(",")[-1]
         weapon = ""
         if latest.startswith(ATTACK_PREFIX):
-            latest, weapon = "attack", f" with {latest[len(ATTACK_PREFIX) :]}"
+            weapons = latest[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR)
+            latest, weapon = "attack", f" with {' and '.join(weapons)}"
         return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
 

@@ -15,15 +15,27 @@ DefenceChoice = Literal["best", "dodge", "block", "barrier", "none"]
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
 
 
+def weapon_names(text: str) -> tuple[str, ...]:
+    """``Long Sword,Dagger`` → ("Long Sword", "Dagger"): the weapons an Attack Intention names."""
+    names = tuple(part.strip() for part in text.split(","))
+    if not all(names):
+        raise ValueError(f"{text!r}: name the weapons separated by commas, like sword,dagger")
+    return names
+
+
 @dataclass(frozen=True)
 class Intend(Action):
     """Declare an Intention in the Intention phase (attack: Weapon Cost + 1 AP, magic 2, …)."""
 
     verb: ClassVar[str] = "intend"
     intention: IntentionKind
-    weapon: str | None = field(
-        default=None,
-        metadata={"help": "the weapon of an Attack Intention (default: the first)", "flag": "with"},
+    weapons: tuple[str, ...] = field(
+        default=(),
+        metadata={
+            "help": "the weapons of an Attack Intention: sword,dagger (default: the first)",
+            "flag": "with",
+            "parse": weapon_names,
+        },
     )
 
 

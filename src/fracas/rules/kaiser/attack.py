@@ -22,7 +22,7 @@ from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
-from fracas.rules.kaiser.intentions import intended_weapon, weapon_named
+from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
@@ -162,16 +162,17 @@ class AttackRule:
 
     @staticmethod
     def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
-        intended = intended_weapon(attacker)
+        intended = intended_weapons(attacker)
         if intended is None:
             raise IllegalAction(
                 "no-attack-intention",
                 f"attack: {attacker.name} declared no Attack Intention this round",
             )
-        weapon = weapon_named(attacker, action.weapon or intended)
-        if weapon.name != intended:
+        weapon = weapon_named(attacker, action.weapon or intended[0])
+        if weapon.name not in intended:
             raise IllegalAction(
-                "not-intended", f"attack: the Attack Intention was declared for {intended}"
+                "not-intended",
+                f"attack: the Attack Intention was declared for {' and '.join(intended)}",
             )
         return weapon
 

@@ -26,8 +26,8 @@ COUNTER = "counter"
 COUNTER_BONUS = "counter_bonus"
 MANA_SPENT = "mana_spent"
 """Marks: dead; Attack Actions made and Block/Dodge defences used this round; the Intentions
-declared this round (comma-separated, the Attack Intention as ``attack:<weapon>``); the Move
-action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
+declared this round (comma-separated, the Attack Intention as ``attack:<weapon>|<weapon>``);
+the Move action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
 the Counter bonus (until the end of the turn); the mana spent of this round's mass of mana."""
 
 UNCONSCIOUS = "Unconscious"
