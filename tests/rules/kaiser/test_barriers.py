@@ -19,6 +19,7 @@ from fracas.rules.kaiser.damage import Defences, overflow_account
 from fracas.rules.kaiser.events import AttackResolved, BarrierStruck, CheckRolled, DamageTaken
 from fracas.rules.kaiser.queries import LP
 from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.vocabulary import DamageType
 from tests.rules.kaiser.support import make_sheet, pool, refused
 
@@ -41,12 +42,17 @@ STORM = {
 
 
 def road(
-    *faces: int, thom: Any = None, ceil: Any = None, bandit: Any = None, magic: bool = True
+    *faces: int,
+    thom: Any = None,
+    ceil: Any = None,
+    bandit: Any = None,
+    magic: bool = True,
+    settings: KaiserSettings | None = None,
 ) -> Encounter:
     """Ceil (Magic Projection 12, Shield of Light), Thom (500 LP) and a Bandit with Fire Storm;
     Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun; Ceil declared
     the Magic Intention unless ``magic`` is False."""
-    encounter = Encounter(Kaiser(), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
+    encounter = Encounter(Kaiser(settings), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
     mage = ceil or make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[SHIELD])
     encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
     encounter.apply(
@@ -152,6 +158,22 @@ def test_the_creators_states_apply_when_covering_another() -> None:
     encounter.apply(ApplyEffect(target=CEIL, name="Fully Restrained"))
     step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
     assert checks(step)[1].parts == (("Magic Projection", 12), ("Fully Restrained", -20))
+
+
+def test_the_targets_situations_apply_when_covering_another() -> None:
+    """Seed: "If the target is subject to a Situation that modifies their Defensive Roll, it
+    applies when making Defensive Rolls for the target." The creator's own Situation does not
+    (only its States do); Situations are the setting ``situations``."""
+    settings = KaiserSettings(situations={"Prone": -4})
+    encounter = road(5, 5, 3, 3, 6, 6, 5, 5, 2, 2, 6, 6, settings=settings)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(THOM,)))
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=CEIL, name="Prone"))
+    step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert checks(step)[1].parts == (("Magic Projection", 12),)
+    encounter.apply(ApplyEffect(target=THOM, name="Prone"))
+    step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert checks(step)[1].parts == (("Magic Projection", 12), ("Prone", -4))
 
 
 def test_beyond_effective_range_d4_and_beyond_maximum_no_barrier() -> None:

@@ -41,7 +41,7 @@ from fracas.rules.kaiser.queries import (
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
 from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
-from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.states import situation_parts, state_parts
 from fracas.rules.kaiser.vocabulary import Defence, Reach
 from fracas.rules.kaiser.wounds import wound
 
@@ -300,7 +300,8 @@ def defend(
     against: CombatantId | None = None,
 ) -> tuple[int, list[Event]]:
     """The target's Defensive Roll with Dodge or Block (0 and no roll without a defence): its
-    Skill, -2 for each defence already made this round (at most -10), its States."""
+    Skill, -2 for each defence already made this round (at most -10), its Situations and
+    States."""
     if defence is Defence.NONE:
         return 0, []
     skill = sheet_of(target).skills[defence.value]
@@ -309,6 +310,7 @@ def defend(
     if used:
         penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
         parts.append(("defended before", -penalty))
+    parts += situation_parts(target, settings=settings)
     parts += state_parts(
         target, settings=settings, unseen=unseen, against=against, skill=defence.value
     )

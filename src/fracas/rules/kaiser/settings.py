@@ -134,6 +134,15 @@ class KaiserSettings(BaseModel):
         description="Default: Surprised, from Kaiser's State table ('-9 penalty to all Skill"
         " Checks vs. you'); does not stack with Blind (seed, Stacking of Powers).",
     )
+    situations: dict[str, int] = Field(
+        {},
+        description="Default (a reading chosen here): the Situations that modify a Defensive"
+        " Roll, by name, with their modifier (a Situation is an effect of that name, put on"
+        " with 'effect TARGET NAME'). The seed: 'If the target is subject to a Situation that"
+        " modifies their Defensive Roll, it applies when making Defensive Rolls for the"
+        " target'; the sources list no Situations, so there are none until a group names them"
+        " (such as {'Prone': -4}).",
+    )
 
     # Powers
     automatic_difficulty: int = Field(

@@ -41,7 +41,12 @@ from fracas.rules.kaiser.power_rules import (
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
-from fracas.rules.kaiser.states import characteristic_of, sacrifices, state_parts
+from fracas.rules.kaiser.states import (
+    characteristic_of,
+    sacrifices,
+    situation_parts,
+    state_parts,
+)
 from fracas.rules.kaiser.vocabulary import Characteristic, DamageType, Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -172,7 +177,9 @@ def barrier_roll(
 ) -> tuple[int, list[Event]]:
     """The creator's Defensive Roll with the barrier's Skill: D2 covering another or an area,
     D4 beyond effective range; the creator's States apply ("If you are subject to a State that
-    modifies your Defensive Roll, it also applies")."""
+    modifies your Defensive Roll, it also applies") and, but for an area's one roll, the
+    protected target's Situations ("If the target is subject to a Situation that modifies their
+    Defensive Roll, it applies")."""
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
@@ -180,6 +187,8 @@ def barrier_roll(
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
+    if shield.cover is not Cover.AREA:
+        parts += situation_parts(state[target], settings=settings)
     degrees = disadvantage(shield.cover, where) or 0
     rolled = roll_skill_check(
         dice, sum(v for _, v in parts), net_advantage=-degrees, final_skill=skill
