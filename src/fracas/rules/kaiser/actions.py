@@ -11,7 +11,8 @@ from typing import ClassVar, Literal
 from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
-DefenceChoice = Literal["best", "dodge", "block", "barrier", "none"]
+DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
+"""``power``: the target's own Defense power that creates no barrier."""
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
 
 

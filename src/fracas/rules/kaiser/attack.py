@@ -43,6 +43,7 @@ from fracas.rules.kaiser.sheet import Weapon
 from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
 from fracas.rules.kaiser.states import situation_parts, state_parts
 from fracas.rules.kaiser.vocabulary import Defence, Reach
+from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
 
 Parts = tuple[tuple[str, int], ...]
@@ -138,6 +139,8 @@ class AttackRule:
             )
         defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
         self._may_defend(attacker, target, defence)
+        if defence is Defence.POWER:
+            verify_ward(target, Incoming(weapon.damage_type, sheet_of(attacker).immaterial))
         if defence is Defence.BARRIER:
             verify_shield(
                 state,
@@ -178,7 +181,7 @@ class AttackRule:
 
     @staticmethod
     def _may_defend(attacker: Combatant, target: Combatant, defence: Defence) -> None:
-        if defence is Defence.BARRIER:
+        if defence in (Defence.BARRIER, Defence.POWER):
             return
         immaterial = sheet_of(attacker).immaterial
         if not can_defend(
@@ -205,6 +208,10 @@ class AttackRule:
             where = CoverRange(action.cover_range)
             defence_total, defence_events = barrier_roll(
                 state, shield, target.id, where, dice, settings=self.settings, against=attacker.id
+            )
+        elif defence is Defence.POWER:
+            defence_total, defence_events = ward_roll(
+                target, dice, settings=self.settings, against=attacker.id
             )
         else:
             defence_total, defence_events = defend(

@@ -40,7 +40,7 @@ from fracas.rules.kaiser.power_rules import (
 )
 from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.sheet import Power
 from fracas.rules.kaiser.states import (
     characteristic_of,
     sacrifices,
@@ -98,7 +98,7 @@ def shield_for(state: EncounterState, target: CombatantId) -> Shield | None:
             if effect.data.get(BARRIER) and target in covered(effect):
                 power = defense_power(creator, str(effect.data.get(POWER)))
                 return Shield(creator.id, power, effect, Cover(str(effect.data.get(COVER))))
-    own = [p for p in sheet_of(state[target]).powers if PowerType.DEFENSE in p.types]
+    own = [p for p in sheet_of(state[target]).powers if p.raises_barrier]
     return Shield(target, own[0], None, Cover.SELF) if own else None
 
 
