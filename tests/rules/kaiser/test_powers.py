@@ -6,12 +6,13 @@ from typing import Any
 
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
-from fracas.engine.events import Note
+from fracas.engine.events import MarkSet, Note, PoolChanged
 from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken, Detected
+from fracas.rules.kaiser.mass import MANA_CARRIED, RETURNED, mass_of_mana
 from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_spare
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
 from fracas.rules.kaiser.ruleset import Kaiser
@@ -528,6 +529,46 @@ def test_a_rounds_spells_spend_at_most_the_mass_of_mana_accumulated() -> None:
     encounter.apply(EndTurn())
     encounter.apply(fire)
     assert pool(encounter, CEIL, "Mana") == 100 - 30
+
+
+def test_a_mass_of_mana_is_held_across_rounds_and_returns_at_a_cost() -> None:
+    """Kaiser's Magic Intention (Accumulate a Mass of Mana): Ceil "has been Accumulating Pure
+    Mana for four turns" before casting; "At the end of the round that you cast any spell with
+    your mass of mana, all the remaining mana returns to your Pool. If you have a mass of mana
+    from the previous round and do not take the Accumulate a Mass of Mana Intention again, your
+    mass of mana will return to your Pool before rolling Initiative ... you lose 10 mana"."""
+    bolt = {**FIRE_BOLT, "mana": 30}
+    encounter = arena(
+        *INITIATIVE,
+        *INITIATIVE,
+        1,
+        2,
+        5,
+        5,
+        *INITIATIVE,
+        *INITIATIVE,
+        ceil=mage(bolt, mana=100, mana_accumulation=20),
+    )
+    fire = Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge")
+    refused(encounter, fire, "mass-of-mana")
+
+    def round_with(magic: bool) -> list[Any]:
+        events = [*encounter.apply(EndTurn()).events, *encounter.apply(EndTurn()).events]
+        if magic:
+            encounter.apply(Intend(actor=CEIL, intention="magic"))
+        return events + list(encounter.apply(EndTurn()).events)
+
+    held = round_with(magic=True)
+    assert MarkSet(CEIL, MANA_CARRIED, 20) in held
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100 - 30
+    cast_from = round_with(magic=True)
+    assert MarkSet(CEIL, MANA_CARRIED, None) in cast_from
+    refused(encounter, fire, "mass-of-mana")
+    assert pool(encounter, CEIL, "Mana") == 70
+    returned = round_with(magic=False)
+    assert PoolChanged(CEIL, "Mana", -10, RETURNED) in returned
+    assert pool(encounter, CEIL, "Mana") == 60 and mass_of_mana(encounter.state[CEIL]) == 0
 
 
 def test_a_trigger_power_needs_its_owner_standing() -> None:

@@ -34,7 +34,7 @@ from fracas.rules.kaiser.events import (
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
-from fracas.rules.kaiser.power_rules import mass_of_mana
+from fracas.rules.kaiser.mass import MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.queries import (
     ATTACKS,
     COUNTER,
@@ -226,6 +226,8 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         return None
     if event.key == MANA_SPENT:
         return _mass_left(event.combatant, scene)
+    if event.key == MANA_CARRIED:
+        return _mass_held(event.combatant, int(event.value), scene)
     if event.key == COUNTER_BONUS:
         who = scene.combatant(event.combatant)
         opening = who.marks.get(COUNTER) if who is not None else None
@@ -251,6 +253,13 @@ def _mass_left(combatant: CombatantId, scene: Scene) -> Told:
     if left is None or not scene.shows_pools(combatant):
         return None
     return f"{_capital(scene.name(combatant))} has {left} mana left of this round's mass of mana"
+
+
+def _mass_held(combatant: CombatantId, mana: int, scene: Scene) -> Told:
+    """A mass of mana held into the next round, to those who may see the pools."""
+    if not scene.shows_pools(combatant):
+        return None
+    return f"{_capital(scene.name(combatant))} holds a mass of {mana} mana into the next round"
 
 
 NARRATORS: Mapping[type[Event], EventNarrator] = {

@@ -23,6 +23,7 @@ from fracas.rules.kaiser.lingering import (
     immunity_name,
     lingering_data,
 )
+from fracas.rules.kaiser.mass import mass_of_mana
 from fracas.rules.kaiser.queries import (
     AP,
     KI,
@@ -93,16 +94,6 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
             f"{power.name} costs {power.mana} mana; {combatant.name} has {left} left of the"
             f" mass of mana accumulated this round (MA {sheet_of(combatant).mana_accumulation})",
         )
-
-
-def mass_of_mana(combatant: Combatant) -> int | None:
-    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
-    This mass of mana can be used to cast any number of spells in a single round as long as
-    you have mana to spend": what is left of it this round (None: the sheet gives no MA)."""
-    accumulation = sheet_of(combatant).mana_accumulation
-    if accumulation is None:
-        return None
-    return max(0, accumulation - count_mark(combatant, MANA_SPENT))
 
 
 def cast(combatant: Combatant, power: Power) -> list[Event]:

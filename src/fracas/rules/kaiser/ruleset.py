@@ -47,6 +47,7 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
+from fracas.rules.kaiser.mass import held_at_round_end, returned_before_initiative
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
@@ -136,13 +137,15 @@ class Kaiser(Ruleset):
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
-        """The End phase of the round that is over: the round's marks clear, Critical pain
+        """The End phase of the round that is over: a mass of mana not cast is held (one cast
+        from returns), the round's marks clear, Critical pain
         fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
         events: list[Event] = []
         for combatant in state:
+            events += held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
@@ -152,9 +155,12 @@ class Kaiser(Ruleset):
     def _initiative_rolled(
         self, state: EncounterState, turn: Turn, dice: DiceSource
     ) -> list[Event]:
-        """The end of the Intention phase: everyone standing rolls Initiative and the Action
-        phase's order is set."""
+        """The end of the Intention phase: a mass of mana not accumulated again returns (10
+        mana lost), then everyone standing rolls Initiative and the Action phase's order is
+        set."""
         events: list[Event] = []
+        for combatant in state:
+            events += returned_before_initiative(combatant, settings=self.rules)
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
             combatant = state[actor]

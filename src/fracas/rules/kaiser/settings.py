@@ -143,6 +143,14 @@ class KaiserSettings(BaseModel):
         " target'; the sources list no Situations, so there are none until a group names them"
         " (such as {'Prone': -4}).",
     )
+    unspent_mass_loss: int = Field(
+        10,
+        ge=0,
+        description="Kaiser's Magic Intention: a mass of mana carried from the previous round"
+        " without the Intention declared again 'will return to your Pool before rolling"
+        " Initiative. Due to the stress of the mana returning without a proper outlet, you lose"
+        " 10 mana from your Pool.'",
+    )
 
     # Powers
     automatic_difficulty: int = Field(

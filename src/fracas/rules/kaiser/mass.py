@@ -1,0 +1,68 @@
+"""The mass of mana of the Magic Intention, held from round to round.
+
+Kaiser's Action Points (Magic Intention: Accumulate a Mass of Mana): "you accumulate mana from
+your Mana Pool equal to your MA ... This mass of mana can be used to cast any number of spells
+in a single round as long as you have mana to spend. At the end of the round that you cast any
+spell with your mass of mana, all the remaining mana returns to your Pool. If you have a mass
+of mana from the previous round and do not take the Accumulate a Mass of Mana Intention again,
+your mass of mana will return to your Pool before rolling Initiative. Due to the stress of the
+mana returning without a proper outlet, you lose 10 mana from your Pool."
+
+Mana leaves the Pool when a spell spends it (the power's ``mana`` cost), so the mass is what a
+round's spells may spend: the mana carried from earlier rounds (the mark ``mana_carried``) and,
+with the Magic Intention declared this round, the MA, less what this round's spells spent.
+"""
+
+from __future__ import annotations
+
+from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.state import Combatant
+from fracas.rules.kaiser.queries import MANA, MANA_SPENT, count_mark, intentions, sheet_of
+from fracas.rules.kaiser.settings import KaiserSettings
+
+MANA_CARRIED = "mana_carried"
+"""Mark: the mana of a mass accumulated in earlier rounds and not yet cast or returned."""
+
+RETURNED = "mass of mana returned unspent"
+"""The reason of the Mana lost when a mass returns without a proper outlet."""
+
+
+def accumulating(combatant: Combatant) -> bool:
+    """The Magic Intention is declared this round."""
+    return "magic" in intentions(combatant)
+
+
+def mass_of_mana(combatant: Combatant) -> int | None:
+    """What is left of the mass this round (None: the sheet gives no MA)."""
+    accumulation = sheet_of(combatant).mana_accumulation
+    if accumulation is None:
+        return None
+    gathered = count_mark(combatant, MANA_CARRIED)
+    if accumulating(combatant):
+        gathered += accumulation
+    return max(0, gathered - count_mark(combatant, MANA_SPENT))
+
+
+def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings) -> list[Event]:
+    """A mass carried from the previous round without the Magic Intention declared again
+    returns to the Pool before Initiative is rolled, and the Pool loses 10 mana (no lower
+    than 0)."""
+    if not count_mark(combatant, MANA_CARRIED) or accumulating(combatant):
+        return []
+    events: list[Event] = [MarkSet(combatant.id, MANA_CARRIED, None)]
+    pool = combatant.pools.get(MANA)
+    if pool is not None and (lost := min(pool.current, settings.unspent_mass_loss)):
+        events.append(PoolChanged(combatant.id, MANA, -lost, RETURNED))
+    return events
+
+
+def held_at_round_end(combatant: Combatant) -> list[Event]:
+    """The End phase: a mass a spell was cast with returns to the Pool (nothing lost); a mass
+    accumulated and not cast is held into the next round."""
+    carried = count_mark(combatant, MANA_CARRIED)
+    if count_mark(combatant, MANA_SPENT):
+        return [MarkSet(combatant.id, MANA_CARRIED, None)] if carried else []
+    left = mass_of_mana(combatant)
+    if not left or left == carried:
+        return []
+    return [MarkSet(combatant.id, MANA_CARRIED, left)]
