@@ -9,7 +9,7 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.events import MarkSet, Note, PoolChanged
 from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
+from fracas.rules.kaiser.actions import Drop, Intend, Move, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken, Detected
 from fracas.rules.kaiser.mass import MANA_CARRIED, RETURNED, mass_of_mana
@@ -551,6 +551,7 @@ def test_a_mass_of_mana_is_held_across_rounds_and_returns_at_a_cost() -> None:
     )
     fire = Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge")
     refused(encounter, fire, "mass-of-mana")
+    encounter.apply(Move(actor=CEIL))
 
     def round_with(magic: bool) -> list[Any]:
         events = [*encounter.apply(EndTurn()).events, *encounter.apply(EndTurn()).events]
@@ -569,6 +570,23 @@ def test_a_mass_of_mana_is_held_across_rounds_and_returns_at_a_cost() -> None:
     returned = round_with(magic=False)
     assert PoolChanged(CEIL, "Mana", -10, RETURNED) in returned
     assert pool(encounter, CEIL, "Mana") == 60 and mass_of_mana(encounter.state[CEIL]) == 0
+
+
+def test_a_round_of_nothing_but_accumulating_gathers_the_ma_twice() -> None:
+    """Kaiser's Magic Intention: "If you take no other Intention or Action this round, you can
+    gain the benefit of your MA again at the end of the round": MA 20, a round of nothing
+    else holds 40; with the Intention again, 60."""
+    bolt = {**FIRE_BOLT, "mana": 50}
+    encounter = arena(
+        *INITIATIVE, *INITIATIVE, 1, 2, 5, 5, ceil=mage(bolt, mana=100, mana_accumulation=20)
+    )
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 20 + 20 + 20
+    encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
+    assert pool(encounter, CEIL, "Mana") == 100 - 50
 
 
 def test_a_trigger_power_needs_its_owner_standing() -> None:

@@ -36,6 +36,7 @@ from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
 from fracas.rules.kaiser.mass import MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.queries import (
+    ACTED,
     ATTACKS,
     COUNTER,
     COUNTER_BONUS,
@@ -52,7 +53,7 @@ from fracas.rules.kaiser.vocabulary import Resistance
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
 
 ARROW = "\u2192"
-SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER)
+SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER, ACTED)
 
 
 def _capital(text: str) -> str:

@@ -6,7 +6,9 @@ in a single round as long as you have mana to spend. At the end of the round tha
 spell with your mass of mana, all the remaining mana returns to your Pool. If you have a mass
 of mana from the previous round and do not take the Accumulate a Mass of Mana Intention again,
 your mass of mana will return to your Pool before rolling Initiative. Due to the stress of the
-mana returning without a proper outlet, you lose 10 mana from your Pool."
+mana returning without a proper outlet, you lose 10 mana from your Pool." And: "If you take
+no other Intention or Action this round, you can gain the benefit of your MA again at the end of
+the round".
 
 Mana leaves the Pool when a spell spends it (the power's ``mana`` cost), so the mass is what a
 round's spells may spend: the mana carried from earlier rounds (the mark ``mana_carried``) and,
@@ -15,9 +17,26 @@ with the Magic Intention declared this round, the MA, less what this round's spe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.dice import DiceSource
+from fracas.engine.action import Action
 from fracas.engine.events import Event, MarkSet, PoolChanged
-from fracas.engine.state import Combatant
-from fracas.rules.kaiser.queries import MANA, MANA_SPENT, count_mark, intentions, sheet_of
+from fracas.engine.ruleset import Cost, Rule
+from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser.queries import (
+    ACTED,
+    DEFENCES,
+    MANA,
+    MANA_SPENT,
+    acting,
+    count_mark,
+    intentions,
+    sheet_of,
+    took_action,
+)
 from fracas.rules.kaiser.settings import KaiserSettings
 
 MANA_CARRIED = "mana_carried"
@@ -56,13 +75,43 @@ def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings
     return events
 
 
+def only_accumulated(combatant: Combatant) -> bool:
+    """The Magic Intention was its only Intention this round, and it took no Action: no
+    Active Action, reaction or Swift Action (the mark ``acted``), no Block or Dodge."""
+    return (
+        intentions(combatant) == ("magic",)
+        and not combatant.marks.get(ACTED)
+        and not count_mark(combatant, DEFENCES)
+    )
+
+
 def held_at_round_end(combatant: Combatant) -> list[Event]:
     """The End phase: a mass a spell was cast with returns to the Pool (nothing lost); a mass
-    accumulated and not cast is held into the next round."""
+    accumulated and not cast is held into the next round, with MA more when the round held no
+    other Intention or Action."""
     carried = count_mark(combatant, MANA_CARRIED)
     if count_mark(combatant, MANA_SPENT):
         return [MarkSet(combatant.id, MANA_CARRIED, None)] if carried else []
     left = mass_of_mana(combatant)
+    if left is not None and only_accumulated(combatant):
+        left += sheet_of(combatant).mana_accumulation or 0
     if not left or left == carried:
         return []
     return [MarkSet(combatant.id, MANA_CARRIED, left)]
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A rule whose action is an Action of its actor's round: it marks ``acted`` (a mass of
+    mana gains MA again at the end of a round only without one)."""
+
+    rule: Rule[Any]
+
+    def cost(self, state: EncounterState, action: Action) -> Cost:
+        return self.rule.cost(state, action)
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        self.rule.verify(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: DiceSource) -> Sequence[Event]:
+        return [*self.rule.resolve(state, action, dice), *took_action(state[acting(action)])]

@@ -47,8 +47,9 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
-from fracas.rules.kaiser.mass import held_at_round_end, returned_before_initiative
+from fracas.rules.kaiser.mass import Acted, held_at_round_end, returned_before_initiative
 from fracas.rules.kaiser.queries import (
+    ACTED,
     AP,
     ATTACKS,
     COUNTER,
@@ -77,7 +78,7 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT)
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED)
 """Marks that hold for one round and are cleared in the End phase."""
 
 
@@ -99,12 +100,12 @@ class Kaiser(Ruleset):
         self.rules: KaiserSettings = self.settings
         self._rules: dict[type[Action], Rule[Any]] = {
             actions.Intend: IntendRule(self.rules),
-            actions.Attack: AttackRule(self.rules),
-            actions.Move: MoveRule(self.rules),
-            actions.Use: UseRule(self.rules),
-            actions.Raise: RaiseRule(),
-            actions.Trigger: TriggerRule(self.rules),
-            actions.Drop: DropRule(),
+            actions.Attack: Acted(AttackRule(self.rules)),
+            actions.Move: Acted(MoveRule(self.rules)),
+            actions.Use: Acted(UseRule(self.rules)),
+            actions.Raise: Acted(RaiseRule()),
+            actions.Trigger: Acted(TriggerRule(self.rules)),
+            actions.Drop: Acted(DropRule()),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:

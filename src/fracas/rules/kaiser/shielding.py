@@ -38,7 +38,7 @@ from fracas.rules.kaiser.power_rules import (
     require_payable,
     require_prepared,
 )
-from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
+from fracas.rules.kaiser.queries import sheet_of, skill_name, standing, took_action
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power
 from fracas.rules.kaiser.states import (
@@ -161,6 +161,7 @@ def raised_now(
         *paid(creator.id, power_cost(power), SWIFT),
         *cast(creator, power),
         *sacrifices(creator, power),
+        *took_action(creator),
     ]
     return [*payment, EffectApplied(creator.id, effect)]
 

@@ -26,7 +26,7 @@ from fracas.rules.kaiser.power_rules import (
     require_payable,
     require_prepared,
 )
-from fracas.rules.kaiser.queries import sheet_of, skill_name
+from fracas.rules.kaiser.queries import sheet_of, skill_name, took_action
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power
 from fracas.rules.kaiser.states import sacrifices, situation_parts, state_parts
@@ -83,6 +83,7 @@ def ward_roll(
         *paid(defender.id, power_cost(power), WARDED),
         *cast(defender, power),
         *sacrifices(defender, power),
+        *took_action(defender),
     ]
     skill = sheet_of(defender).skills[power.skill]
     parts: list[tuple[str, int]] = [(skill_name(power.skill), skill)]
