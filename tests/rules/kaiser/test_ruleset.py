@@ -90,6 +90,12 @@ def test_an_attack_intention_naming_several_weapons() -> None:
     assert [e.weapon for e in step.events if isinstance(e, AttackResolved)] == ["Maul"]
 
 
+def test_a_weapons_name_cannot_hold_the_separator_of_several() -> None:
+    """``intend attack -with sword,dagger`` separates the weapons with commas."""
+    with pytest.raises(ValueError, match="cannot hold"):
+        make_sheet(weapons=[{"name": "Sword, Long", "base_damage": 7, "damage_type": "cut"}])
+
+
 def test_intentions_are_declared_once_and_only_in_the_intention_phase() -> None:
     """Kaiser's Combat Rounds: "You can declare multiple Intentions, but can only declare each
     one once." """

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from fracas.rules.kaiser.vocabulary import (
     Characteristic,
@@ -126,6 +126,14 @@ class Weapon(_Record):
     reach: Reach = Reach.MELEE
     skill: OffensiveSkill = OffensiveSkill.ATTACK
     imbued: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _one_name(cls, name: str) -> str:
+        """An Attack Intention names its weapons separated by commas (``-with sword,dagger``)."""
+        if "," in name or "|" in name:
+            raise ValueError(f"{name!r}: a weapon's name cannot hold ',' or '|'")
+        return name
 
 
 class PowerType(StrEnum):
