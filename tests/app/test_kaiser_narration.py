@@ -82,3 +82,9 @@ def test_an_attack_intention_with_several_weapons_and_a_mass_of_mana_held() -> N
     assert "Ceil holds a mass of 20 mana into the next round" in told(encounter, EndTurn())
     lines = told(encounter, EndTurn())
     assert lines[0] == "Ceil Mana \u221210 (50 \u2192 40): mass of mana returned unspent"
+
+
+def test_a_magic_intention_without_components() -> None:
+    encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
+    intend = Intend(actor=CEIL, intention="magic", components="none")
+    assert told(encounter, intend)[-1] == "Ceil declares the magic Intention (MA divided by 4)"

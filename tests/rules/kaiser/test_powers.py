@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fracas.commands.binding import BindContext, bind_text
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import MarkSet, Note, PoolChanged
@@ -587,6 +588,32 @@ def test_a_round_of_nothing_but_accumulating_gathers_the_ma_twice() -> None:
     assert mass_of_mana(encounter.state[CEIL]) == 20 + 20 + 20
     encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
     assert pool(encounter, CEIL, "Mana") == 100 - 50
+
+
+def test_without_spell_components_the_ma_is_halved_or_quartered() -> None:
+    """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
+    your MA is halved, or quartered if you cannot perform either component ... If you take no
+    other Intention or Action this round, you can gain the benefit of your MA again at the end
+    of the round, all modifiers apply." MA 20: 10 with one component (twice in a round of
+    nothing else), 5 with none."""
+    bolt = {**FIRE_BOLT, "mana": 15}
+    caster = mage(bolt, mana=100, mana_accumulation=20)
+    encounter = duel(*INITIATIVE, *INITIATIVE, ceil=caster, intend=False)
+    refused(
+        encounter, Intend(actor=CEIL, intention="spirit", components="none"), "no-components-here"
+    )
+    line = "Ceil: intend magic -components verbal"
+    intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext({CEIL: "Ceil"}))
+    assert intend == Intend(actor=CEIL, intention="magic", components="verbal")
+    encounter.apply(intend)
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 10
+    refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "mass-of-mana")
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic", components="none"))
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 10 + 10 + 5
 
 
 def test_a_trigger_power_needs_its_owner_standing() -> None:

@@ -239,11 +239,13 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         )
     if event.key == INTENTIONS and isinstance(event.value, str):
         latest = event.value.split(",")[-1]
-        weapon = ""
+        detail = ""
         if latest.startswith(ATTACK_PREFIX):
             weapons = latest[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR)
-            latest, weapon = "attack", f" with {' and '.join(weapons)}"
-        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
+            latest, detail = "attack", f" with {' and '.join(weapons)}"
+        elif latest.startswith("magic:"):
+            latest, detail = "magic", f" (MA divided by {latest.partition(':')[2]})"
+        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{detail}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
 
 

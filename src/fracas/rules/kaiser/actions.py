@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
+Components = Literal["both", "somatic", "verbal", "none"]
 DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
 """``power``: the target's own Defense power that creates no barrier."""
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
@@ -36,6 +37,13 @@ class Intend(Action):
             "help": "the weapons of an Attack Intention: sword,dagger (default: the first)",
             "flag": "with",
             "parse": weapon_names,
+        },
+    )
+    components: Components = field(
+        default="both",
+        metadata={
+            "help": "the spell components the caster can perform (Magic Intention; the GM's"
+            " call): with one the MA is halved, with none quartered"
         },
     )
 

@@ -67,6 +67,12 @@ def chosen_weapons(combatant: Combatant, names: Sequence[str]) -> tuple[Weapon, 
     return tuple({weapon.name: weapon for weapon in chosen}.values())
 
 
+def ma_divisor(components: a.Components) -> int:
+    """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
+    your MA is halved, or quartered if you cannot perform either component"."""
+    return {"both": 1, "somatic": 2, "verbal": 2, "none": 4}[components]
+
+
 @dataclass(frozen=True)
 class IntendRule:
     settings: KaiserSettings
@@ -101,6 +107,10 @@ class IntendRule:
             chosen_weapons(state[actor], action.weapons)
         elif action.weapons:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
+        if action.components != "both" and action.intention != "magic":
+            raise IllegalAction(
+                "no-components-here", "only the Magic Intention's MA depends on the components"
+            )
 
     def resolve(self, state: EncounterState, action: a.Intend, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
@@ -108,6 +118,8 @@ class IntendRule:
         if action.intention == "attack":
             weapons = chosen_weapons(state[actor], action.weapons)
             entry = ATTACK_PREFIX + WEAPON_SEPARATOR.join(w.name for w in weapons)
+        elif action.intention == "magic" and (divisor := ma_divisor(action.components)) > 1:
+            entry = f"magic:{divisor}"
         declared = ",".join((*intentions(state[actor]), entry))
         return [MarkSet(actor, INTENTIONS, declared)]
 

@@ -46,19 +46,32 @@ RETURNED = "mass of mana returned unspent"
 """The reason of the Mana lost when a mass returns without a proper outlet."""
 
 
+def _kinds(combatant: Combatant) -> list[str]:
+    return [i.partition(":")[0] for i in intentions(combatant)]
+
+
 def accumulating(combatant: Combatant) -> bool:
     """The Magic Intention is declared this round."""
-    return "magic" in intentions(combatant)
+    return "magic" in _kinds(combatant)
+
+
+def accumulation(combatant: Combatant) -> int:
+    """What the Magic Intention declared this round gathers: the MA, halved without one of
+    the somatic and verbal components, quartered without both (rounded down; the Intentions
+    mark holds ``magic:<divisor>``); 0 without the Intention or an MA."""
+    ma = sheet_of(combatant).mana_accumulation or 0
+    for intention in intentions(combatant):
+        kind, _, divisor = intention.partition(":")
+        if kind == "magic":
+            return ma // int(divisor or 1)
+    return 0
 
 
 def mass_of_mana(combatant: Combatant) -> int | None:
     """What is left of the mass this round (None: the sheet gives no MA)."""
-    accumulation = sheet_of(combatant).mana_accumulation
-    if accumulation is None:
+    if sheet_of(combatant).mana_accumulation is None:
         return None
-    gathered = count_mark(combatant, MANA_CARRIED)
-    if accumulating(combatant):
-        gathered += accumulation
+    gathered = count_mark(combatant, MANA_CARRIED) + accumulation(combatant)
     return max(0, gathered - count_mark(combatant, MANA_SPENT))
 
 
@@ -79,7 +92,7 @@ def only_accumulated(combatant: Combatant) -> bool:
     """The Magic Intention was its only Intention this round, and it took no Action: no
     Active Action, reaction or Swift Action (the mark ``acted``), no Block or Dodge."""
     return (
-        intentions(combatant) == ("magic",)
+        _kinds(combatant) == ["magic"]
         and not combatant.marks.get(ACTED)
         and not count_mark(combatant, DEFENCES)
     )
@@ -94,7 +107,7 @@ def held_at_round_end(combatant: Combatant) -> list[Event]:
         return [MarkSet(combatant.id, MANA_CARRIED, None)] if carried else []
     left = mass_of_mana(combatant)
     if left is not None and only_accumulated(combatant):
-        left += sheet_of(combatant).mana_accumulation or 0
+        left += accumulation(combatant)  # "all modifiers apply"
     if not left or left == carried:
         return []
     return [MarkSet(combatant.id, MANA_CARRIED, left)]
