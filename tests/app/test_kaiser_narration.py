@@ -88,3 +88,9 @@ def test_a_magic_intention_without_components() -> None:
     encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
     intend = Intend(actor=CEIL, intention="magic", components="none")
     assert told(encounter, intend)[-1] == "Ceil declares the magic Intention (MA divided by 4)"
+
+
+def test_innate_mana_gathered() -> None:
+    encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
+    intend = Intend(actor=CEIL, intention="magic", option="innate")
+    assert told(encounter, intend)[-1] == "Ceil gathers 20 innate mana for a single spell"

@@ -616,6 +616,49 @@ def test_without_spell_components_the_ma_is_halved_or_quartered() -> None:
     assert mass_of_mana(encounter.state[CEIL]) == 10 + 10 + 5
 
 
+def test_an_innate_spell_is_one_spell_of_innate_mana_not_from_the_pool() -> None:
+    """Kaiser's Magic Intention (Cast an Innate Spell): "The amount of innate mana you can pull
+    from the environment is determined by your MA ... You can then cast a single spell whose
+    Mana Cost is no greater than that innate mana ... Even if the amount of innate mana is
+    enough to cast two different spells, only one can be cast. Innate mana cannot be absorbed
+    into your Pool"."""
+    bolt = {**FIRE_BOLT, "mana": 8}
+    big = {**FIRE_BOLT, "name": "Great Fire Bolt", "mana": 30}
+    caster = mage(bolt, big, mana=100, mana_accumulation=20)
+    encounter = duel(*INITIATIVE, 1, 2, 5, 5, ceil=caster, intend=False)
+    refused(encounter, Intend(actor=CEIL, intention="spirit", option="innate"), "no-option-here")
+    line = "Ceil: intend magic -as innate"
+    intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext({CEIL: "Ceil"}))
+    assert intend == Intend(actor=CEIL, intention="magic", option="innate")
+    encounter.apply(intend)
+    encounter.apply(EndTurn())
+    refused(encounter, Use(actor=CEIL, power="great", targets=(BANDIT,)), "innate-mana")
+    fire = Use(actor=CEIL, power="fire bolt", targets=(BANDIT,), defence="dodge")
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100
+    refused(encounter, fire, "innate-mana")
+
+
+def test_a_mass_carried_into_an_innate_spells_round_returns() -> None:
+    """Kaiser's Magic Intention: a mass of mana from the previous round without "the Accumulate
+    a Mass of Mana Intention again ... will return to your Pool before rolling Initiative ...
+    you lose 10 mana"; an innate spell's round is such a round."""
+    encounter = arena(*INITIATIVE, *INITIATIVE, ceil=mage(FIRE_BOLT, mana=50, mana_accumulation=20))
+    encounter.apply(Move(actor=CEIL))
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic", option="innate"))
+    step = encounter.apply(EndTurn())
+    assert PoolChanged(CEIL, "Mana", -10, RETURNED) in step.events
+    assert mass_of_mana(encounter.state[CEIL]) == 0
+
+
+def test_an_innate_spell_needs_an_ma() -> None:
+    """ "The amount of innate mana you can pull from the environment is determined by your MA"."""
+    encounter = duel(*INITIATIVE, ceil=mage(FIRE_BOLT), intend=False)
+    refused(encounter, Intend(actor=CEIL, intention="magic", option="innate"), "no-ma")
+
+
 def test_a_trigger_power_needs_its_owner_standing() -> None:
     """Kaiser's Maintain Spell: maintained spells end unless "you keep your focus" on them: a
     creature that is down holds no Trigger power whose conditions could be met."""

@@ -34,7 +34,7 @@ from fracas.rules.kaiser.events import (
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
-from fracas.rules.kaiser.mass import MANA_CARRIED, mass_of_mana
+from fracas.rules.kaiser.mass import INNATE_MANA, MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.queries import (
     ACTED,
     ATTACKS,
@@ -227,6 +227,11 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         return None
     if event.key == MANA_SPENT:
         return _mass_left(event.combatant, scene)
+    if event.key == INNATE_MANA:
+        if not event.value:
+            return None
+        gatherer = _capital(scene.name(event.combatant))
+        return f"{gatherer} gathers {event.value} innate mana for a single spell"
     if event.key == MANA_CARRIED:
         return _mass_held(event.combatant, int(event.value), scene)
     if event.key == COUNTER_BONUS:

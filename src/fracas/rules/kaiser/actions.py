@@ -12,6 +12,7 @@ from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
 Components = Literal["both", "somatic", "verbal", "none"]
+MagicOption = Literal["accumulate", "innate"]
 DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
 """``power``: the target's own Defense power that creates no barrier."""
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
@@ -37,6 +38,14 @@ class Intend(Action):
             "help": "the weapons of an Attack Intention: sword,dagger (default: the first)",
             "flag": "with",
             "parse": weapon_names,
+        },
+    )
+    option: MagicOption = field(
+        default="accumulate",
+        metadata={
+            "help": "the Magic Intention's option: accumulate a mass of mana, or cast an innate"
+            " spell (one spell no greater than the innate mana, the MA; not from the Pool)",
+            "flag": "as",
         },
     )
     components: Components = field(

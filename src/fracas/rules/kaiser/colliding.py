@@ -61,7 +61,7 @@ def collider_power(combatant: Combatant, named: Power | None) -> Power:
 
 def reaction_cost(collider: Collider, *, settings: KaiserSettings) -> dict[str, int]:
     """The reaction's AP and what the power shot costs (its own AP are the reaction's)."""
-    cost = {**power_cost(collider.power), AP: settings.collide_ap}
+    cost = {**power_cost(collider.combatant, collider.power), AP: settings.collide_ap}
     return {pool: amount for pool, amount in cost.items() if amount}
 
 

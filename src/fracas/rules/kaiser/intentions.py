@@ -15,6 +15,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.queries import (
     AP,
     INTENTIONS,
@@ -107,6 +108,13 @@ class IntendRule:
             chosen_weapons(state[actor], action.weapons)
         elif action.weapons:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
+        if action.option == "innate" and action.intention != "magic":
+            raise IllegalAction("no-option-here", "only the Magic Intention casts an innate spell")
+        if action.option == "innate" and sheet_of(state[actor]).mana_accumulation is None:
+            raise IllegalAction(
+                "no-ma",
+                f"{state[actor].name} has no MA: the innate mana pulled is determined by the MA",
+            )
         if action.components != "both" and action.intention != "magic":
             raise IllegalAction(
                 "no-components-here", "only the Magic Intention's MA depends on the components"
@@ -121,7 +129,11 @@ class IntendRule:
         elif action.intention == "magic" and (divisor := ma_divisor(action.components)) > 1:
             entry = f"magic:{divisor}"
         declared = ",".join((*intentions(state[actor]), entry))
-        return [MarkSet(actor, INTENTIONS, declared)]
+        events: list[Event] = [MarkSet(actor, INTENTIONS, declared)]
+        if action.option == "innate":
+            ma = sheet_of(state[actor]).mana_accumulation or 0
+            events.append(MarkSet(actor, INNATE_MANA, ma // ma_divisor(action.components)))
+        return events
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,10 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 
+INNATE_MANA = "innate_mana"
+"""Mark for one round: the innate mana the Cast an Innate Spell Intention gathered, 0 once its
+one spell is cast."""
+
 MANA_CARRIED = "mana_carried"
 """Mark: the mana of a mass accumulated in earlier rounds and not yet cast or returned."""
 
@@ -50,9 +54,16 @@ def _kinds(combatant: Combatant) -> list[str]:
     return [i.partition(":")[0] for i in intentions(combatant)]
 
 
+def innate_mana(combatant: Combatant) -> int | None:
+    """Kaiser's Magic Intention (Cast an Innate Spell): the innate mana left this round for its
+    one spell (None: the Intention was not taken)."""
+    value = combatant.marks.get(INNATE_MANA)
+    return value if isinstance(value, int) else None
+
+
 def accumulating(combatant: Combatant) -> bool:
-    """The Magic Intention is declared this round."""
-    return "magic" in _kinds(combatant)
+    """The Magic Intention is declared this round to accumulate a mass of mana."""
+    return "magic" in _kinds(combatant) and innate_mana(combatant) is None
 
 
 def accumulation(combatant: Combatant) -> int:
@@ -60,6 +71,8 @@ def accumulation(combatant: Combatant) -> int:
     the somatic and verbal components, quartered without both (rounded down; the Intentions
     mark holds ``magic:<divisor>``); 0 without the Intention or an MA."""
     ma = sheet_of(combatant).mana_accumulation or 0
+    if innate_mana(combatant) is not None:
+        return 0
     for intention in intentions(combatant):
         kind, _, divisor = intention.partition(":")
         if kind == "magic":

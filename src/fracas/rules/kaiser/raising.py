@@ -35,7 +35,8 @@ def cover_of(action: a.Raise) -> Cover:
 @dataclass(frozen=True)
 class RaiseRule:
     def cost(self, state: EncounterState, action: a.Raise) -> Cost:
-        return power_cost(power_named(state[acting(action)], action.power))
+        caster = state[acting(action)]
+        return power_cost(caster, power_named(caster, action.power))
 
     def verify(self, state: EncounterState, action: a.Raise) -> None:
         actor = acting(action)

@@ -47,7 +47,12 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
-from fracas.rules.kaiser.mass import Acted, held_at_round_end, returned_before_initiative
+from fracas.rules.kaiser.mass import (
+    INNATE_MANA,
+    Acted,
+    held_at_round_end,
+    returned_before_initiative,
+)
 from fracas.rules.kaiser.queries import (
     ACTED,
     AP,
@@ -78,7 +83,7 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED)
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED, INNATE_MANA)
 """Marks that hold for one round and are cleared in the End phase."""
 
 

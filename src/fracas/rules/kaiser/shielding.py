@@ -145,7 +145,7 @@ def require_swift(creator: Combatant, power: Power) -> None:
     if not standing(creator):
         raise IllegalAction("creator-down", f"{creator.name} cannot raise {power.name}")
     require_prepared(creator, power)
-    require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
+    require_payable(creator, power_cost(creator, power), f"raising {power.name} as a Swift Action")
 
 
 def raised_now(
@@ -158,7 +158,7 @@ def raised_now(
         data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
     effect = Effect(power.name, source=creator.id, data=data)
     payment = [
-        *paid(creator.id, power_cost(power), SWIFT),
+        *paid(creator.id, power_cost(creator, power), SWIFT),
         *cast(creator, power),
         *sacrifices(creator, power),
         *took_action(creator),

@@ -68,7 +68,8 @@ from fracas.rules.kaiser.wounds import wound
 
 class UseRule(PowerRule):
     def cost(self, state: EncounterState, action: a.Use) -> Cost:
-        return power_cost(power_named(state[acting(action)], action.power))
+        caster = state[acting(action)]
+        return power_cost(caster, power_named(caster, action.power))
 
     def verify(self, state: EncounterState, action: a.Use) -> None:
         actor = acting(action)

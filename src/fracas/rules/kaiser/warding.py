@@ -64,7 +64,7 @@ def verify_ward(defender: Combatant, incoming: Incoming) -> Power:
     if incoming.immaterial and not power.imbued:
         raise IllegalAction("immaterial-attack", f"{power.name} cannot block an immaterial attack")
     require_prepared(defender, power)
-    require_payable(defender, power_cost(power), f"defending with {power.name}")
+    require_payable(defender, power_cost(defender, power), f"defending with {power.name}")
     return power
 
 
@@ -80,7 +80,7 @@ def ward_roll(
     and States apply)."""
     power = next(p for p in sheet_of(defender).powers if p.wards)
     events: list[Event] = [
-        *paid(defender.id, power_cost(power), WARDED),
+        *paid(defender.id, power_cost(defender, power), WARDED),
         *cast(defender, power),
         *sacrifices(defender, power),
         *took_action(defender),
