@@ -8,7 +8,7 @@ from fracas.app.narrators import kaiser
 from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter
 from fracas.engine.turns import EndTurn
-from fracas.rules.kaiser.actions import Attack
+from fracas.rules.kaiser.actions import Attack, Intend
 from fracas.rules.kaiser.events import KAISER_EVENTS
 from fracas.rules.kaiser.ruleset import Kaiser
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet
@@ -60,3 +60,37 @@ def test_a_critical_its_check_its_pain_and_the_pain_fading() -> None:
     ]
     encounter.apply(EndTurn())
     assert "The pain of Bandit's Critical fades: \u22122" in told(encounter, EndTurn())
+
+
+def test_an_attack_intention_with_several_weapons_and_a_mass_of_mana_held() -> None:
+    armed = make_sheet(
+        weapons=[
+            {"name": "Long Sword", "base_damage": 7, "damage_type": "cut", "cost": 2},
+            {"name": "Dagger", "base_damage": 4, "damage_type": "thrust"},
+        ],
+        mana=50,
+        mana_accumulation=20,
+    )
+    encounter = duel(4, 5, 2, 2, 3, 3, 3, 3, ceil=armed, intend=False)
+    intend = Intend(actor=CEIL, intention="attack", weapons=("long", "dagger"))
+    assert told(encounter, intend)[-1] == (
+        "Ceil declares the attack Intention with Long Sword and Dagger"
+    )
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    assert "Ceil holds a mass of 20 mana into the next round" in told(encounter, EndTurn())
+    lines = told(encounter, EndTurn())
+    assert lines[0] == "Ceil Mana \u221210 (50 \u2192 40): mass of mana returned unspent"
+
+
+def test_a_magic_intention_without_components() -> None:
+    encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
+    intend = Intend(actor=CEIL, intention="magic", components="none")
+    assert told(encounter, intend)[-1] == "Ceil declares the magic Intention (MA divided by 4)"
+
+
+def test_innate_mana_gathered() -> None:
+    encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
+    intend = Intend(actor=CEIL, intention="magic", option="innate")
+    assert told(encounter, intend)[-1] == "Ceil gathers 20 innate mana for a single spell"

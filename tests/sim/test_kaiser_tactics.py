@@ -49,10 +49,10 @@ def test_in_the_intention_phase_each_declares_what_its_arms_need() -> None:
     the weapon."""
     encounter = demo()
     ceil = declared(encounter, CEIL)
-    assert [(i.intention, i.weapon) for i in ceil] == [("magic", None), ("attack", "Long Sword")]
+    assert [(i.intention, i.weapons) for i in ceil] == [("magic", ()), ("attack", ("Long Sword",))]
     assert encounter.state[CEIL].pools[AP].current == 6 - 2 - 3
-    assert [(i.intention, i.weapon) for i in declared(encounter, THOM)] == [("attack", "Mace")]
-    assert [(i.intention, i.weapon) for i in declared(encounter, SHAMAN)] == [("magic", None)]
+    assert [(i.intention, i.weapons) for i in declared(encounter, THOM)] == [("attack", ("Mace",))]
+    assert [(i.intention, i.weapons) for i in declared(encounter, SHAMAN)] == [("magic", ())]
 
 
 def test_in_the_action_phase_it_strikes_the_most_hurt_enemy_with_its_hardest_arm() -> None:

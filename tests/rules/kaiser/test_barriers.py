@@ -19,6 +19,7 @@ from fracas.rules.kaiser.damage import Defences, overflow_account
 from fracas.rules.kaiser.events import AttackResolved, BarrierStruck, CheckRolled, DamageTaken
 from fracas.rules.kaiser.queries import LP
 from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.vocabulary import DamageType
 from tests.rules.kaiser.support import make_sheet, pool, refused
 
@@ -41,12 +42,17 @@ STORM = {
 
 
 def road(
-    *faces: int, thom: Any = None, ceil: Any = None, bandit: Any = None, magic: bool = True
+    *faces: int,
+    thom: Any = None,
+    ceil: Any = None,
+    bandit: Any = None,
+    magic: bool = True,
+    settings: KaiserSettings | None = None,
 ) -> Encounter:
     """Ceil (Magic Projection 12, Shield of Light), Thom (500 LP) and a Bandit with Fire Storm;
     Initiative: Ceil 21, Bandit 18, Thom 13. Ceil's turn of round 1 has begun; Ceil declared
     the Magic Intention unless ``magic`` is False."""
-    encounter = Encounter(Kaiser(), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
+    encounter = Encounter(Kaiser(settings), dice=LoadedDice((6, 5, 1, 2, 4, 4, *faces)))
     mage = ceil or make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[SHIELD])
     encounter.apply(AddCombatant(name="Ceil", side="party", sheet=mage))
     encounter.apply(
@@ -152,6 +158,22 @@ def test_the_creators_states_apply_when_covering_another() -> None:
     encounter.apply(ApplyEffect(target=CEIL, name="Fully Restrained"))
     step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
     assert checks(step)[1].parts == (("Magic Projection", 12), ("Fully Restrained", -20))
+
+
+def test_the_targets_situations_apply_when_covering_another() -> None:
+    """Seed: "If the target is subject to a Situation that modifies their Defensive Roll, it
+    applies when making Defensive Rolls for the target." The creator's own Situation does not
+    (only its States do); Situations are the setting ``situations``."""
+    settings = KaiserSettings(situations={"Prone": -4})
+    encounter = road(5, 5, 3, 3, 6, 6, 5, 5, 2, 2, 6, 6, settings=settings)
+    encounter.apply(Raise(actor=CEIL, power="shield", over=(THOM,)))
+    encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=CEIL, name="Prone"))
+    step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert checks(step)[1].parts == (("Magic Projection", 12),)
+    encounter.apply(ApplyEffect(target=THOM, name="Prone"))
+    step = encounter.apply(Attack(actor=BANDIT, target=THOM, defence="barrier"))
+    assert checks(step)[1].parts == (("Magic Projection", 12), ("Prone", -4))
 
 
 def test_beyond_effective_range_d4_and_beyond_maximum_no_barrier() -> None:
@@ -329,3 +351,49 @@ def test_a_creature_that_is_down_raises_no_swift_barrier_over_an_area() -> None:
         actor=BANDIT, power="fire storm", targets=(CEIL, THOM), defence="barrier", sheltered_by=CEIL
     )
     refused(encounter, storm, "creator-down")
+
+
+WIND = {
+    "name": "Deflecting Wind",
+    "types": ["defense"],
+    "source": "magic",
+    "mana": 10,
+    "defends": ["cut", "thrust", "impact"],
+}
+
+
+def wind_mage(**fields: Any) -> Any:
+    return make_sheet(skills={"dodge": 6, "magic_projection": 12}, powers=[WIND], **fields)
+
+
+def test_a_defense_power_without_a_barrier_defends_as_it_lists() -> None:
+    """Seed (Defense): "Defense powers allow you to use an appropriate Defensive Skill to
+    prevent certain attacks, depending on the what the Power allows ... Powers that do not
+    create supernatural barriers will list how to defend with them." Deflecting Wind lists
+    Magic Projection against physical attacks; each use spends its 10 mana."""
+    encounter = road(3, 3, 5, 5, ceil=wind_mage(mana=15))
+    encounter.apply(EndTurn())
+    storm = Use(actor=BANDIT, power="fire storm", targets=(CEIL,), defence="power")
+    refused(encounter, storm, "not-defended")
+    step = encounter.apply(Attack(actor=BANDIT, target=CEIL, defence="power"))
+    assert checks(step)[1].check == "Defensive Roll (Magic Projection, Deflecting Wind)"
+    assert checks(step)[1].parts == (("Magic Projection", 12),)
+    resolved = [e for e in step.events if isinstance(e, AttackResolved)]
+    assert [(r.offence, r.defence, r.outcome) for r in resolved] == [(16, 22, "miss")]
+    assert pool(encounter, CEIL, "Mana") == 5
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, defence="power"), "not-enough-mana")
+    refused(encounter, Attack(actor=BANDIT, target=THOM, defence="power"), "no-defense-power")
+
+
+def test_a_defense_power_without_a_barrier_needs_its_intention() -> None:
+    """A Defense power used in defence is the power used then (as a barrier raised as a Swift
+    Action, row 61b): without the Magic Intention this round it is refused."""
+    encounter = road(ceil=wind_mage(mana=15), magic=False)
+    encounter.apply(EndTurn())
+    refused(encounter, Attack(actor=BANDIT, target=CEIL, defence="power"), "no-intention")
+
+
+def test_only_a_defense_power_without_a_barrier_lists_what_it_defends() -> None:
+    """``defends`` is how a power without a barrier lists "how to defend with them"."""
+    with pytest.raises(ValueError, match="defends"):
+        make_sheet(powers=[{**SHIELD, "defends": ["cut"]}])

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from fracas.commands.binding import BindContext, bind_text
 from fracas.dice import LoadedDice
 from fracas.engine.encounter import Encounter
-from fracas.engine.events import Note
+from fracas.engine.events import MarkSet, Note, PoolChanged
 from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.kaiser.actions import Drop, Intend, Trigger, Use
+from fracas.rules.kaiser.actions import Drop, Intend, Move, Trigger, Use
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, DamageTaken, Detected
+from fracas.rules.kaiser.mass import MANA_CARRIED, RETURNED, mass_of_mana
 from fracas.rules.kaiser.powers import fits_presence, may_choose_to_fail, may_spare
 from fracas.rules.kaiser.queries import DEAD, LP, UNCONSCIOUS
 from fracas.rules.kaiser.ruleset import Kaiser
@@ -528,6 +530,133 @@ def test_a_rounds_spells_spend_at_most_the_mass_of_mana_accumulated() -> None:
     encounter.apply(EndTurn())
     encounter.apply(fire)
     assert pool(encounter, CEIL, "Mana") == 100 - 30
+
+
+def test_a_mass_of_mana_is_held_across_rounds_and_returns_at_a_cost() -> None:
+    """Kaiser's Magic Intention (Accumulate a Mass of Mana): Ceil "has been Accumulating Pure
+    Mana for four turns" before casting; "At the end of the round that you cast any spell with
+    your mass of mana, all the remaining mana returns to your Pool. If you have a mass of mana
+    from the previous round and do not take the Accumulate a Mass of Mana Intention again, your
+    mass of mana will return to your Pool before rolling Initiative ... you lose 10 mana"."""
+    bolt = {**FIRE_BOLT, "mana": 30}
+    encounter = arena(
+        *INITIATIVE,
+        *INITIATIVE,
+        1,
+        2,
+        5,
+        5,
+        *INITIATIVE,
+        *INITIATIVE,
+        ceil=mage(bolt, mana=100, mana_accumulation=20),
+    )
+    fire = Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge")
+    refused(encounter, fire, "mass-of-mana")
+    encounter.apply(Move(actor=CEIL))
+
+    def round_with(magic: bool) -> list[Any]:
+        events = [*encounter.apply(EndTurn()).events, *encounter.apply(EndTurn()).events]
+        if magic:
+            encounter.apply(Intend(actor=CEIL, intention="magic"))
+        return events + list(encounter.apply(EndTurn()).events)
+
+    held = round_with(magic=True)
+    assert MarkSet(CEIL, MANA_CARRIED, 20) in held
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100 - 30
+    cast_from = round_with(magic=True)
+    assert MarkSet(CEIL, MANA_CARRIED, None) in cast_from
+    refused(encounter, fire, "mass-of-mana")
+    assert pool(encounter, CEIL, "Mana") == 70
+    returned = round_with(magic=False)
+    assert PoolChanged(CEIL, "Mana", -10, RETURNED) in returned
+    assert pool(encounter, CEIL, "Mana") == 60 and mass_of_mana(encounter.state[CEIL]) == 0
+
+
+def test_a_round_of_nothing_but_accumulating_gathers_the_ma_twice() -> None:
+    """Kaiser's Magic Intention: "If you take no other Intention or Action this round, you can
+    gain the benefit of your MA again at the end of the round": MA 20, a round of nothing
+    else holds 40; with the Intention again, 60."""
+    bolt = {**FIRE_BOLT, "mana": 50}
+    encounter = arena(
+        *INITIATIVE, *INITIATIVE, 1, 2, 5, 5, ceil=mage(bolt, mana=100, mana_accumulation=20)
+    )
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic"))
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 20 + 20 + 20
+    encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
+    assert pool(encounter, CEIL, "Mana") == 100 - 50
+
+
+def test_without_spell_components_the_ma_is_halved_or_quartered() -> None:
+    """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
+    your MA is halved, or quartered if you cannot perform either component ... If you take no
+    other Intention or Action this round, you can gain the benefit of your MA again at the end
+    of the round, all modifiers apply." MA 20: 10 with one component (twice in a round of
+    nothing else), 5 with none."""
+    bolt = {**FIRE_BOLT, "mana": 15}
+    caster = mage(bolt, mana=100, mana_accumulation=20)
+    encounter = duel(*INITIATIVE, *INITIATIVE, ceil=caster, intend=False)
+    refused(
+        encounter, Intend(actor=CEIL, intention="spirit", components="none"), "no-components-here"
+    )
+    line = "Ceil: intend magic -components verbal"
+    intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext({CEIL: "Ceil"}))
+    assert intend == Intend(actor=CEIL, intention="magic", components="verbal")
+    encounter.apply(intend)
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 10
+    refused(encounter, Use(actor=CEIL, power="fire", targets=(BANDIT,)), "mass-of-mana")
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic", components="none"))
+    encounter.apply(EndTurn())
+    assert mass_of_mana(encounter.state[CEIL]) == 10 + 10 + 5
+
+
+def test_an_innate_spell_is_one_spell_of_innate_mana_not_from_the_pool() -> None:
+    """Kaiser's Magic Intention (Cast an Innate Spell): "The amount of innate mana you can pull
+    from the environment is determined by your MA ... You can then cast a single spell whose
+    Mana Cost is no greater than that innate mana ... Even if the amount of innate mana is
+    enough to cast two different spells, only one can be cast. Innate mana cannot be absorbed
+    into your Pool"."""
+    bolt = {**FIRE_BOLT, "mana": 8}
+    big = {**FIRE_BOLT, "name": "Great Fire Bolt", "mana": 30}
+    caster = mage(bolt, big, mana=100, mana_accumulation=20)
+    encounter = duel(*INITIATIVE, 1, 2, 5, 5, ceil=caster, intend=False)
+    refused(encounter, Intend(actor=CEIL, intention="spirit", option="innate"), "no-option-here")
+    line = "Ceil: intend magic -as innate"
+    intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext({CEIL: "Ceil"}))
+    assert intend == Intend(actor=CEIL, intention="magic", option="innate")
+    encounter.apply(intend)
+    encounter.apply(EndTurn())
+    refused(encounter, Use(actor=CEIL, power="great", targets=(BANDIT,)), "innate-mana")
+    fire = Use(actor=CEIL, power="fire bolt", targets=(BANDIT,), defence="dodge")
+    encounter.apply(fire)
+    assert pool(encounter, CEIL, "Mana") == 100
+    refused(encounter, fire, "innate-mana")
+
+
+def test_a_mass_carried_into_an_innate_spells_round_returns() -> None:
+    """Kaiser's Magic Intention: a mass of mana from the previous round without "the Accumulate
+    a Mass of Mana Intention again ... will return to your Pool before rolling Initiative ...
+    you lose 10 mana"; an innate spell's round is such a round."""
+    encounter = arena(*INITIATIVE, *INITIATIVE, ceil=mage(FIRE_BOLT, mana=50, mana_accumulation=20))
+    encounter.apply(Move(actor=CEIL))
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    encounter.apply(Intend(actor=CEIL, intention="magic", option="innate"))
+    step = encounter.apply(EndTurn())
+    assert PoolChanged(CEIL, "Mana", -10, RETURNED) in step.events
+    assert mass_of_mana(encounter.state[CEIL]) == 0
+
+
+def test_an_innate_spell_needs_an_ma() -> None:
+    """ "The amount of innate mana you can pull from the environment is determined by your MA"."""
+    encounter = duel(*INITIATIVE, ceil=mage(FIRE_BOLT), intend=False)
+    refused(encounter, Intend(actor=CEIL, intention="magic", option="innate"), "no-ma")
 
 
 def test_a_trigger_power_needs_its_owner_standing() -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.commands.binding import BindContext, bind_text
 from fracas.engine.events import EffectChanged, InitiativeSet
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, HoldTurn
 from fracas.rules.kaiser.actions import Attack, Intend, Move
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, CriticalRolled, DamageTaken
 from fracas.rules.kaiser.queries import AP, CRITICAL, DEAD, INTENTION_PHASE, LP, UNCONSCIOUS
+from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.rules.kaiser.settings import KaiserSettings
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool, refused
 
@@ -48,6 +50,50 @@ def test_the_attack_intentions_weapon_lowers_initiative() -> None:
     )
     encounter = duel(4, 4, 3, 3, ceil=heavy)
     assert encounter.state[CEIL].initiative == 8 + 10 - 3
+
+
+def test_an_attack_intention_naming_several_weapons() -> None:
+    """Kaiser's Action Points: "you must chose one or more weapons that you plan to use this
+    round. The weapon with the worst Initiative Penalty is applied to your Initiative Roll and
+    the highest Weapon Cost is used to determine the AP cost of this Intention." """
+    armed = make_sheet(
+        weapons=[
+            {"name": "Long Sword", "base_damage": 7, "damage_type": "cut", "cost": 2},
+            {
+                "name": "Maul",
+                "base_damage": 10,
+                "damage_type": "impact",
+                "cost": 3,
+                "initiative_penalty": 3,
+            },
+            {
+                "name": "Dagger",
+                "base_damage": 4,
+                "damage_type": "thrust",
+                "cost": 1,
+                "initiative_penalty": 1,
+            },
+        ]
+    )
+    encounter = duel(6, 5, 3, 3, 5, 5, 5, 5, ceil=armed, intend=False)
+    line = 'Ceil: intend attack -with "long sword,maul"'
+    names = {CEIL: "Ceil", BANDIT: "Bandit"}
+    intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext(names))
+    assert intend == Intend(actor=CEIL, intention="attack", weapons=("long sword", "maul"))
+    encounter.apply(intend)
+    assert pool(encounter, CEIL, AP) == 6 - (3 + 1)
+    encounter.apply(Intend(actor=BANDIT, intention="attack"))
+    encounter.apply(EndTurn())
+    assert encounter.state[CEIL].initiative == 11 + 10 - 3
+    refused(encounter, Attack(actor=CEIL, target=BANDIT, weapon="dagger"), "not-intended")
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, weapon="maul", defence="dodge"))
+    assert [e.weapon for e in step.events if isinstance(e, AttackResolved)] == ["Maul"]
+
+
+def test_a_weapons_name_cannot_hold_the_separator_of_several() -> None:
+    """``intend attack -with sword,dagger`` separates the weapons with commas."""
+    with pytest.raises(ValueError, match="cannot hold"):
+        make_sheet(weapons=[{"name": "Sword, Long", "base_damage": 7, "damage_type": "cut"}])
 
 
 def test_intentions_are_declared_once_and_only_in_the_intention_phase() -> None:

@@ -28,6 +28,18 @@ def test_states_add_up_but_blind_and_surprised_take_the_worst() -> None:
     assert defence.roll.total == 0
 
 
+def test_a_situation_adds_up_with_the_states_on_a_defensive_roll() -> None:
+    """Seed: "Any bonus or penalty that comes from a Maneuver, Situation, or State are added
+    together"; the Situations are the setting ``situations``."""
+    settings = SETTINGS.model_copy(update={"situations": {"Prone": -4}})
+    encounter = duel(4, 5, 2, 2, 1, 2, 5, 5, bandit=make_sheet(life_points=1000), settings=settings)
+    encounter.apply(ApplyEffect(target=BANDIT, name="Prone"))
+    encounter.apply(ApplyEffect(target=BANDIT, name="Fully Restrained"))
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    defence = [e for e in step.events if isinstance(e, CheckRolled)][1]
+    assert defence.parts == (("Dodge", 8), ("Prone", -4), ("Fully Restrained", -20))
+
+
 def test_an_initiative_roll_20_above_surprises_the_opponent_until_its_turn() -> None:
     """Kaiser's Combat Rounds: "your Initiative roll is 20 points greater than your opponents.
     In this case, your opponent gains the Surprised State when making any Opposed Skill Checks

@@ -32,10 +32,11 @@ from fracas.rules.kaiser.events import (
     Detected,
     PowerUsed,
 )
-from fracas.rules.kaiser.intentions import ATTACK_PREFIX
+from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
-from fracas.rules.kaiser.power_rules import mass_of_mana
+from fracas.rules.kaiser.mass import INNATE_MANA, MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.queries import (
+    ACTED,
     ATTACKS,
     COUNTER,
     COUNTER_BONUS,
@@ -52,7 +53,7 @@ from fracas.rules.kaiser.vocabulary import Resistance
 from fracas.rules.kaiser.wounds import DAMAGE_REASON
 
 ARROW = "\u2192"
-SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER)
+SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER, ACTED)
 
 
 def _capital(text: str) -> str:
@@ -226,6 +227,13 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         return None
     if event.key == MANA_SPENT:
         return _mass_left(event.combatant, scene)
+    if event.key == INNATE_MANA:
+        if not event.value:
+            return None
+        gatherer = _capital(scene.name(event.combatant))
+        return f"{gatherer} gathers {event.value} innate mana for a single spell"
+    if event.key == MANA_CARRIED:
+        return _mass_held(event.combatant, int(event.value), scene)
     if event.key == COUNTER_BONUS:
         who = scene.combatant(event.combatant)
         opening = who.marks.get(COUNTER) if who is not None else None
@@ -236,10 +244,13 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         )
     if event.key == INTENTIONS and isinstance(event.value, str):
         latest = event.value.split(",")[-1]
-        weapon = ""
+        detail = ""
         if latest.startswith(ATTACK_PREFIX):
-            latest, weapon = "attack", f" with {latest[len(ATTACK_PREFIX) :]}"
-        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{weapon}"
+            weapons = latest[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR)
+            latest, detail = "attack", f" with {' and '.join(weapons)}"
+        elif latest.startswith("magic:"):
+            latest, detail = "magic", f" (MA divided by {latest.partition(':')[2]})"
+        return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{detail}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
 
 
@@ -250,6 +261,13 @@ def _mass_left(combatant: CombatantId, scene: Scene) -> Told:
     if left is None or not scene.shows_pools(combatant):
         return None
     return f"{_capital(scene.name(combatant))} has {left} mana left of this round's mass of mana"
+
+
+def _mass_held(combatant: CombatantId, mana: int, scene: Scene) -> Told:
+    """A mass of mana held into the next round, to those who may see the pools."""
+    if not scene.shows_pools(combatant):
+        return None
+    return f"{_capital(scene.name(combatant))} holds a mass of {mana} mana into the next round"
 
 
 NARRATORS: Mapping[type[Event], EventNarrator] = {

@@ -11,8 +11,19 @@ from typing import ClassVar, Literal
 from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
-DefenceChoice = Literal["best", "dodge", "block", "barrier", "none"]
+Components = Literal["both", "somatic", "verbal", "none"]
+MagicOption = Literal["accumulate", "innate"]
+DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
+"""``power``: the target's own Defense power that creates no barrier."""
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
+
+
+def weapon_names(text: str) -> tuple[str, ...]:
+    """``Long Sword,Dagger`` → ("Long Sword", "Dagger"): the weapons an Attack Intention names."""
+    names = tuple(part.strip() for part in text.split(","))
+    if not all(names):
+        raise ValueError(f"{text!r}: name the weapons separated by commas, like sword,dagger")
+    return names
 
 
 @dataclass(frozen=True)
@@ -21,9 +32,28 @@ class Intend(Action):
 
     verb: ClassVar[str] = "intend"
     intention: IntentionKind
-    weapon: str | None = field(
-        default=None,
-        metadata={"help": "the weapon of an Attack Intention (default: the first)", "flag": "with"},
+    weapons: tuple[str, ...] = field(
+        default=(),
+        metadata={
+            "help": "the weapons of an Attack Intention: sword,dagger (default: the first)",
+            "flag": "with",
+            "parse": weapon_names,
+        },
+    )
+    option: MagicOption = field(
+        default="accumulate",
+        metadata={
+            "help": "the Magic Intention's option: accumulate a mass of mana, or cast an innate"
+            " spell (one spell no greater than the innate mana, the MA; not from the Pool)",
+            "flag": "as",
+        },
+    )
+    components: Components = field(
+        default="both",
+        metadata={
+            "help": "the spell components the caster can perform (Magic Intention; the GM's"
+            " call): with one the MA is halved, with none quartered"
+        },
     )
 
 

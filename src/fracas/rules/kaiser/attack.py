@@ -22,7 +22,7 @@ from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
-from fracas.rules.kaiser.intentions import intended_weapon, weapon_named
+from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
@@ -41,8 +41,9 @@ from fracas.rules.kaiser.queries import (
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
 from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
-from fracas.rules.kaiser.states import state_parts
+from fracas.rules.kaiser.states import situation_parts, state_parts
 from fracas.rules.kaiser.vocabulary import Defence, Reach
+from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
 
 Parts = tuple[tuple[str, int], ...]
@@ -138,6 +139,8 @@ class AttackRule:
             )
         defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
         self._may_defend(attacker, target, defence)
+        if defence is Defence.POWER:
+            verify_ward(target, Incoming(weapon.damage_type, sheet_of(attacker).immaterial))
         if defence is Defence.BARRIER:
             verify_shield(
                 state,
@@ -162,22 +165,23 @@ class AttackRule:
 
     @staticmethod
     def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
-        intended = intended_weapon(attacker)
+        intended = intended_weapons(attacker)
         if intended is None:
             raise IllegalAction(
                 "no-attack-intention",
                 f"attack: {attacker.name} declared no Attack Intention this round",
             )
-        weapon = weapon_named(attacker, action.weapon or intended)
-        if weapon.name != intended:
+        weapon = weapon_named(attacker, action.weapon or intended[0])
+        if weapon.name not in intended:
             raise IllegalAction(
-                "not-intended", f"attack: the Attack Intention was declared for {intended}"
+                "not-intended",
+                f"attack: the Attack Intention was declared for {' and '.join(intended)}",
             )
         return weapon
 
     @staticmethod
     def _may_defend(attacker: Combatant, target: Combatant, defence: Defence) -> None:
-        if defence is Defence.BARRIER:
+        if defence in (Defence.BARRIER, Defence.POWER):
             return
         immaterial = sheet_of(attacker).immaterial
         if not can_defend(
@@ -204,6 +208,10 @@ class AttackRule:
             where = CoverRange(action.cover_range)
             defence_total, defence_events = barrier_roll(
                 state, shield, target.id, where, dice, settings=self.settings, against=attacker.id
+            )
+        elif defence is Defence.POWER:
+            defence_total, defence_events = ward_roll(
+                target, dice, settings=self.settings, against=attacker.id
             )
         else:
             defence_total, defence_events = defend(
@@ -299,7 +307,8 @@ def defend(
     against: CombatantId | None = None,
 ) -> tuple[int, list[Event]]:
     """The target's Defensive Roll with Dodge or Block (0 and no roll without a defence): its
-    Skill, -2 for each defence already made this round (at most -10), its States."""
+    Skill, -2 for each defence already made this round (at most -10), its Situations and
+    States."""
     if defence is Defence.NONE:
         return 0, []
     skill = sheet_of(target).skills[defence.value]
@@ -308,6 +317,7 @@ def defend(
     if used:
         penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
         parts.append(("defended before", -penalty))
+    parts += situation_parts(target, settings=settings)
     parts += state_parts(
         target, settings=settings, unseen=unseen, against=against, skill=defence.value
     )

@@ -23,7 +23,7 @@ from fracas.rules.kaiser import collision as c
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import CheckRolled, CollisionRolled
 from fracas.rules.kaiser.power_rules import cast, paid, power_cost, require_payable
-from fracas.rules.kaiser.queries import AP, sheet_of, skill_name, standing
+from fracas.rules.kaiser.queries import AP, sheet_of, skill_name, standing, took_action
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, PowerType
 from fracas.rules.kaiser.states import state_parts
@@ -61,7 +61,7 @@ def collider_power(combatant: Combatant, named: Power | None) -> Power:
 
 def reaction_cost(collider: Collider, *, settings: KaiserSettings) -> dict[str, int]:
     """The reaction's AP and what the power shot costs (its own AP are the reaction's)."""
-    cost = {**power_cost(collider.power), AP: settings.collide_ap}
+    cost = {**power_cost(collider.combatant, collider.power), AP: settings.collide_ap}
     return {pool: amount for pool, amount in cost.items() if amount}
 
 
@@ -158,6 +158,7 @@ def _shot(
     events: list[Event] = [
         *paid(who.id, reaction_cost(collider, settings=settings), COLLIDE),
         *cast(who, theirs),
+        *took_action(who),
         CheckRolled(
             who.id, f"Offensive Roll with {theirs.name} (collision)", shot, tuple(parts), offence
         ),

@@ -15,6 +15,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.queries import (
     AP,
     INTENTIONS,
@@ -31,6 +32,8 @@ from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
 
 ATTACK_PREFIX = "attack:"
+WEAPON_SEPARATOR = "|"
+"""Joins the weapons of one Attack Intention in the Intentions mark (``attack:Sword|Dagger``)."""
 
 
 def weapon_named(combatant: Combatant, name: str | None) -> Weapon:
@@ -43,21 +46,32 @@ def weapon_named(combatant: Combatant, name: str | None) -> Weapon:
     return one_named(weapons, name, "weapon", combatant.name)
 
 
-def intended_weapon(combatant: Combatant) -> str | None:
-    """The weapon of the Attack Intention declared this round, or None without one."""
+def intended_weapons(combatant: Combatant) -> tuple[str, ...] | None:
+    """The weapons of the Attack Intention declared this round, or None without one."""
     for intention in intentions(combatant):
         if intention.startswith(ATTACK_PREFIX):
-            return intention[len(ATTACK_PREFIX) :]
+            return tuple(intention[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR))
     return None
 
 
 def initiative_penalty(combatant: Combatant) -> int:
-    """The Attack Intention's weapon's Initiative Penalty ("applied to your Initiative
-    Roll")."""
-    name = intended_weapon(combatant)
-    if name is None:
-        return 0
-    return next((w.initiative_penalty for w in sheet_of(combatant).weapons if w.name == name), 0)
+    """The Attack Intention's worst Initiative Penalty: "The weapon with the worst Initiative
+    Penalty is applied to your Initiative Roll"."""
+    names = intended_weapons(combatant) or ()
+    weapons = [w for w in sheet_of(combatant).weapons if w.name in names]
+    return max((w.initiative_penalty for w in weapons), default=0)
+
+
+def chosen_weapons(combatant: Combatant, names: Sequence[str]) -> tuple[Weapon, ...]:
+    """The weapons an Attack Intention names, once each (none named: the first weapon)."""
+    chosen = [weapon_named(combatant, name) for name in names] or [weapon_named(combatant, None)]
+    return tuple({weapon.name: weapon for weapon in chosen}.values())
+
+
+def ma_divisor(components: a.Components) -> int:
+    """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
+    your MA is halved, or quartered if you cannot perform either component"."""
+    return {"both": 1, "somatic": 2, "verbal": 2, "none": 4}[components]
 
 
 @dataclass(frozen=True)
@@ -66,8 +80,9 @@ class IntendRule:
 
     def cost(self, state: EncounterState, action: a.Intend) -> Cost:
         if action.intention == "attack":
-            weapon = weapon_named(state[acting(action)], action.weapon)
-            return {AP: weapon.cost + self.settings.attack_intention_ap}
+            # "the highest Weapon Cost is used to determine the AP cost of this Intention"
+            weapons = chosen_weapons(state[acting(action)], action.weapons)
+            return {AP: max(w.cost for w in weapons) + self.settings.attack_intention_ap}
         ap = {
             "magic": self.settings.magic_intention_ap,
             "phenom": self.settings.phenom_intention_ap,
@@ -90,17 +105,35 @@ class IntendRule:
                 " (each Intention only once a round)",
             )
         if action.intention == "attack":
-            weapon_named(state[actor], action.weapon)
-        elif action.weapon is not None:
+            chosen_weapons(state[actor], action.weapons)
+        elif action.weapons:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
+        if action.option == "innate" and action.intention != "magic":
+            raise IllegalAction("no-option-here", "only the Magic Intention casts an innate spell")
+        if action.option == "innate" and sheet_of(state[actor]).mana_accumulation is None:
+            raise IllegalAction(
+                "no-ma",
+                f"{state[actor].name} has no MA: the innate mana pulled is determined by the MA",
+            )
+        if action.components != "both" and action.intention != "magic":
+            raise IllegalAction(
+                "no-components-here", "only the Magic Intention's MA depends on the components"
+            )
 
     def resolve(self, state: EncounterState, action: a.Intend, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
         entry: str = action.intention
         if action.intention == "attack":
-            entry = ATTACK_PREFIX + weapon_named(state[actor], action.weapon).name
+            weapons = chosen_weapons(state[actor], action.weapons)
+            entry = ATTACK_PREFIX + WEAPON_SEPARATOR.join(w.name for w in weapons)
+        elif action.intention == "magic" and (divisor := ma_divisor(action.components)) > 1:
+            entry = f"magic:{divisor}"
         declared = ",".join((*intentions(state[actor]), entry))
-        return [MarkSet(actor, INTENTIONS, declared)]
+        events: list[Event] = [MarkSet(actor, INTENTIONS, declared)]
+        if action.option == "innate":
+            ma = sheet_of(state[actor]).mana_accumulation or 0
+            events.append(MarkSet(actor, INNATE_MANA, ma // ma_divisor(action.components)))
+        return events
 
 
 @dataclass(frozen=True)

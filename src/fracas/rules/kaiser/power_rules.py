@@ -23,6 +23,7 @@ from fracas.rules.kaiser.lingering import (
     immunity_name,
     lingering_data,
 )
+from fracas.rules.kaiser.mass import INNATE_MANA, innate_mana, mass_of_mana
 from fracas.rules.kaiser.queries import (
     AP,
     KI,
@@ -52,10 +53,12 @@ def power_named(combatant: Combatant, name: str) -> Power:
     return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
 
 
-def power_cost(power: Power) -> dict[str, int]:
+def power_cost(combatant: Combatant, power: Power) -> dict[str, int]:
     """What using the power spends: its AP, and the mana or ki it lists from the user's pools
-    (the engine refuses a use the pools cannot pay)."""
-    cost = {AP: power.ap, MANA: power.mana, KI: power.ki}
+    (the engine refuses a use the pools cannot pay); an innate spell's mana comes from the
+    environment, not the Pool ("Innate mana cannot be absorbed into your Pool")."""
+    mana = 0 if innate_mana(combatant) is not None else power.mana
+    cost = {AP: power.ap, MANA: mana, KI: power.ki}
     return {pool: amount for pool, amount in cost.items() if amount}
 
 
@@ -86,6 +89,15 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
         )
+    innate = innate_mana(combatant)
+    if innate is not None and power.mana:
+        if power.mana > innate:
+            raise IllegalAction(
+                "innate-mana",
+                f"{power.name} costs {power.mana} mana; {combatant.name} has {innate} innate mana"
+                " left this round (a single spell no greater than the innate mana)",
+            )
+        return
     left = mass_of_mana(combatant)
     if left is not None and power.mana > left:
         raise IllegalAction(
@@ -95,18 +107,10 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
         )
 
 
-def mass_of_mana(combatant: Combatant) -> int | None:
-    """Kaiser's Magic Intention: "you accumulate mana from your Mana Pool equal to your MA ...
-    This mass of mana can be used to cast any number of spells in a single round as long as
-    you have mana to spend": what is left of it this round (None: the sheet gives no MA)."""
-    accumulation = sheet_of(combatant).mana_accumulation
-    if accumulation is None:
-        return None
-    return max(0, accumulation - count_mark(combatant, MANA_SPENT))
-
-
 def cast(combatant: Combatant, power: Power) -> list[Event]:
     """The mana a power spends is taken from the round's mass of mana."""
+    if power.mana and innate_mana(combatant) is not None:
+        return [MarkSet(combatant.id, INNATE_MANA, 0)]
     if not power.mana or sheet_of(combatant).mana_accumulation is None:
         return []
     spent = count_mark(combatant, MANA_SPENT) + power.mana

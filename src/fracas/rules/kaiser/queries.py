@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser.sheet import Sheet
@@ -25,10 +26,12 @@ MOVED = "moved"
 COUNTER = "counter"
 COUNTER_BONUS = "counter_bonus"
 MANA_SPENT = "mana_spent"
+ACTED = "acted"
 """Marks: dead; Attack Actions made and Block/Dodge defences used this round; the Intentions
-declared this round (comma-separated, the Attack Intention as ``attack:<weapon>``); the Move
-action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
-the Counter bonus (until the end of the turn); the mana spent of this round's mass of mana."""
+declared this round (comma-separated, the Attack Intention as ``attack:<weapon>|<weapon>``);
+the Move action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
+the Counter bonus (until the end of the turn); the mana spent of this round's mass of mana;
+whether the combatant took an Action (other than an Intention) this round."""
 
 UNCONSCIOUS = "Unconscious"
 CRITICAL = "Critical"
@@ -85,6 +88,12 @@ def acting(action: Action) -> CombatantId:
     if action.actor is None:
         raise IllegalAction("no-actor", f"{action.verb}: say who acts (NAME: {action.verb} …)")
     return action.actor
+
+
+def took_action(combatant: Combatant) -> list[Event]:
+    """Mark that ``combatant`` took an Action this round (its turn's, a reaction, a Swift
+    Action in defence)."""
+    return [] if combatant.marks.get(ACTED) else [MarkSet(combatant.id, ACTED, True)]
 
 
 def in_intention_phase(state: EncounterState) -> bool:

@@ -20,7 +20,6 @@ from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.lingering import POWER
 from fracas.rules.kaiser.power_rules import cast, power_cost, power_named, require_prepared
 from fracas.rules.kaiser.queries import acting, is_dead, require_action_phase_turn
-from fracas.rules.kaiser.sheet import PowerType
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
 from fracas.rules.kaiser.states import characteristic_of, sacrifices
 from fracas.rules.kaiser.vocabulary import Characteristic
@@ -36,13 +35,14 @@ def cover_of(action: a.Raise) -> Cover:
 @dataclass(frozen=True)
 class RaiseRule:
     def cost(self, state: EncounterState, action: a.Raise) -> Cost:
-        return power_cost(power_named(state[acting(action)], action.power))
+        caster = state[acting(action)]
+        return power_cost(caster, power_named(caster, action.power))
 
     def verify(self, state: EncounterState, action: a.Raise) -> None:
         actor = acting(action)
         require_action_phase_turn(state, actor, action.verb)
         power = power_named(state[actor], action.power)
-        if PowerType.DEFENSE not in power.types:
+        if not power.raises_barrier:
             raise IllegalAction("not-a-barrier", f"{power.name} raises no supernatural barrier")
         require_prepared(state[actor], power)
         if not action.area and len(action.over) > 1:

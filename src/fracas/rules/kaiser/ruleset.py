@@ -47,7 +47,14 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
+from fracas.rules.kaiser.mass import (
+    INNATE_MANA,
+    Acted,
+    held_at_round_end,
+    returned_before_initiative,
+)
 from fracas.rules.kaiser.queries import (
+    ACTED,
     AP,
     ATTACKS,
     COUNTER,
@@ -76,7 +83,7 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT)
+ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED, INNATE_MANA)
 """Marks that hold for one round and are cleared in the End phase."""
 
 
@@ -98,12 +105,12 @@ class Kaiser(Ruleset):
         self.rules: KaiserSettings = self.settings
         self._rules: dict[type[Action], Rule[Any]] = {
             actions.Intend: IntendRule(self.rules),
-            actions.Attack: AttackRule(self.rules),
-            actions.Move: MoveRule(self.rules),
-            actions.Use: UseRule(self.rules),
-            actions.Raise: RaiseRule(),
-            actions.Trigger: TriggerRule(self.rules),
-            actions.Drop: DropRule(),
+            actions.Attack: Acted(AttackRule(self.rules)),
+            actions.Move: Acted(MoveRule(self.rules)),
+            actions.Use: Acted(UseRule(self.rules)),
+            actions.Raise: Acted(RaiseRule()),
+            actions.Trigger: Acted(TriggerRule(self.rules)),
+            actions.Drop: Acted(DropRule()),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -136,13 +143,15 @@ class Kaiser(Ruleset):
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
-        """The End phase of the round that is over: the round's marks clear, Critical pain
+        """The End phase of the round that is over: a mass of mana not cast is held (one cast
+        from returns), the round's marks clear, Critical pain
         fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
         events: list[Event] = []
         for combatant in state:
+            events += held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
@@ -152,9 +161,12 @@ class Kaiser(Ruleset):
     def _initiative_rolled(
         self, state: EncounterState, turn: Turn, dice: DiceSource
     ) -> list[Event]:
-        """The end of the Intention phase: everyone standing rolls Initiative and the Action
-        phase's order is set."""
+        """The end of the Intention phase: a mass of mana not accumulated again returns (10
+        mana lost), then everyone standing rolls Initiative and the Action phase's order is
+        set."""
         events: list[Event] = []
+        for combatant in state:
+            events += returned_before_initiative(combatant, settings=self.rules)
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
             combatant = state[actor]

@@ -134,6 +134,23 @@ class KaiserSettings(BaseModel):
         description="Default: Surprised, from Kaiser's State table ('-9 penalty to all Skill"
         " Checks vs. you'); does not stack with Blind (seed, Stacking of Powers).",
     )
+    situations: dict[str, int] = Field(
+        {},
+        description="Default (a reading chosen here): the Situations that modify a Defensive"
+        " Roll, by name, with their modifier (a Situation is an effect of that name, put on"
+        " with 'effect TARGET NAME'). The seed: 'If the target is subject to a Situation that"
+        " modifies their Defensive Roll, it applies when making Defensive Rolls for the"
+        " target'; the sources list no Situations, so there are none until a group names them"
+        " (such as {'Prone': -4}).",
+    )
+    unspent_mass_loss: int = Field(
+        10,
+        ge=0,
+        description="Kaiser's Magic Intention: a mass of mana carried from the previous round"
+        " without the Intention declared again 'will return to your Pool before rolling"
+        " Initiative. Due to the stress of the mana returning without a proper outlet, you lose"
+        " 10 mana from your Pool.'",
+    )
 
     # Powers
     automatic_difficulty: int = Field(

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from fracas.rules.kaiser.vocabulary import (
     Characteristic,
@@ -127,6 +127,14 @@ class Weapon(_Record):
     skill: OffensiveSkill = OffensiveSkill.ATTACK
     imbued: bool = False
 
+    @field_validator("name")
+    @classmethod
+    def _one_name(cls, name: str) -> str:
+        """An Attack Intention names its weapons separated by commas (``-with sword,dagger``)."""
+        if "," in name or "|" in name:
+            raise ValueError(f"{name!r}: a weapon's name cannot hold ',' or '|'")
+        return name
+
 
 class PowerType(StrEnum):
     """Seed: "Types of Powers": Attack, Defense, Effect, Automatic, Trigger, Detection."""
@@ -167,7 +175,9 @@ class Power(_Record):
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
     ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
-    leaves. ``barrier``: the Life Points of the barrier a Defense power raises.
+    leaves. ``barrier``: the Life Points of the barrier a Defense power raises; a Defense power
+    without one creates no barrier and defends with its Skill against the Damage Types it lists
+    in ``defends`` (none listed: every attack).
     """
 
     name: str = Field(min_length=1)
@@ -199,13 +209,28 @@ class Power(_Record):
     mark: str | None = None
     mark_rounds: int = Field(1, ge=1)
     barrier: int | None = Field(None, ge=1)
+    defends: frozenset[DamageType] = frozenset()
+
+    @property
+    def raises_barrier(self) -> bool:
+        """A Defense power that creates a supernatural barrier ("Most Defense powers")."""
+        return PowerType.DEFENSE in self.types and self.barrier is not None
+
+    @property
+    def wards(self) -> bool:
+        """A Defense power that creates no barrier: "Powers that do not create supernatural
+        barriers will list how to defend with them"."""
+        return PowerType.DEFENSE in self.types and self.barrier is None
 
     @model_validator(mode="after")
     def _fits_its_types(self) -> Self:
         if PowerType.ATTACK in self.types and self.base_damage is None:
             raise ValueError(f"{self.name}: an Attack power needs a base_damage")
-        if PowerType.DEFENSE in self.types and self.barrier is None:
-            raise ValueError(f"{self.name}: a Defense power needs the barrier's Life Points")
+        if self.defends and not self.wards:
+            raise ValueError(
+                f"{self.name}: 'defends' lists what a Defense power without a barrier"
+                " defends against"
+            )
         if (self.skill_bonuses or self.characteristic_bonuses) and self.effect is None:
             raise ValueError(f"{self.name}: bonuses need the effect that carries them")
         for skill in (self.skill, *self.skill_bonuses):

@@ -38,10 +38,15 @@ from fracas.rules.kaiser.power_rules import (
     require_payable,
     require_prepared,
 )
-from fracas.rules.kaiser.queries import sheet_of, skill_name, standing
+from fracas.rules.kaiser.queries import sheet_of, skill_name, standing, took_action
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Power, PowerType
-from fracas.rules.kaiser.states import characteristic_of, sacrifices, state_parts
+from fracas.rules.kaiser.sheet import Power
+from fracas.rules.kaiser.states import (
+    characteristic_of,
+    sacrifices,
+    situation_parts,
+    state_parts,
+)
 from fracas.rules.kaiser.vocabulary import Characteristic, DamageType, Defence
 from fracas.rules.kaiser.wounds import wound
 
@@ -93,7 +98,7 @@ def shield_for(state: EncounterState, target: CombatantId) -> Shield | None:
             if effect.data.get(BARRIER) and target in covered(effect):
                 power = defense_power(creator, str(effect.data.get(POWER)))
                 return Shield(creator.id, power, effect, Cover(str(effect.data.get(COVER))))
-    own = [p for p in sheet_of(state[target]).powers if PowerType.DEFENSE in p.types]
+    own = [p for p in sheet_of(state[target]).powers if p.raises_barrier]
     return Shield(target, own[0], None, Cover.SELF) if own else None
 
 
@@ -140,7 +145,7 @@ def require_swift(creator: Combatant, power: Power) -> None:
     if not standing(creator):
         raise IllegalAction("creator-down", f"{creator.name} cannot raise {power.name}")
     require_prepared(creator, power)
-    require_payable(creator, power_cost(power), f"raising {power.name} as a Swift Action")
+    require_payable(creator, power_cost(creator, power), f"raising {power.name} as a Swift Action")
 
 
 def raised_now(
@@ -153,9 +158,10 @@ def raised_now(
         data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
     effect = Effect(power.name, source=creator.id, data=data)
     payment = [
-        *paid(creator.id, power_cost(power), SWIFT),
+        *paid(creator.id, power_cost(creator, power), SWIFT),
         *cast(creator, power),
         *sacrifices(creator, power),
+        *took_action(creator),
     ]
     return [*payment, EffectApplied(creator.id, effect)]
 
@@ -172,7 +178,9 @@ def barrier_roll(
 ) -> tuple[int, list[Event]]:
     """The creator's Defensive Roll with the barrier's Skill: D2 covering another or an area,
     D4 beyond effective range; the creator's States apply ("If you are subject to a State that
-    modifies your Defensive Roll, it also applies")."""
+    modifies your Defensive Roll, it also applies") and, but for an area's one roll, the
+    protected target's Situations ("If the target is subject to a Situation that modifies their
+    Defensive Roll, it applies")."""
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
@@ -180,6 +188,8 @@ def barrier_roll(
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
+    if shield.cover is not Cover.AREA:
+        parts += situation_parts(state[target], settings=settings)
     degrees = disadvantage(shield.cover, where) or 0
     rolled = roll_skill_check(
         dice, sum(v for _, v in parts), net_advantage=-degrees, final_skill=skill

@@ -91,6 +91,16 @@ def armor_penalty(sheet: Sheet) -> int:
     return max(0, sum(layer.penalty for layer in sheet.armor) - sheet.skills.wear_armor)
 
 
+def situation_parts(combatant: Combatant, *, settings: KaiserSettings) -> Parts:
+    """The modifiers the Situations ``combatant`` is in give its Defensive Rolls (the setting
+    ``situations``); they add up, like States."""
+    return [
+        (effect.name, settings.situations[effect.name])
+        for effect in combatant.effects
+        if effect.name in settings.situations
+    ]
+
+
 def state_parts(
     combatant: Combatant,
     *,

@@ -62,12 +62,14 @@ from fracas.rules.kaiser.states import (
     sacrifices,
 )
 from fracas.rules.kaiser.vocabulary import Defence
+from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
 
 
 class UseRule(PowerRule):
     def cost(self, state: EncounterState, action: a.Use) -> Cost:
-        return power_cost(power_named(state[acting(action)], action.power))
+        caster = state[acting(action)]
+        return power_cost(caster, power_named(caster, action.power))
 
     def verify(self, state: EncounterState, action: a.Use) -> None:
         actor = acting(action)
@@ -119,7 +121,7 @@ class UseRule(PowerRule):
                 f"{who.name} can raise a barrier over the area only when the area attack strikes"
                 " them too and the targets defend with it (-defence barrier)",
             )
-        barrier = next((x for x in sheet_of(who).powers if PowerType.DEFENSE in x.types), None)
+        barrier = next((x for x in sheet_of(who).powers if x.raises_barrier), None)
         if barrier is None:
             raise IllegalAction("no-barrier", f"{who.name} has no Defense power")
         immaterial = sheet_of(caster).immaterial or p.only_imbued_blocks(power)
@@ -200,6 +202,10 @@ class UseRule(PowerRule):
                     effect_power=p.only_imbued_blocks(power),
                 )
                 continue
+            if defence is Defence.POWER:
+                immaterial = sheet_of(caster).immaterial or p.only_imbued_blocks(power)
+                verify_ward(target, Incoming(power.damage_type, immaterial))
+                continue
             imbued_object = sheet_of(target).imbued_shield
             if not p.blockable(power, defence, imbued_object=imbued_object):
                 raise IllegalAction(
@@ -272,7 +278,7 @@ class UseRule(PowerRule):
     ) -> list[Event]:
         """The Swift area barrier, raised over every target of the area attack."""
         sheltering = state[creator]
-        power = next(x for x in sheet_of(sheltering).powers if PowerType.DEFENSE in x.types)
+        power = next(x for x in sheet_of(sheltering).powers if x.raises_barrier)
         return raised_now(sheltering, power, Cover.AREA, targets)
 
     def _strikes(
@@ -340,6 +346,10 @@ class UseRule(PowerRule):
     ) -> tuple[int, list[Event]]:
         defence = chosen(target, state[how.caster], how.power, action)
         unseen = p.unseen(how.power, sheet_of(target).visions)
+        if defence is Defence.POWER:
+            return ward_roll(
+                target, dice, settings=self.settings, unseen=unseen, against=how.caster
+            )
         return defend(
             target, defence, dice, settings=self.settings, unseen=unseen, against=how.caster
         )

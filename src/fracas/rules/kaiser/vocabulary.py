@@ -104,15 +104,17 @@ class OffensiveSkill(StrEnum):
 
 
 class Defence(StrEnum):
-    """How a defender meets an attack: a Defensive Skill, a supernatural barrier, or nothing.
+    """How a defender meets an attack: a Defensive Skill, a supernatural barrier, a Defense
+    power that creates no barrier, or nothing.
 
     SOURCES.md 1.1: Defensive Skills are Block, Dodge, Magic Projection, Psychic Projection; a
-    barrier is maneuvered with the Skill its power lists.
+    barrier is maneuvered with the Skill its power lists, and so is a power without one.
     """
 
     DODGE = "dodge"
     BLOCK = "block"
     BARRIER = "barrier"
+    POWER = "power"
     NONE = "none"
 
 

@@ -48,7 +48,8 @@ class Intending:
 def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
     """The first Intention its arms need that the rules allow (each is declared once)."""
     for kind, weapon in _intentions(sheet_of(combatant)):
-        intend = Intend(actor=combatant.id, intention=kind, weapon=weapon)
+        weapons = (weapon,) if weapon else ()
+        intend = Intend(actor=combatant.id, intention=kind, weapons=weapons)
         if encounter.can(intend):
             return intend
     return None
