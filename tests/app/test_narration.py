@@ -81,6 +81,7 @@ SAMPLES: list[tuple[Event, list[str]]] = [
     ),
     (TurnStarted(2), ["Cy's turn"]),
     (TurnEnded((BO,)), ["End of Bo's turn"]),
+    (TurnEnded((BO,), skipped=True), ["Bo cannot act: the turn passes"]),
     (TurnHeld(BO), ["Bo holds the turn"]),
     (TurnResumed(BO, 5, 2), ["Bo will take the held turn next"]),
     (TurnLost(BO), ["Bo never took the held turn and loses it"]),

@@ -7,7 +7,7 @@ import pytest
 from fracas.dice import DiceError, DiceNeeded, LoadedDice
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter, NothingToUndo
-from fracas.engine.events import RoundStarted
+from fracas.engine.events import RoundStarted, TurnEnded
 from fracas.engine.gm import (
     AddCombatant,
     ApplyEffect,
@@ -207,6 +207,16 @@ def test_the_fallen_take_no_turns_and_the_fight_ends_with_one_side_standing() ->
     step = encounter.apply(Punch(actor=ADA, target=BO))
     assert encounter.state.ended
     assert "heroes win" in repr(step.events[-1])
+
+
+def test_a_turn_nobody_can_take_passes_and_says_so() -> None:
+    encounter = fight()
+    encounter.apply(SetPool(target=CY, pool="hp", value=0))
+    encounter.apply(EndTurn())
+    step = encounter.apply(EndTurn())
+    ended = [e for e in step.events if isinstance(e, TurnEnded)]
+    assert [(e.actors, e.skipped) for e in ended] == [((BO,), False), ((CY,), True)]
+    assert encounter.state.clock.round == 2 and encounter.state.acting() == (ADA,)
 
 
 def test_gm_overrides_are_logged_actions() -> None:

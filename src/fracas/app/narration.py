@@ -277,7 +277,11 @@ def _turn_started(event: TurnStarted, scene: Scene) -> Told:
 
 def _turn_ended(event: TurnEnded, scene: Scene) -> Told:
     names = scene.names(event.actors)
-    return f"End of {joined(names)}'s turn" if names else None
+    if not names:
+        return None
+    if event.skipped:
+        return f"{joined(names)} cannot act: the turn passes"
+    return f"End of {joined(names)}'s turn"
 
 
 def _held(event: TurnHeld, scene: Scene) -> Told:

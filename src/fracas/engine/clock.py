@@ -113,7 +113,7 @@ def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
         if skipped > len(tape.state.clock.order) + len(tape.state.combatants) + 1:
             tape.write([CombatEnded("nobody is able to act")])
             return
-        _finish_turn(tape, ruleset, dice)
+        _finish_turn(tape, ruleset, dice, skipped=True)
         _step_forward(tape, ruleset, dice)
 
 
@@ -142,12 +142,14 @@ def _start_turn(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> N
     tape.write(ruleset.at_turn_start(tape.state, turn, dice))
 
 
-def _finish_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+def _finish_turn(
+    tape: Tape, ruleset: Ruleset, dice: DiceSource, *, skipped: bool = False
+) -> None:
     turn = tape.state.clock.turn
     if turn is None:
         return
     tape.write(ruleset.at_turn_end(tape.state, turn, dice))
-    tape.write([TurnEnded(turn.actors)])
+    tape.write([TurnEnded(turn.actors, skipped)])
     for actor in turn.actors:
         if actor in tape.state.combatants:
             tape.write(_expired_at(tape.state, actor, Moment.END))

@@ -134,7 +134,10 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True)
 class TurnEnded(Record):
+    """A turn is over; ``skipped``: nobody in it could act (down, paralysed), so it passed."""
+
     actors: tuple[CombatantId, ...]
+    skipped: bool = False
 
 
 @dataclass(frozen=True)
