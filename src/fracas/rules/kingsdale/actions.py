@@ -59,13 +59,19 @@ class Strike(Action):
 
 
 @dataclass(frozen=True)
-class Parry(Action):
-    """Parry a strike (no action for a hand-to-hand fighter, else one)."""
+class Defence(Action):
+    """Base of the answers to a strike, given off-turn by its defender."""
 
-    verb: ClassVar[str] = "parry"
     attacker: CombatantId | None = field(
         default=None, metadata={"help": "whose strike (default: the oldest)", "flag": "from"}
     )
+
+
+@dataclass(frozen=True)
+class Parry(Defence):
+    """Parry a strike (no action for a hand-to-hand fighter, else one)."""
+
+    verb: ClassVar[str] = "parry"
     psi: str | None = field(
         default=None, metadata={"help": "a defensive psionic power raised with the parry"}
     )
@@ -80,44 +86,32 @@ class Parry(Action):
 
 
 @dataclass(frozen=True)
-class Dodge(Action):
+class Dodge(Defence):
     """Dodge a strike (one action)."""
 
     verb: ClassVar[str] = "dodge"
-    attacker: CombatantId | None = field(
-        default=None, metadata={"help": "whose strike (default: the oldest)", "flag": "from"}
-    )
 
 
 @dataclass(frozen=True)
-class AutoDodge(Action):
+class AutoDodge(Defence):
     """Auto-dodge a strike (no action; needs the auto-dodge ability)."""
 
     verb: ClassVar[str] = "autododge"
-    attacker: CombatantId | None = field(
-        default=None, metadata={"help": "whose strike (default: the oldest)", "flag": "from"}
-    )
 
 
 @dataclass(frozen=True)
-class AutoParry(Action):
+class AutoParry(Defence):
     """Auto-parry a strike (no action; needs the auto-parry ability)."""
 
     verb: ClassVar[str] = "autoparry"
-    attacker: CombatantId | None = field(
-        default=None, metadata={"help": "whose strike (default: the oldest)", "flag": "from"}
-    )
 
 
 @dataclass(frozen=True)
-class NoDefence(Action):
+class NoDefence(Defence):
     """Take a strike without parrying or dodging."""
 
     verb: ClassVar[str] = "nodefence"
     aliases: ClassVar[tuple[str, ...]] = ("take",)
-    attacker: CombatantId | None = field(
-        default=None, metadata={"help": "whose strike (default: the oldest)", "flag": "from"}
-    )
 
 
 @dataclass(frozen=True)

@@ -122,20 +122,10 @@ class Kingsdale(Ruleset):
 
     def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
         """A defence the game master types (``dodge``) is the one defender a strike waits on."""
-        if action not in DEFENCES:
+        if not issubclass(action, actions.Defence):
             return None
         waiting = [c.id for c in state if any(e.name == STRIKE for e in c.effects)]
         return waiting[0] if len(waiting) == 1 else None
-
-
-DEFENCES: tuple[type[Action], ...] = (
-    actions.Parry,
-    actions.Dodge,
-    actions.AutoDodge,
-    actions.AutoParry,
-    actions.NoDefence,
-)
-"""The answers to a strike, given off-turn by its defender."""
 
 
 def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:
