@@ -107,6 +107,12 @@ class Client:
             line = raw.decode() if isinstance(raw, bytes) else raw
             self.seen.append(line.rstrip("\r\n"))
 
+    async def connect(self, login: str) -> str:
+        """Answer the greeting with ``connect LOGIN``; the welcome line."""
+        await self.until("QUIT leaves")
+        await self.send(f"connect {login}")
+        return await self.until("Welcome")
+
     async def close(self) -> None:
         self.writer.close()
 
@@ -118,9 +124,7 @@ async def log_in(port: int) -> tuple[Client, Client, Client]:
     """The game master, Alice (Player 1) and Bob (Player 2), connected and claimed."""
     gm, alice, bob = await Client.bare(port), await Client.telnet(port), await Client.bare(port)
     for client, login in ((gm, f"gm {PASSWORD}"), (alice, "alice pw1"), (bob, "bob pw2")):
-        await client.until("QUIT leaves")
-        await client.send(f"connect {login}")
-        await client.until("Welcome")
+        await client.connect(login)
     await alice.send("+claim player 1")
     await bob.until("alice plays Player 1.")
     await bob.send("+claim player 2")
@@ -134,9 +138,7 @@ async def reconnect(gm: Client, bob: Client, port: int) -> Client:
     await gm.until("bob has disconnected.")
     again = await Client.bare(port)
     again.seen, again.taken = list(bob.seen), set(range(len(bob.seen)))
-    await again.until("QUIT leaves")
-    await again.send("connect bob pw2")
-    await again.until("Welcome, bob. You play Player 2.")
+    assert await again.connect("bob pw2") == "Welcome, bob. You play Player 2."
     return again
 
 
@@ -215,9 +217,7 @@ def test_a_game_master_and_two_players_play_a_melee_round_over_telnet(database: 
 
 async def look_again(port: int) -> Client:
     gm = await Client.bare(port)
-    await gm.until("QUIT leaves")
-    await gm.send(f"connect gm {PASSWORD}")
-    await gm.until("Welcome")
+    await gm.connect(f"gm {PASSWORD}")
     await gm.send("+vinit")
     await gm.until("Lurker")
     await gm.close()
