@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -35,6 +35,7 @@ from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, loaded, simulate
 from fracas.sim.scenario import encounter_path, following, open_scenario, prepare, ready
+from fracas.terminal import fail
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -44,10 +45,6 @@ PlotOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"fracas: error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 # --- odds ----------------------------------------------------------------------------------
@@ -111,7 +108,7 @@ def odds_command(
     combatant) acts; --target's stat block is called Target in COMMAND.
     """
     if samples < 1 or max_branches < 1:
-        _fail("--samples and --max-branches must be at least 1")
+        fail("--samples and --max-branches must be at least 1")
     try:
         session = open_scenario(where, attacker=attacker, target=target, seed=seed)
         prepare(session, before or [])
@@ -132,7 +129,7 @@ def odds_command(
 
             odds_chart(found, title, plot)
     except FracasError as error:
-        _fail(str(error).splitlines()[0])
+        fail(str(error).splitlines()[0])
     if as_json:
         typer.echo(json.dumps(odds_json(found, title), indent=1, ensure_ascii=False))
         return
@@ -228,9 +225,9 @@ def sim_command(
     intervals, means their 95 % margins.
     """
     if workers is not None and workers < 1:
-        _fail("--workers must be at least 1")
+        fail("--workers must be at least 1")
     if cluster is not None and workers is not None:
-        _fail("give --workers or --cluster, not both")
+        fail("give --workers or --cluster, not both")
     try:
         path = str(encounter_path(encounter).resolve())
         study = Study(path, runs, seed, policy, max_rounds)
@@ -241,7 +238,7 @@ def sim_command(
 
             sim_chart(summary, plot)
     except FracasError as error:
-        _fail(str(error).splitlines()[0])
+        fail(str(error).splitlines()[0])
     if as_json:
         typer.echo(json.dumps(summary.to_json(), indent=1, ensure_ascii=False))
         return

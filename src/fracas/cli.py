@@ -18,10 +18,9 @@ import json
 import re
 import secrets
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -39,13 +38,14 @@ from fracas.app.files import (
     write_session,
 )
 from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
-from fracas.app.session import Reply, Session
-from fracas.app.views import EncounterView, headline, view
+from fracas.app.session import Session
+from fracas.app.views import view
 from fracas.chat.cli import chat_app
 from fracas.cli_store import register as register_store
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
+from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console, told
 from fracas.web.serve import serve
 
 app = typer.Typer(
@@ -95,12 +95,6 @@ RulesetOption = Annotated[
 ]
 
 
-def _fail(message: str) -> NoReturn:
-    """One line on stderr, exit status 2: nothing could start."""
-    typer.echo(f"fracas: error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 @dataclass(frozen=True)
 class _Source:
     """Where the encounter comes from: a file, a save, or an empty one of a ruleset."""
@@ -115,14 +109,14 @@ def _dice(faces: str | None, typed: bool) -> DiceSource | None:
         return LoadedDice(()) if typed else None
     parts = [p for p in re.split(r"[\s,]+", faces.strip()) if p]
     if not all(p.isdigit() and int(p) > 0 for p in parts):
-        _fail(f"--dice: {faces!r} is not a list of faces (like 20,3,6)")
+        fail(f"--dice: {faces!r} is not a list of faces (like 20,3,6)")
     return LoadedDice(int(p) for p in parts)
 
 
 def _start(source: _Source, seed: int, dice: DiceSource | None) -> Session:
     given = [x for x in (source.encounter, source.load, source.ruleset) if x is not None]
     if len(given) > 1:
-        _fail("give only one of an encounter file, --load and --ruleset")
+        fail("give only one of an encounter file, --load and --ruleset")
     try:
         if source.load is not None:
             return load_session(source.load, dice)
@@ -131,8 +125,8 @@ def _start(source: _Source, seed: int, dice: DiceSource | None) -> Session:
         if source.ruleset is not None:
             return new_session(source.ruleset, seed, dice)
     except FracasError as error:
-        _fail(str(error))
-    _fail("no encounter: give an encounter file, --demo, --load SAVE or --ruleset NAME")
+        fail(str(error))
+    fail("no encounter: give an encounter file, --demo, --load SAVE or --ruleset NAME")
 
 
 def _save_word(session: Session, text: str) -> str | None:
@@ -143,92 +137,6 @@ def _save_word(session: Session, text: str) -> str | None:
     if words[0].lower() == "save" and session.catalogue.get("save") is not None:
         return None  # the ruleset has a save command of its own; "write FILE" still saves
     return words[1].strip() if len(words) > 1 else ""
-
-
-# --- rendering -----------------------------------------------------------------------------
-
-
-def _table(v: EncounterView) -> Table:
-    pools = v.pool_names
-    table = Table(title=headline(v), title_justify="left", expand=False)
-    table.add_column("", no_wrap=True)
-    table.add_column("Init", justify="right", no_wrap=True)
-    table.add_column("Name", no_wrap=True)
-    table.add_column("Side", no_wrap=True)
-    for name in pools:
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("Effects", min_width=12)
-    for c in v.combatants:
-        marker = Text("\u25b6", style="bold green") if c.acting else Text("")
-        label = Text(c.name, style="bold" if c.acting else "")
-        flags = (("hidden", c.hidden), ("holding", c.holding), ("out", c.out))
-        notes = [note for note, on in flags if on]
-        if notes:
-            label.append(f" ({', '.join(notes)})", style="dim italic")
-        cells: list[Text] = [
-            marker,
-            Text("-" if c.initiative is None else str(c.initiative)),
-            label,
-            Text(c.side),
-        ]
-        for pool_name in pools:
-            pool = c.pool(pool_name)
-            if c.pools is None:
-                cells.append(Text("?", style="dim"))
-            else:
-                cells.append(Text(f"{pool.current}/{pool.maximum}" if pool else ""))
-        cells.append(Text("\n".join(e.render() for e in c.effects)))
-        table.add_row(*cells, style="dim" if c.out else None)
-    return table
-
-
-PIPED_WIDTH = 120
-"""The width of the tracker's output when it goes to a file or a pipe, not a terminal."""
-
-
-def _console() -> Console:
-    """A console for stdout: the terminal's width, or PIPED_WIDTH when it is not a terminal."""
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=PIPED_WIDTH)
-    return console
-
-
-def _told(session: Session, reply: Reply) -> list[str]:
-    """The reply's lines, then each player's prompt as ``[to NAME] LINE``."""
-    lines = list(reply.lines)
-    for prompt in reply.prompts:
-        names = " + ".join(session.state[a].name for a in prompt.actors)
-        lines.extend(f"[to {names}] {line}" for line in prompt.lines)
-    return lines
-
-
-def _show(console: Console, session: Session, reply: Reply) -> None:
-    for line in _told(session, reply):
-        console.print(Text(line), soft_wrap=True)
-    if reply.error is not None:
-        console.print(Text(f"error: {reply.error}", style="bold red"), soft_wrap=True)
-
-
-def _prompt(session: Session) -> str:
-    pending = session.pending()
-    if pending is not None:
-        return f"d{pending.sides}> "
-    acting = [session.state[a].name for a in session.state.acting()]
-    return f"{', '.join(acting) or 'gm'}> "
-
-
-def _lines(console: Console, session: Session, interactive: bool) -> Iterator[str]:
-    if not interactive:
-        for line in sys.stdin:
-            yield line.rstrip("\r\n")
-        return
-    while True:
-        try:
-            yield console.input(_prompt(session))
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return
 
 
 def _is_status(session: Session, text: str) -> bool:
@@ -270,7 +178,7 @@ def play(
     Reads one command per line until end of input or quit. After every step the encounter is
     saved (to --save, to the file given to --load, or to a new ./NAME.fracas.json).
     """
-    console = _console()
+    console = stdout_console()
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     encounter = Path(file) if file is not None and not demo else None
     if demo:
@@ -280,17 +188,17 @@ def play(
             else:
                 encounter = known_rulesets.default_demo()[1]
         except FracasError as error:
-            _fail(str(error))
+            fail(str(error))
     session = _start(_Source(encounter, load, ruleset), chosen, _dice(dice, typed_dice))
     target = None if no_save else (save or load or autosave_path(session.name or "encounter"))
     about = f"{session.encounter.ruleset.descriptor.name}; seed {session.encounter.seed}"
     if target is not None:
         about += f"; saving to {target} (resume: fracas play --load {target})"
     console.print(Text(about, style="dim"))
-    console.print(_table(view(session.encounter, name=session.name)))
+    console.print(encounter_table(view(session.encounter, name=session.name)))
     interactive = sys.stdin.isatty()
     failed = False
-    for text in _lines(console, session, interactive):
+    for text in read_lines(console, session, interactive):
         if not interactive:
             console.print(Text(f"> {text}", style="bold"))
         if text.strip().lower() in QUIT:
@@ -302,14 +210,14 @@ def play(
         status = _is_status(session, text)
         reply = session.run(text)
         if status and reply.ok:
-            console.print(_table(view(session.encounter, name=session.name)))
+            console.print(encounter_table(view(session.encounter, name=session.name)))
             continue
-        _show(console, session, reply)
+        show(console, session, reply)
         failed |= not reply.ok
         if reply.changed:
             if target is not None:
                 failed |= not _write(console, session, target)
-            console.print(_table(view(session.encounter, name=session.name)))
+            console.print(encounter_table(view(session.encounter, name=session.name)))
     if target is not None and session.encounter.steps:
         console.print(Text(f"saved to {target}", style="dim"))
     if failed and not interactive:
@@ -345,7 +253,7 @@ def _script(path: Path) -> tuple[list[str], _Source]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        _fail(f"{path}: cannot read the script ({getattr(error, 'strerror', None) or error})")
+        fail(f"{path}: cannot read the script ({getattr(error, 'strerror', None) or error})")
     for index, line in enumerate(lines):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -414,7 +322,7 @@ def run(
                 errors.append(f"{text}: {message}")
             continue
         reply = session.run(text)
-        out.extend(_told(session, reply))
+        out.extend(told(session, reply))
         if reply.error is not None:
             out.append(f"error: {reply.error}")
             errors.append(f"{text}: {reply.error}")
@@ -422,7 +330,7 @@ def run(
             try:
                 write_session(session, save)
             except FracasError as error:
-                _fail(str(error))
+                fail(str(error))
     waiting = session.pending()
     if waiting is not None:
         message = f"{waiting.command}: the script ended waiting for a d{waiting.sides}"
@@ -458,7 +366,7 @@ def list_rulesets() -> None:
     try:
         found = known_rulesets.available()
     except FracasError as error:
-        _fail(str(error))
+        fail(str(error))
     console = Console(highlight=False)
     if not found:
         console.print("no ruleset is installed")
@@ -497,7 +405,7 @@ def docs_commands(
             typer.echo(f"{write} {'updated' if changed else 'was up to date'}")
             return
     except (FracasError, OSError) as error:
-        _fail(str(error))
+        fail(str(error))
     typer.echo(reference, nl=False)
 
 

@@ -15,7 +15,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -26,6 +26,7 @@ from fracas.app.files import read_json
 from fracas.app.views import view
 from fracas.errors import FracasError
 from fracas.store import Store, Tracked
+from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console
 
 DatabaseOption = Annotated[
     str | None,
@@ -47,16 +48,12 @@ def register(app: typer.Typer) -> None:
     app.command("import")(import_save)
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
 
 def _store(url: str | None) -> Store:
     try:
         return Store(url)
     except FracasError as error:
-        _fail(str(error))
+        fail(str(error))
 
 
 def list_encounters(database: DatabaseOption = None) -> None:
@@ -65,7 +62,7 @@ def list_encounters(database: DatabaseOption = None) -> None:
     try:
         found = store.summaries()
     except FracasError as error:
-        _fail(str(error))
+        fail(str(error))
     console = Console(highlight=False)
     if not found:
         console.print(f"no encounters stored in {store.url}")
@@ -81,20 +78,18 @@ def list_encounters(database: DatabaseOption = None) -> None:
 
 def resume(encounter: IdArgument, database: DatabaseOption = None) -> None:
     """Track a stored encounter at the table; each step is committed before it is shown."""
-    from fracas.cli import _console, _lines, _show, _table
-
     store = _store(database)
     try:
         tracked = Tracked(store, encounter)
     except FracasError as error:
-        _fail(str(error))
-    console = _console()
+        fail(str(error))
+    console = stdout_console()
     session = tracked.session
     console.print(Text(f"{encounter} in {store.url}", style="dim"))
-    console.print(_table(view(session.encounter, name=session.name)))
+    console.print(encounter_table(view(session.encounter, name=session.name)))
     interactive = sys.stdin.isatty()
     failed = False
-    for text in _lines(console, tracked.session, interactive):
+    for text in read_lines(console, tracked.session, interactive):
         if not interactive:
             console.print(Text(f"> {text}", style="bold"))
         if text.strip().lower() in ("quit", "exit"):
@@ -105,11 +100,11 @@ def resume(encounter: IdArgument, database: DatabaseOption = None) -> None:
             console.print(Text(f"error: {error}", style="bold red"))
             failed = True
             continue
-        _show(console, tracked.session, reply)
+        show(console, tracked.session, reply)
         failed |= not reply.ok
         if reply.changed:
             session = tracked.session
-            console.print(_table(view(session.encounter, name=session.name)))
+            console.print(encounter_table(view(session.encounter, name=session.name)))
     if failed and not interactive:
         raise typer.Exit(1)
 
@@ -119,7 +114,7 @@ def export(encounter: IdArgument, database: DatabaseOption = None) -> None:
     try:
         data = _store(database).export(encounter)
     except FracasError as error:
-        _fail(str(error))
+        fail(str(error))
     typer.echo(json.dumps(data, indent=1, ensure_ascii=False))
 
 
@@ -132,5 +127,5 @@ def import_save(
         data = read_json(file)
         encounter = _store(database).import_save(data)
     except FracasError as error:
-        _fail(f"{file}: {error}" if str(file) not in str(error) else str(error))
+        fail(f"{file}: {error}" if str(file) not in str(error) else str(error))
     typer.echo(encounter)

@@ -49,7 +49,7 @@ def test_bad_ids_and_files_are_one_line_errors(tmp_path: Path) -> None:
     for command in (["export", "nope"], ["resume", "nope"], ["import", str(tmp_path / "x.json")]):
         result = runner.invoke(app, [*command, "--database", url])
         assert result.exit_code == 2
-        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert result.stderr.startswith("fracas: error: ") and result.stderr.count("\n") == 1
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "fracas-encounter", "version": 1, "ruleset": "nope"}')
     result = runner.invoke(app, ["import", str(bad), "--database", url])

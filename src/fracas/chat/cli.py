@@ -6,7 +6,7 @@ import asyncio
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
@@ -17,6 +17,7 @@ from fracas.chat.session import ChatSession
 from fracas.dice import LoadedDice
 from fracas.errors import FracasError
 from fracas.store import Store, Tracked
+from fracas.terminal import fail
 
 chat_app = typer.Typer(help="Play over chat: a line server for MUD/MUSH clients and telnet.")
 
@@ -72,7 +73,7 @@ def serve(
         store = Store(database)
         tracked = Tracked(store, _stored(store, file, demo, resume, seed), dice)
     except FracasError as error:
-        _fail(str(error))
+        fail(str(error))
     session = tracked.session
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
     server = ChatServer(ChatSession(tracked), password or secrets.token_urlsafe(9), title)
@@ -100,7 +101,7 @@ def _stored(
     """The id of the encounter to serve: the one resumed, or a new one from a file or demo."""
     if resume is not None:
         if file is not None or demo:
-            _fail("give either --resume ID or an encounter, not both")
+            fail("give either --resume ID or an encounter, not both")
         store.version(resume)  # an unknown id fails here, with its message
         return resume
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
@@ -109,10 +110,6 @@ def _stored(
     elif file is not None:
         path = Path(file)
     else:
-        _fail("no encounter: give an encounter file, --demo [RULESET] or --resume ID")
+        fail("no encounter: give an encounter file, --demo [RULESET] or --resume ID")
     return store.create(open_encounter(path, chosen), origin=f"chat:{path}")
 
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"fracas: error: {message}", err=True)
-    raise typer.Exit(2)
