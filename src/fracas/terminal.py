@@ -89,7 +89,7 @@ def _prompt(session: Session) -> str:
     pending = session.pending()
     if pending is not None:
         return f"d{pending.sides}> "
-    acting = [session.state[a].name for a in session.state.acting()]
+    acting = [session.state[a].name for a in session.encounter.acting()]
     return f"{', '.join(acting) or 'gm'}> "
 
 

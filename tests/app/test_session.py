@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.app.files import open_encounter
+from fracas.app.rulesets import demo_path
 from fracas.app.session import Session
+from fracas.app.views import view
 from fracas.dice import LoadedDice
+from fracas.engine import registry
 from fracas.engine.action import CombatantId
 from fracas.engine.events import DiceRolled
 from fracas.engine.gm import AddNote, SetPool
@@ -358,3 +362,26 @@ def test_commands_never_raise(text: str) -> None:
     session: Session = toy_session(1, 2, 3)
     session.run(text)
     session.run(text)
+
+
+def test_a_fallen_member_of_a_group_turn_is_not_acting() -> None:
+    """Momentum's four raptors share one turn; a raptor at 0 Vitality takes no part in it: the
+    turn's line, the prompt, the view's acting marks and the default actor leave it out."""
+    session = open_encounter(demo_path(registry.find("momentum")), seed=1)
+    for line in ("start", "set raptor-2 vitality 0", "end", "end"):
+        ok(session.run(line))
+    reply = ok(session.run("end"))
+    assert reply.lines[-1] == "Turn of Raptor 1, Raptor 3 and Raptor 4"
+    standing = (CombatantId("raptor-1"), CombatantId("raptor-3"), CombatantId("raptor-4"))
+    assert session.state.acting() == (*standing[:1], CombatantId("raptor-2"), *standing[1:])
+    assert session.encounter.acting() == standing
+    assert [(p.actors, p.lines) for p in reply.prompts] == [
+        (standing, ("Round 1: your turn, Raptor 1, Raptor 3 and Raptor 4.",))
+    ]
+    shown = view(session.encounter)
+    assert shown.acting == ("Raptor 1", "Raptor 3", "Raptor 4")
+    assert [c.name for c in shown.combatants if c.acting] == ["Raptor 1", "Raptor 3", "Raptor 4"]
+    for line in ("set raptor-3 vitality 0", "set raptor-4 vitality 0"):
+        ok(session.run(line))
+    step = ok(session.run("sheet")).lines
+    assert step[0].startswith("Raptor 1")

@@ -77,6 +77,8 @@ class Scene:
     """The state just after the event."""
     action: Action | None = None
     audience: Audience = GM
+    ruleset: Ruleset | None = None
+    """The encounter's ruleset, when the narrator was given one (not only its class)."""
 
     def combatant(self, combatant: CombatantId) -> Combatant | None:
         """The combatant as it is after the event, or before it when it has left."""
@@ -99,6 +101,13 @@ class Scene:
     def names(self, combatants: Iterable[CombatantId]) -> list[str]:
         """The display names of those of ``combatants`` the audience may see."""
         return [self.name(c) for c in combatants if self.visible(c)]
+
+    def takes_turn(self, combatant: CombatantId) -> bool:
+        """Whether ``combatant`` takes its turn after the event (``Ruleset.takes_turn``)."""
+        found = self.after.combatants.get(combatant)
+        if found is None:
+            return False
+        return self.ruleset is None or self.ruleset.takes_turn(self.after, found)
 
     def shows_pools(self, combatant: CombatantId) -> bool:
         """Whether the audience may see ``combatant``'s pool values."""
@@ -264,7 +273,8 @@ def _turn_started(event: TurnStarted, scene: Scene) -> Told:
     if not 0 <= event.index < len(order):
         return f"Turn {event.index + 1} of the round"
     turn = order[event.index]
-    names = scene.names(turn.actors)
+    taking = [a for a in turn.actors if scene.takes_turn(a)]
+    names = scene.names(taking or turn.actors)  # a turn nobody takes is told, then passes
     if not names:
         return None
     label = f" ({turn.label})" if turn.label else ""
@@ -493,6 +503,7 @@ class Narrator:
         self.table: Mapping[type[Event], EventNarrator] = table
         self._turn_prompt: TurnPrompt = getattr(module, "turn_prompt", turn_prompt)
         self._order_table: OrderTable = getattr(module, "order_table", order_table)
+        self._ruleset = ruleset if isinstance(ruleset, Ruleset) else None
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -523,7 +534,7 @@ class Narrator:
         lines: list[str] = []
         for event in events:
             after = event.apply(state)
-            lines.extend(self.event(event, Scene(state, after, action, audience)))
+            lines.extend(self.event(event, Scene(state, after, action, audience, self._ruleset)))
             state = after
         return tuple(lines)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fracas.app.audience import GM, Audience
@@ -224,7 +224,7 @@ class Session:
         chosen = self.encounter.ruleset.default_actor(self.state, action)
         if chosen is not None:
             return chosen
-        acting = self.state.acting()
+        acting = self.encounter.acting()
         return acting[0] if len(acting) == 1 else None
 
     def audience(self, speaker: CombatantId | None) -> Audience:
@@ -289,7 +289,9 @@ class Session:
             isinstance(event, TurnStarted) for event in step.events
         ):
             return ()
-        return (Prompt(turn.actors, self.narrator.turn_prompt(turn, self.state)),)
+        acting = self.encounter.acting()
+        taken = replace(turn, actors=acting)
+        return (Prompt(acting, self.narrator.turn_prompt(taken, self.state)),)
 
     def _give_back(self, pending: Pending) -> None:
         if not pending.from_stream:
@@ -373,8 +375,8 @@ class Session:
                 who = resolve_name(command.who.strip(), self._names(speaker), command="sheet")
             except CommandError as error:
                 return Reply(shown, error=error.message)
-        elif speaker is not None or len(self.state.acting()) == 1:
-            who = speaker if speaker is not None else self.state.acting()[0]
+        elif speaker is not None or len(self.encounter.acting()) == 1:
+            who = speaker if speaker is not None else self.encounter.acting()[0]
         else:
             return Reply(shown, error="sheet: whose? name a combatant (sheet Ada)")
         combatant = self.state[who]

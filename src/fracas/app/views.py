@@ -139,7 +139,7 @@ def view(encounter: Encounter, audience: Audience = GM, name: str = "") -> Encou
                 resumed=turn.resumed,
             )
         )
-    acting = () if state.ended else tuple(state[a].name for a in state.acting() if a in seen)
+    acting = () if state.ended else tuple(state[a].name for a in encounter.acting() if a in seen)
     combatants = tuple(
         _combatant(c, encounter, audience, namer) for c in _ranked(state) if c.id in seen
     )
@@ -210,7 +210,7 @@ def _combatant(
         initiative=c.initiative,
         group=c.group,
         hidden=c.hidden,
-        acting=state.is_turn_of(c.id) and not state.ended,
+        acting=c.id in encounter.acting() and not state.ended,
         holding=c.id in state.clock.held,
         out=state.clock.started and not encounter.ruleset.takes_turn(state, c),
         pools=pools,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
-from fracas.engine.action import Action, combatants_named
+from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.clock import Tape
 from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged
 from fracas.engine.gm import (
@@ -108,6 +108,12 @@ class Encounter:
         self._legal: tuple[EncounterState, Action, Rule[Any], Cost] | None = None
 
     # --- acting -------------------------------------------------------------------------
+
+    def acting(self) -> tuple[CombatantId, ...]:
+        """Those whose turn it is and who take it: a member of a group turn who is out of the
+        fight (``Ruleset.takes_turn``) is not acting, though the turn is still the group's."""
+        state = self.state
+        return tuple(a for a in state.acting() if self.ruleset.takes_turn(state, state[a]))
 
     def rule(self, action: Action) -> Rule[Any]:
         """The rule for ``action``; IllegalAction when neither the engine nor the ruleset has it."""

@@ -333,7 +333,7 @@ def _action(held: Seat, body: ActionIn) -> Action:
                 422, "unknown-field", f"{kind.verb} has no field {key!r}", f"fields.{key}"
             )
     fields = dict(body.fields)
-    acting = session.state.acting()
+    acting = session.encounter.acting()
     if held.speaker is not None:
         fields.setdefault("actor", held.speaker)
     elif not kind.game_master and len(acting) == 1:
