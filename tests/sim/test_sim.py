@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from fracas.app.rulesets import ENVIRONMENT, demo_of
+from fracas.engine import registry
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import MoveTurn, SetPool
@@ -197,3 +198,23 @@ class NoAnswers:
 
 def no_answers(ruleset: Ruleset) -> NoAnswers:
     return NoAnswers(ruleset)
+
+
+BENCHMARK_ENCOUNTERS = Path(__file__).parents[2] / "benchmarks" / "encounters"
+
+
+def test_every_ruleset_has_a_four_against_four_benchmark_encounter() -> None:
+    """The engine-overhead benchmark plays a 4v4 fight of each registered ruleset."""
+    slugs = {kind.descriptor.slug for kind in registry.rulesets()}
+    assert {p.stem.removesuffix("_4v4") for p in BENCHMARK_ENCOUNTERS.glob("*_4v4.yaml")} == slugs
+
+
+@pytest.mark.parametrize(
+    "path", sorted(BENCHMARK_ENCOUNTERS.glob("*_4v4.yaml")), ids=lambda path: path.stem
+)
+def test_a_benchmark_encounter_is_four_against_four_and_plays_to_an_end(path: Path) -> None:
+    ruleset, setup = loaded(str(path))
+    sides = [c.side for c in setup]
+    assert len(set(sides)) == 2 and all(sides.count(side) == 4 for side in sides)
+    result = fight(ruleset, setup, tactics_for(ruleset), seed=0)
+    assert sum(result.taken.values()) > 0 and set(result.taken) <= set(setup.combatants)
