@@ -151,7 +151,7 @@ def test_group_members_share_one_sheet_and_group_key_is_a_slug(tmp_path: Path) -
         """,
     )
     first, second = load_encounter(path, Sheet).combatants
-    assert (first.name, second.name) == ("Giant Spider 1", "Giant Spider 2")
+    assert (first.name, second.name) == "Giant Spider 1", "Giant Spider 2"
     assert first.group == second.group == "giant-spider"
     assert first.sheet is second.sheet
 
@@ -192,6 +192,12 @@ def test_deep_merge() -> None:
 HEADER = "ruleset: momentum\nname: Fight\n"
 
 
+def error_in(tmp_path: Path, body: str) -> str:
+    """The one-line error of the encounter file ``HEADER + body``, its path written FILE."""
+    path = write(tmp_path, "e.yaml", HEADER + body)
+    return str(raises(path)).replace(str(path), "FILE")
+
+
 def test_unknown_field_with_suggestion(tmp_path: Path) -> None:
     path = write(
         tmp_path,
@@ -214,7 +220,7 @@ combatants:
         " (and 1 more error)"
     )
     assert (error.file, error.line, error.column) == (str(path), 8, 9)
-    assert error.path == ("combatants", 0, "sheet", "stats", "strenght")
+    assert error.path == "combatants", 0, "sheet", "stats", "strenght"
     assert (
         str(error.more[0])
         == f"{path}:7:7: combatants[0].sheet.stats.strength: missing required field"
@@ -222,11 +228,9 @@ combatants:
 
 
 def test_wrong_type(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 combatants:
   - name: Druid
     side: party
@@ -234,26 +238,23 @@ combatants:
       stats: {strength: 10, dexterity: 12}
       vitality: high
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:8:17: combatants[0].sheet.vitality: expected an integer, got "high"'
-    )
+    ) == 'FILE:8:17: combatants[0].sheet.vitality: expected an integer, got "high"'
 
 
 def test_missing_field(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 combatants:
   - name: Druid
     side: party
     sheet:
       stats: {strength: 10, dexterity: 12}
 """,
+        )
+        == "FILE:6:5: combatants[0].sheet.vitality: missing required field"
     )
-    assert str(raises(path)) == f"{path}:6:5: combatants[0].sheet.vitality: missing required field"
 
 
 def test_missing_encounter_field(tmp_path: Path) -> None:
@@ -262,18 +263,15 @@ def test_missing_encounter_field(tmp_path: Path) -> None:
 
 
 def test_unknown_encounter_field(tmp_path: Path) -> None:
-    path = write(tmp_path, "e.yaml", HEADER + "combatant: []\n")
-    assert str(raises(path)) == (
-        f"{path}:3:1: combatant: unknown field (did you mean combatants?) (and 1 more error)"
+    assert error_in(tmp_path, "combatant: []\n") == (
+        "FILE:3:1: combatant: unknown field (did you mean combatants?) (and 1 more error)"
     )
 
 
 def test_unknown_statblock(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 statblocks:
   raptor: {stats: {strength: 1, dexterity: 1}, vitality: 1}
   troll: {stats: {strength: 9, dexterity: 1}, vitality: 40}
@@ -282,37 +280,30 @@ combatants:
     side: raptors
     use: raptr
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:9:10: combatants[0].use: unknown stat block "raptr" (did you mean raptor?); '
+    ) == (
+        'FILE:9:10: combatants[0].use: unknown stat block "raptr" (did you mean raptor?); '
         "known stat blocks: raptor, troll"
     )
 
 
 def test_unknown_statblock_when_there_are_none(tmp_path: Path) -> None:
-    path = write(tmp_path, "e.yaml", HEADER + "combatants:\n  - {name: R, side: r, use: raptor}\n")
-    assert str(raises(path)) == (
-        f'{path}:4:29: combatants[0].use: unknown stat block "raptor": this encounter defines none '
+    assert error_in(tmp_path, "combatants:\n  - {name: R, side: r, use: raptor}\n") == (
+        'FILE:4:29: combatants[0].use: unknown stat block "raptor": this encounter defines none '
         "(add a statblocks: section or include: a stat-block file)"
     )
 
 
 def test_duplicate_key(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 combatants:
   - name: Druid
     side: party
     name: Bard
     sheet: {}
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:6:5: combatants[0].name: duplicate key "name" (first defined on line 4)'
-    )
+    ) == 'FILE:6:5: combatants[0].name: duplicate key "name" (first defined on line 4)'
 
 
 def test_yaml_syntax_error(tmp_path: Path) -> None:
@@ -332,11 +323,10 @@ combatants:
 
 
 def test_both_sheet_and_use(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 statblocks:
   raptor: {stats: {strength: 1, dexterity: 1}, vitality: 1}
 combatants:
@@ -345,35 +335,31 @@ combatants:
     use: raptor
     sheet: {vitality: 3}
 """,
+        )
+        == "FILE:6:5: combatants[0]: give either sheet or use, not both"
     )
-    assert str(raises(path)) == f"{path}:6:5: combatants[0]: give either sheet or use, not both"
 
 
 def test_neither_sheet_nor_use(tmp_path: Path) -> None:
-    path = write(tmp_path, "e.yaml", HEADER + "combatants:\n  - name: Ghost\n    side: spirits\n")
-    assert str(raises(path)) == (
-        f"{path}:4:5: combatants[0]: give a sheet, or use: the name of a stat block"
+    assert error_in(tmp_path, "combatants:\n  - name: Ghost\n    side: spirits\n") == (
+        "FILE:4:5: combatants[0]: give a sheet, or use: the name of a stat block"
     )
 
 
 def test_overrides_need_use(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "e.yaml",
-        HEADER + "combatants:\n  - {name: A, side: a, sheet: {}, overrides: {vitality: 1}}\n",
-    )
-    assert str(raises(path)) == (
-        f"{path}:4:5: combatants[0]: overrides apply to a stat block named by use; "
+    assert error_in(
+        tmp_path, "combatants:\n  - {name: A, side: a, sheet: {}, overrides: {vitality: 1}}\n"
+    ) == (
+        "FILE:4:5: combatants[0]: overrides apply to a stat block named by use; "
         "edit the sheet instead"
     )
 
 
 def test_count_zero(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 statblocks:
   raptor: {stats: {strength: 1, dexterity: 1}, vitality: 1}
 combatants:
@@ -382,8 +368,9 @@ combatants:
     use: raptor
     count: 0
 """,
+        )
+        == "FILE:9:12: combatants[0].count: expected at least 1, got 0"
     )
-    assert str(raises(path)) == f"{path}:9:12: combatants[0].count: expected at least 1, got 0"
 
 
 def test_error_inside_an_included_file(tmp_path: Path) -> None:
@@ -443,11 +430,9 @@ def test_syntax_error_inside_an_included_file(tmp_path: Path) -> None:
 
 
 def test_error_inside_an_override(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: 14}
@@ -459,18 +444,13 @@ combatants:
     overrides:
       vitality: twelve
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:12:17: combatants[0].overrides.vitality: expected an integer, got "twelve"'
-    )
+    ) == 'FILE:12:17: combatants[0].overrides.vitality: expected an integer, got "twelve"'
 
 
 def test_misspelt_field_inside_an_override(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: 14}
@@ -482,19 +462,16 @@ combatants:
     overrides:
       stats: {dexterty: 16}
 """,
-    )
-    assert str(raises(path)) == (
-        f"{path}:12:15: combatants[0].overrides.stats.dexterty: unknown field "
+    ) == (
+        "FILE:12:15: combatants[0].overrides.stats.dexterty: unknown field "
         "(did you mean dexterity?)"
     )
 
 
 def test_error_in_a_statblock_used_with_overrides_points_at_the_statblock(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: fast}
@@ -505,42 +482,35 @@ combatants:
     use: raptor
     overrides: {vitality: 9}
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:5:38: statblocks.raptor.stats.dexterity: expected an integer, got "fast"'
-    )
+    ) == 'FILE:5:38: statblocks.raptor.stats.dexterity: expected an integer, got "fast"'
 
 
 def test_missing_field_of_a_statblock(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: 14}
 combatants:
   - {name: Raptor, side: raptors, use: raptor, overrides: {stats: {strength: 3}}}
 """,
+        )
+        == "FILE:4:3: statblocks.raptor.vitality: missing required field"
     )
-    assert str(raises(path)) == f"{path}:4:3: statblocks.raptor.vitality: missing required field"
 
 
 def test_included_file_not_found(tmp_path: Path) -> None:
-    path = write(tmp_path, "e.yaml", HEADER + "include:\n  - beasts.yaml\ncombatants: []\n")
-    assert str(raises(path)) == (
-        f"{path}:4:5: include[0]: cannot include beasts.yaml: No such file or directory"
+    assert error_in(tmp_path, "include:\n  - beasts.yaml\ncombatants: []\n") == (
+        "FILE:4:5: include[0]: cannot include beasts.yaml: No such file or directory"
     )
 
 
 def test_included_twice(tmp_path: Path) -> None:
     write(tmp_path, "beasts.yaml", BEASTS)
-    path = write(
-        tmp_path, "e.yaml", HEADER + "include: [beasts.yaml, ./beasts.yaml]\ncombatants: []\n"
-    )
-    assert str(raises(path)) == (
-        f"{path}:3:24: include[1]: ./beasts.yaml is already included by include[0]"
+    assert error_in(tmp_path, "include: [beasts.yaml, ./beasts.yaml]\ncombatants: []\n") == (
+        "FILE:3:24: include[1]: ./beasts.yaml is already included by include[0]"
     )
 
 
@@ -578,27 +548,23 @@ combatants: []
 
 def test_included_statblock_must_be_a_mapping(tmp_path: Path) -> None:
     beasts = write(tmp_path, "beasts.yaml", "alpha: 12\n")
-    path = write(tmp_path, "e.yaml", HEADER + "include: [beasts.yaml]\ncombatants: []\n")
-    assert str(raises(path)) == (
+    assert error_in(tmp_path, "include: [beasts.yaml]\ncombatants: []\n") == (
         f"{beasts}:1:8: alpha: a stat block must be a mapping of sheet fields, found a single value"
     )
 
 
 def test_duplicate_combatant_names(tmp_path: Path) -> None:
-    path = write(
+    assert error_in(
         tmp_path,
-        "e.yaml",
-        HEADER
-        + """\
+        """\
 statblocks:
   raptor: {stats: {strength: 1, dexterity: 1}, vitality: 1}
 combatants:
   - {name: Raptor, side: raptors, use: raptor, count: 2}
   - {name: raptor 2, side: raptors, use: raptor}
 """,
-    )
-    assert str(raises(path)) == (
-        f'{path}:7:12: combatants[1].name: the name "raptor 2" is already taken by combatants[0]'
+    ) == (
+        'FILE:7:12: combatants[1].name: the name "raptor 2" is already taken by combatants[0]'
         " on line 6"
     )
 
