@@ -151,7 +151,7 @@ def test_group_members_share_one_sheet_and_group_key_is_a_slug(tmp_path: Path) -
         """,
     )
     first, second = load_encounter(path, Sheet).combatants
-    assert (first.name, second.name) == "Giant Spider 1", "Giant Spider 2"
+    assert (first.name, second.name) == ("Giant Spider 1", "Giant Spider 2")
     assert first.group == second.group == "giant-spider"
     assert first.sheet is second.sheet
 
@@ -220,7 +220,7 @@ combatants:
         " (and 1 more error)"
     )
     assert (error.file, error.line, error.column) == (str(path), 8, 9)
-    assert error.path == "combatants", 0, "sheet", "stats", "strenght"
+    assert error.path == ("combatants", 0, "sheet", "stats", "strenght")
     assert (
         str(error.more[0])
         == f"{path}:7:7: combatants[0].sheet.stats.strength: missing required field"
@@ -228,9 +228,10 @@ combatants:
 
 
 def test_wrong_type(tmp_path: Path) -> None:
-    assert error_in(
-        tmp_path,
-        """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 combatants:
   - name: Druid
     side: party
@@ -238,7 +239,9 @@ combatants:
       stats: {strength: 10, dexterity: 12}
       vitality: high
 """,
-    ) == 'FILE:8:17: combatants[0].sheet.vitality: expected an integer, got "high"'
+        )
+        == 'FILE:8:17: combatants[0].sheet.vitality: expected an integer, got "high"'
+    )
 
 
 def test_missing_field(tmp_path: Path) -> None:
@@ -294,16 +297,19 @@ def test_unknown_statblock_when_there_are_none(tmp_path: Path) -> None:
 
 
 def test_duplicate_key(tmp_path: Path) -> None:
-    assert error_in(
-        tmp_path,
-        """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 combatants:
   - name: Druid
     side: party
     name: Bard
     sheet: {}
 """,
-    ) == 'FILE:6:5: combatants[0].name: duplicate key "name" (first defined on line 4)'
+        )
+        == 'FILE:6:5: combatants[0].name: duplicate key "name" (first defined on line 4)'
+    )
 
 
 def test_yaml_syntax_error(tmp_path: Path) -> None:
@@ -430,9 +436,10 @@ def test_syntax_error_inside_an_included_file(tmp_path: Path) -> None:
 
 
 def test_error_inside_an_override(tmp_path: Path) -> None:
-    assert error_in(
-        tmp_path,
-        """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: 14}
@@ -444,7 +451,9 @@ combatants:
     overrides:
       vitality: twelve
 """,
-    ) == 'FILE:12:17: combatants[0].overrides.vitality: expected an integer, got "twelve"'
+        )
+        == 'FILE:12:17: combatants[0].overrides.vitality: expected an integer, got "twelve"'
+    )
 
 
 def test_misspelt_field_inside_an_override(tmp_path: Path) -> None:
@@ -469,9 +478,10 @@ combatants:
 
 
 def test_error_in_a_statblock_used_with_overrides_points_at_the_statblock(tmp_path: Path) -> None:
-    assert error_in(
-        tmp_path,
-        """\
+    assert (
+        error_in(
+            tmp_path,
+            """\
 statblocks:
   raptor:
     stats: {strength: 12, dexterity: fast}
@@ -482,7 +492,9 @@ combatants:
     use: raptor
     overrides: {vitality: 9}
 """,
-    ) == 'FILE:5:38: statblocks.raptor.stats.dexterity: expected an integer, got "fast"'
+        )
+        == 'FILE:5:38: statblocks.raptor.stats.dexterity: expected an integer, got "fast"'
+    )
 
 
 def test_missing_field_of_a_statblock(tmp_path: Path) -> None:
