@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fracas.app.rulesets import ENVIRONMENT, demo_of
 from fracas.engine import registry
@@ -18,11 +21,12 @@ from fracas.engine.turns import StartCombat
 from fracas.errors import FracasError
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.ruleset import Momentum
+from fracas.sim.charts import sim_chart
 from fracas.sim.fight import fight
 from fracas.sim.policy import Generic, tactics_for
 from fracas.sim.report import summarize
 from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
-from fracas.sim.stats import run_seed
+from fracas.sim.stats import run_seed, wilson
 from fracas.sim.tactics.momentum import tactics as momentum_tactics
 from tests.engine.toy import Guard, Punch, Toy
 from tests.sim.duel import ENCOUNTER
@@ -218,3 +222,24 @@ def test_a_benchmark_encounter_is_four_against_four_and_plays_to_an_end(path: Pa
     assert len(set(sides)) == 2 and all(sides.count(side) == 4 for side in sides)
     result = fight(ruleset, setup, tactics_for(ruleset), seed=0)
     assert sum(result.taken.values()) > 0 and set(result.taken) <= set(setup.combatants)
+
+
+@given(runs=st.integers(1, 100_000), share=st.fractions(0, 1))
+def test_a_wilson_interval_holds_the_observed_proportion(runs: int, share: Fraction) -> None:
+    successes = int(share * runs)
+    low, high = wilson(successes, runs)
+    assert 0 <= low <= successes / runs <= high <= 1
+
+
+def test_the_chart_of_a_side_that_won_every_fight(tmp_path: Path) -> None:
+    """All runs won puts the interval's top at 1 exactly, not a rounding hair below it (which
+    used to make the chart's error bar negative and the plot fail)."""
+    ruleset, setup = loaded(momentum_demo())
+    results = [fight(ruleset, setup, tactics_for(ruleset), seed) for seed in range(3)]
+    won = [replace(r, winner="party") for r in results]
+    summary = summarize(won, setup, encounter=momentum_demo(), seed=0, policy="tactics")
+    assert [(s.side, s.probability, s.high) for s in summary.sides if s.side == "party"] == [
+        ("party", 1.0, 1.0)
+    ]
+    sim_chart(summary, tmp_path / "sim.svg")
+    assert (tmp_path / "sim.svg").read_text().startswith("<?xml")

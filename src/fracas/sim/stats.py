@@ -18,14 +18,15 @@ def run_seed(master: int, run: int) -> int:
 
 
 def wilson(successes: int, runs: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: (low, high), 95 % by default."""
+    """The Wilson score interval of a proportion: (low, high), 95 % by default. It always holds
+    the observed proportion, also where rounding would put a bound a hair past it (all won)."""
     if runs <= 0:
         return (0.0, 1.0)
     p = successes / runs
     denominator = 1 + z * z / runs
     centre = (p + z * z / (2 * runs)) / denominator
     half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_and_margin(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
