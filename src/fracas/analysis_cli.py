@@ -46,7 +46,6 @@ PlotOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 
 
-
 # --- odds ----------------------------------------------------------------------------------
 
 
@@ -164,11 +163,17 @@ def _print_odds(console: Console, found: Odds, title: str) -> None:
         else f"sampled: {found.samples} runs, not exact ({found.why_sampled})"
     )
     console.print(Text(f"{title}: {how}"), soft_wrap=True)
-    outcomes = Table("outcome", "probability", "")
+    outcomes = (
+        Table("outcome", "probability", "exactly")
+        if found.exact
+        else Table("outcome", "probability (95 % interval)")
+    )
     for name, p in found.outcomes.items():
-        low, high = found.interval(name)
-        shown = f"{float(p):.2%}" if found.exact else f"{float(p):.2%} ({low:.2%}–{high:.2%})"
-        outcomes.add_row(Text(name), Text(shown), Text(str(p) if found.exact else ""))
+        if found.exact:
+            outcomes.add_row(Text(name), Text(f"{float(p):.2%}"), Text(str(p)))
+        else:
+            low, high = found.interval(name)
+            outcomes.add_row(Text(name), Text(f"{float(p):.2%} ({low:.2%}–{high:.2%})"))
     console.print(outcomes)
     damage = found.damage
     mean = f"{float(damage.mean()):.3f}"
