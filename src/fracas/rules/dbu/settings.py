@@ -29,6 +29,13 @@ class DbuSettings(BaseModel):
         description="Seed: 'your turn ends as soon as you run out of Actions'. False: the turn"
         " ends only when its owner says so.",
     )
+    ask_phase_order: bool = Field(
+        True,
+        description="Seed: in the Effect and End Phases 'You can decide the order in which they"
+        " activate, if multiple occur at the same time': the phase waits for the player's order"
+        " when two or more occur that its standing order does not place. False: the standing"
+        " order, then the default one, without asking.",
+    )
 
     # Initiative
     initiative_advantage_gap: int = Field(
