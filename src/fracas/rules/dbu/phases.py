@@ -28,7 +28,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.clock import due
 from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, PoolSet, reduce
 from fracas.engine.state import Combatant, EncounterState, Moment
-from fracas.rules.dbu.conditions import SLOWED, ongoing_damage, stacks
+from fracas.rules.dbu.conditions import SLOWED, asleep, ongoing_damage, stacks
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.grapple import PINNED, RESTRAINED, held_by, holding
 from fracas.rules.dbu.grapple_rules import grapple_at_turn_start
@@ -74,7 +74,7 @@ class Phases:
     def asks(self, state: EncounterState, who: CombatantId, phase: str) -> bool:
         """Whether two or more items occur at once in ``who``'s phase that its standing order
         does not place (and ``who`` is standing to choose)."""
-        if not self.settings.ask_phase_order or not standing(state[who]):
+        if not self.settings.ask_phase_order or not standing(state[who]) or asleep(state[who]):
             return False
         return len(undecided(self.due(state, who, phase), standing_order(state[who]))) >= 2
 

@@ -27,6 +27,7 @@ from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool,
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
+from fracas.rules.dbu.conditions import asleep, woken
 from fracas.rules.dbu.economy import (
     ACTIONS,
     CAPACITY,
@@ -289,12 +290,14 @@ class Dbu(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice_: DiceSource
     ) -> Sequence[Event]:
-        """A Health Threshold reached makes the one Holding Back check Concealment; a response
-        whose Actions are spent is over; 'your turn ends as soon as you run out of Actions'."""
+        """A Health Threshold reached makes the one Holding Back check Concealment; damage wakes
+        the Sleeping; a response whose Actions are spent is over; 'your turn ends as soon as you
+        run out of Actions' (its End Phase may wait first)."""
         tape = clock.Tape(state)
         for event in events:
             if isinstance(event, ThresholdReached) and event.combatant in state.combatants:
                 tape.write(threshold_check(tape.state, event.combatant, dice_, settings=self.rules))
+        tape.write(woken(tape.state, events, settings=self.rules))
         tape.write(responses_over(tape.state, turn_ended=False))
         if self._out_of_actions(tape.state, events):
             later = self.before_turn_end(tape.state, dice_)
@@ -353,8 +356,8 @@ class Dbu(Ruleset):
         return None
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        """The Defeated (0 Life Points or less) take no turns."""
-        return standing(combatant)
+        """The Defeated (0 Life Points or less) and the Sleeping (a reading) take no turns."""
+        return standing(combatant) and not asleep(combatant)
 
     def outcome(self, state: EncounterState) -> str | None:
         """'combat continues to another round until one side is overcome'."""
