@@ -11,8 +11,8 @@ from fracas.engine.turns import EndTurn
 from fracas.rules.dbu.actions import Attack, Convert, Move
 from fracas.rules.dbu.conditions import BROKEN, IMPEDIMENT, POISONED, SLEEPING, SLOWED
 from fracas.rules.dbu.economy import ACTIONS, KP, LP
-from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.events import DamageTaken, StrikeRolled
+from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.strike import SHAKEN
 from tests.rules.dbu.support import FOE, HERO, fight, pool
 

@@ -27,7 +27,7 @@ def slowed_hero(*order: str, settings: DbuSettings | None = None) -> Encounter:
     for name in (SLOWED,) * 4 + (POISONED,):
         encounter.apply(ApplyEffect(target=HERO, name=name))
     if order:
-        encounter.apply(EffectOrder(actor=HERO, steps=order))
+        encounter.apply(EffectOrder(actor=HERO, items=order))
     encounter.apply(StartCombat())
     return encounter
 
@@ -55,12 +55,12 @@ def test_the_player_decides_the_order_of_start_of_turn_effects() -> None:
     assert pool(encounter, HERO, ACTIONS) == 3
     told = [e.text for e in encounter.steps[-1].events if isinstance(e, Note)]
     assert "Effect Phase: slowed, advantage occur at once" in told[-1]
-    encounter.apply(EffectOrder(actor=HERO, steps=("slowed", "advantage")))
+    encounter.apply(EffectOrder(actor=HERO, items=("slowed", "advantage")))
     assert pool(encounter, HERO, ACTIONS) == 1
     assert waits(encounter) is None
     encounter.undo()
     assert waits(encounter) == "effect"
-    encounter.apply(EffectOrder(actor=HERO, steps=("advantage", "slowed")))
+    encounter.apply(EffectOrder(actor=HERO, items=("advantage", "slowed")))
     assert pool(encounter, HERO, ACTIONS) == 0
 
 
@@ -103,7 +103,7 @@ def slowed_until_next_turn() -> Encounter:
     """The Hero (Tier 2) is Slowed until the start of its next turn; round 2 begins."""
     encounter = fight(9, 2, hero=make_sheet(tier=2))
     encounter.apply(ApplyEffect(target=HERO, name=SLOWED, rounds=1, until="start"))
-    encounter.apply(EffectOrder(actor=HERO, steps=("advantage",)))
+    encounter.apply(EffectOrder(actor=HERO, items=("advantage",)))
     encounter.apply(EndTurn(actor=HERO))
     encounter.apply(EndTurn(actor=FOE))
     return encounter
@@ -117,11 +117,11 @@ def test_effects_ending_at_the_start_of_the_turn_end_in_the_order_the_player_pic
     encounter = slowed_until_next_turn()
     assert waits(encounter) == "effect"
     assert encounter.state[HERO].has(SLOWED)
-    encounter.apply(EffectOrder(actor=HERO, steps=("slowed-ends",)))
+    encounter.apply(EffectOrder(actor=HERO, items=("slowed-ends",)))
     assert not encounter.state[HERO].has(SLOWED)
     assert pool(encounter, HERO, ACTIONS) == 3 + 1
     encounter.undo()
-    encounter.apply(EffectOrder(actor=HERO, steps=("slowed", "slowed-ends")))
+    encounter.apply(EffectOrder(actor=HERO, items=("slowed", "slowed-ends")))
     assert not encounter.state[HERO].has(SLOWED)
     assert pool(encounter, HERO, ACTIONS) == 3 - 1 + 1
 
@@ -143,7 +143,7 @@ def test_the_end_phase_ends_effects_in_the_order_the_player_picks() -> None:
     assert waits(encounter) == "end"
     assert encounter.state.is_turn_of(HERO)
     assert refused(encounter, Convert(actor=FOE, count=1)).code == "phase-waits"
-    step = encounter.apply(EffectOrder(actor=HERO, steps=("powered-up-ends", "shaken-ends")))
+    step = encounter.apply(EffectOrder(actor=HERO, items=("powered-up-ends", "shaken-ends")))
     ended = [e.effect for e in step.events if isinstance(e, EffectEnded)]
     held = {e.id: e.name for e in hero_with_two_end_effects().state[HERO].effects}
     assert [held[effect] for effect in ended] == ["Powered Up", "Shaken"]
@@ -167,7 +167,7 @@ def test_running_out_of_actions_opens_the_end_phase() -> None:
     encounter.apply(Move(actor=HERO, squares=1))
     encounter.apply(Move(actor=HERO, squares=1))
     assert waits(encounter) == "end"
-    encounter.apply(EffectOrder(actor=HERO, steps=("auto",)))
+    encounter.apply(EffectOrder(actor=HERO, items=("auto",)))
     assert encounter.state.is_turn_of(FOE)
 
 
@@ -178,11 +178,11 @@ def test_an_order_names_items_that_occur() -> None:
         effect_order("slowed,,x!")
     encounter = slowed_hero()
     for action, code in (
-        (EffectOrder(actor=HERO, steps=("grapple",)), "bad-step"),
-        (EffectOrder(actor=HERO, steps=("auto", "slowed")), "bad-step"),
-        (EffectOrder(actor=FOE, steps=("auto",)), "no-phase"),
-        (EffectOrder(actor=FOE, steps=("teatime",)), "bad-step"),
-        (EffectOrder(steps=("slowed",)), "no-actor"),
+        (EffectOrder(actor=HERO, items=("grapple",)), "bad-step"),
+        (EffectOrder(actor=HERO, items=("auto", "slowed")), "bad-step"),
+        (EffectOrder(actor=FOE, items=("auto",)), "no-phase"),
+        (EffectOrder(actor=FOE, items=("teatime",)), "bad-step"),
+        (EffectOrder(items=("slowed",)), "no-actor"),
     ):
         assert refused(encounter, action).code == code
 
@@ -192,3 +192,22 @@ def test_without_asking_the_default_order_is_kept() -> None:
     encounter = slowed_hero(settings=DbuSettings(ask_phase_order=False))
     assert waits(encounter) is None
     assert pool(encounter, HERO, ACTIONS) == 1
+
+
+def test_a_turn_is_an_effect_phase_an_act_phase_and_an_end_phase() -> None:
+    """Seed (The Turn): 'Each of your turns has three steps: Effect, Act, and End. The Effect
+    Phase happens before anything else … the Act Phase is where all the juicy stuff happens, and
+    then the End Phase happens, you guessed it, at the end of your turn.' The Hero's turn waits
+    in its Effect Phase, acts once it is ordered, and waits again in its End Phase before the
+    Foe's turn starts."""
+    encounter = slowed_hero()
+    for name in ("Shaken", "Powered Up"):
+        encounter.apply(ApplyEffect(target=HERO, name=name, rounds=0, until="end"))
+    assert waits(encounter) == "effect"
+    encounter.apply(EffectOrder(actor=HERO, items=("auto",)))
+    encounter.apply(Move(actor=HERO, squares=1))
+    assert pool(encounter, HERO, ACTIONS) == 0
+    assert waits(encounter) == "end"
+    assert encounter.state.is_turn_of(HERO)
+    encounter.apply(EffectOrder(actor=HERO, items=("shaken-ends", "powered-up-ends")))
+    assert encounter.state.is_turn_of(FOE)

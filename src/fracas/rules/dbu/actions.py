@@ -468,7 +468,7 @@ class EffectOrder(Action):
     """Order what occurs at once in your waiting Effect or End Phase, or choose it ahead."""
 
     verb: ClassVar[str] = "phases"
-    steps: tuple[str, ...] = field(
+    items: tuple[str, ...] = field(
         metadata={
             "help": "slowed, counters, advantage, grapple or an ending effect (guard-down-ends),"
             " in the order you want them; auto: your standing or the default order",

@@ -100,12 +100,12 @@ class EffectOrderRule:
         phase = self.phases.waiting(state, who)
         if phase is not None:
             known = self.phases.due(state, who, phase)
-        elif action.steps == (AUTO,):
+        elif action.items == (AUTO,):
             raise IllegalAction("no-phase", f"phases {AUTO}: no phase of {state[who].name} waits")
         else:
             known = (*STEPS, *(item_name(e.name) for c in state for e in c.effects))
-        unknown = [step for step in action.steps if step not in (*known, AUTO)]
-        if unknown or (AUTO in action.steps and len(action.steps) > 1):
+        unknown = [item for item in action.items if item not in (*known, AUTO)]
+        if unknown or (AUTO in action.items and len(action.items) > 1):
             raise IllegalAction(
                 "bad-step",
                 f"phases: name items from {', '.join(known)}, or {AUTO} alone (not {unknown})",
@@ -117,9 +117,9 @@ class EffectOrderRule:
         who = acting(action)
         phase = self.phases.waiting(state, who)
         if phase is None:
-            return [MarkSet(who, EFFECT_ORDER, ",".join(action.steps))]
+            return [MarkSet(who, EFFECT_ORDER, ",".join(action.items))]
         tape = Tape(state)
-        tape.write(self.phases.answer(state, who, action.steps, dice))
+        tape.write(self.phases.answer(state, who, action.items, dice))
         if phase == END and not any(
             self.phases.waiting(tape.state, other) == END for other in tape.state.acting()
         ):
