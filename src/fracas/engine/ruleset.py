@@ -113,7 +113,8 @@ class Ruleset(ABC):
         """Events ending the effects ``due`` (holder, effect) at ``moment`` of ``combatant``'s
         turn: those anchored there or earlier. The default ends them all now, in that order. A
         ruleset whose players choose the order may leave them on and end them later itself;
-        any still on are due again at the turn's end (and at the next round's start)."""
+        those still on when the turn ends are offered again then, and the next round's start
+        ends whatever is left."""
         return [EffectEnded(holder, effect.id, reason="expired") for holder, effect in due]
 
     def may_end_turn(self, state: EncounterState, actor: CombatantId | None) -> str | None:
