@@ -6,12 +6,19 @@ from fracas.app import open_encounter
 from fracas.app.rulesets import demo_of
 from fracas.dice import LoadedDice
 from fracas.engine.action import CombatantId
-from fracas.engine.gm import SetPool
+from fracas.engine.gm import ApplyEffect, SetPool
+from fracas.engine.turns import StartCombat
+from fracas.rules.dbu.actions import Attack as DbuAttack
+from fracas.rules.dbu.actions import EffectOrder
 from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.queries import damage_of
+from fracas.sim.fight import fight
 from fracas.sim.policy import Reacting, tactics_for
+from fracas.sim.runner import loaded
 from fracas.sim.tactics.lurasko import best_first
+from tests.rules.dbu.support import fight as dbu_fight
+from tests.rules.dbu.support import make_sheet
 
 P1, NPC1, NPC2 = CombatantId("player-1"), CombatantId("npc-1"), CombatantId("npc-2")
 
@@ -69,3 +76,23 @@ def test_dbu_counts_life_lost_not_ki_spent() -> None:
     life = session.state[someone].pools["LP"].maximum
     session.apply(SetPool(target=someone, pool="LP", value=life - 7))
     assert ruleset.damage_suffered(session.state[someone]) == 7
+
+
+def test_dbu_tactics_order_a_waiting_effect_phase_then_attack() -> None:
+    """Seed 001 (Effect Phase): 'You can decide the order in which they activate, if multiple
+    occur at the same time': the dbu player answers its waiting phase (the default order),
+    then attacks; a whole simulated fight on the demo ends with one side standing."""
+    hero, foe = CombatantId("hero"), CombatantId("foe")
+    encounter = dbu_fight(9, 2, hero=make_sheet(tier=2), start=False)
+    encounter.apply(ApplyEffect(target=hero, name="Slowed"))
+    encounter.apply(StartCombat())
+    policy = tactics_for(encounter.ruleset)
+    answer = policy.choose(encounter, hero)
+    assert answer == EffectOrder(actor=hero, items=("auto",))
+    assert policy.choose(encounter, foe) is None
+    encounter.apply(answer)
+    assert isinstance(policy.choose(encounter, hero), DbuAttack)
+    ruleset, setup = loaded(str(demo_of("dbu")))
+    result = fight(ruleset, setup, tactics_for(ruleset), seed=4)
+    assert result.winner is not None
+    assert result.rounds >= 2

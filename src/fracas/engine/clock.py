@@ -22,7 +22,7 @@ from fracas.engine.events import (
     TurnStarted,
 )
 from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import Anchor, EncounterState, Moment, Reset, Turn
+from fracas.engine.state import Effect, EncounterState, Moment, Reset, Turn
 
 
 class Tape:
@@ -138,7 +138,7 @@ def _start_turn(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> N
         return
     tape.write(_refills(tape.state, Reset.TURN, turn.actors, "new turn"))
     for actor in turn.actors:
-        tape.write(_expired_at(tape.state, actor, Moment.START))
+        _expire(tape, ruleset, actor, Moment.START)
     tape.write(ruleset.at_turn_start(tape.state, turn, dice))
 
 
@@ -152,7 +152,7 @@ def _finish_turn(
     tape.write([TurnEnded(turn.actors, skipped)])
     for actor in turn.actors:
         if actor in tape.state.combatants:
-            tape.write(_expired_at(tape.state, actor, Moment.END))
+            _expire(tape, ruleset, actor, Moment.END)
 
 
 def _call_held_turns(tape: Tape, ruleset: Ruleset) -> None:
@@ -177,17 +177,27 @@ def _refills(
     ]
 
 
-def _expired_at(state: EncounterState, combatant: CombatantId, moment: Moment) -> list[Event]:
-    """Effects anchored to this moment of ``combatant``'s turn, or earlier, end now."""
-    now = Anchor(state.clock.round, combatant, moment)
-    return [
-        EffectEnded(holder.id, effect.id, reason="expired")
+def _expire(tape: Tape, ruleset: Ruleset, combatant: CombatantId, moment: Moment) -> None:
+    """The ruleset ends the effects due at this moment of ``combatant``'s turn."""
+    due_now = due(tape.state, combatant, moment)
+    if due_now:
+        tape.write(ruleset.expire(tape.state, combatant, moment, due_now))
+
+
+def due(
+    state: EncounterState, combatant: CombatantId, moment: Moment
+) -> tuple[tuple[CombatantId, Effect], ...]:
+    """(holder, effect) of every effect anchored to this moment of ``combatant``'s turn in the
+    current round, or earlier: those that end now."""
+    now = (state.clock.round, _rank(moment))
+    return tuple(
+        (holder.id, effect)
         for holder in state
         for effect in holder.effects
         if effect.ends is not None
         and effect.ends.combatant == combatant
-        and (effect.ends.round, _rank(effect.ends.moment)) <= (now.round, _rank(now.moment))
-    ]
+        and (effect.ends.round, _rank(effect.ends.moment)) <= now
+    )
 
 
 def _expired_before(state: EncounterState, number: int) -> list[Event]:

@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.events import Event
-from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.engine.events import EffectEnded, Event
+from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.errors import FracasError
 
 A = TypeVar("A", bound=Action, contravariant=True)
@@ -102,6 +102,32 @@ class Ruleset(ABC):
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """Events when a turn ends, before effects anchored to its end expire (repeat saves)."""
         return ()
+
+    def expire(
+        self,
+        state: EncounterState,
+        combatant: CombatantId,
+        moment: Moment,
+        due: Sequence[tuple[CombatantId, Effect]],
+    ) -> Sequence[Event]:
+        """Events ending the effects ``due`` (holder, effect) at ``moment`` of ``combatant``'s
+        turn: those anchored there or earlier. The default ends them all now, in that order. A
+        ruleset whose players choose the order may leave them on and end them later itself;
+        those still on when the turn ends are offered again then, and the next round's start
+        ends whatever is left."""
+        return [EffectEnded(holder, effect.id, reason="expired") for holder, effect in due]
+
+    def may_end_turn(self, state: EncounterState, actor: CombatantId | None) -> str | None:
+        """Why ``actor`` (None: the game master) may not end the current turn now (something
+        else must be finished first), or None when it may."""
+        return None
+
+    def before_turn_end(self, state: EncounterState, dice: DiceSource) -> Sequence[Event] | None:
+        """Called when a turn is ended with ``end`` (not when a game master moves the turn, a
+        combatant leaves or a turn is skipped): events that keep the turn going a little longer
+        (a choice its player makes first, after which the ruleset ends the turn itself), or
+        None (the default) to end it now."""
+        return None
 
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice: DiceSource

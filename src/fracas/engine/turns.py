@@ -83,8 +83,13 @@ class EndTurnRule(ClockRule):
         self.require_fight(state)
         if action.actor is not None and not state.is_turn_of(action.actor):
             raise IllegalAction("not-your-turn", f"it is not {state[action.actor].name}'s turn")
+        if (why := self.ruleset.may_end_turn(state, action.actor)) is not None:
+            raise IllegalAction("cannot-end", why)
 
     def resolve(self, state: EncounterState, action: EndTurn, dice: DiceSource) -> Sequence[Event]:
+        later = self.ruleset.before_turn_end(state, dice)
+        if later is not None:
+            return later
         tape = clock.Tape(state)
         clock.end_turn(tape, self.ruleset, dice)
         return tape.events

@@ -6,7 +6,7 @@ import pytest
 
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.gm import AddCombatant
+from fracas.engine.gm import AddCombatant, MoveTurn
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import Attack, Convert, HoldBack, Move, Respond, Transform, Trigger
@@ -138,20 +138,37 @@ def test_any_maneuver_can_be_the_response_taken_on_another_turn() -> None:
     assert refused(encounter, Move(actor=HERO, squares=3)) == "not-your-turn"
 
 
-def test_a_response_not_used_ends_with_the_turn() -> None:
-    """The response belongs to the moment of its trigger: unused, it is over when that turn
-    ends, and its Actions are lost ('the actions spent on the Triggered Maneuver are
-    effectively lost')."""
+def test_the_turn_waits_for_a_response_to_be_finished() -> None:
+    """Seed: 'all other maneuvers are paused while the Out-of-Sequence Actions are completed'.
+    The Foe cannot end its turn under the Hero's response; the Hero finishes it (``respond
+    -done``: its unspent Actions are lost, 'the actions spent on the Triggered Maneuver are
+    effectively lost') and gets back the Action it had left; then the turn ends."""
     encounter = fight(*HERO_FIRST, 1, start=False)
     encounter.apply(AddCombatant(name="Other", side="foes", sheet=make_sheet(name="Other")))
     encounter.apply(StartCombat())
     assert refused(encounter, Respond(actor=HERO)) == "no-trigger"
+    assert refused(encounter, Respond(actor=HERO, done=True)) == "not-responding"
     encounter.apply(Trigger(actor=HERO, actions=2))
     assert refused(encounter, Respond(actor=HERO)) == "your-turn"
     encounter.apply(EndTurn(actor=HERO))
     encounter.apply(Respond(actor=HERO))
     assert pool(encounter, HERO, ACTIONS) == 2
+    assert refused(encounter, EndTurn(actor=FOE)) == "cannot-end"
+    assert refused(encounter, EndTurn()) == "cannot-end"
+    encounter.apply(Respond(actor=HERO, done=True))
+    assert not has_effect(encounter.state[HERO], RESPONDING)
+    assert pool(encounter, HERO, ACTIONS) == 1
     encounter.apply(EndTurn(actor=FOE))
+    assert encounter.state.is_turn_of(CombatantId("other"))
+
+
+def test_a_response_still_open_when_the_architect_moves_the_turn_is_over() -> None:
+    """The Architect moving the turn on (a ruling) ends the turn, and the response with it."""
+    encounter = fight(*HERO_FIRST, 1)
+    encounter.apply(Trigger(actor=HERO, actions=2))
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Respond(actor=HERO))
+    encounter.apply(MoveTurn(target=HERO))
     assert not has_effect(encounter.state[HERO], RESPONDING)
     assert pool(encounter, HERO, ACTIONS) == 1
 
@@ -190,3 +207,38 @@ def test_a_trigger_not_chosen_is_not_activated() -> None:
     assert has_effect(encounter.state[FOE], TRIGGER)
     encounter.apply(Respond(actor=FOE))
     assert has_effect(encounter.state[FOE], RESPONDING)
+
+
+GRANTS = [
+    {"name": "Afterimage", "actions": 1, "per": "round"},
+    {"name": "Zanzoken", "actions": 2, "per": "encounter"},
+]
+
+
+def test_a_granted_out_of_sequence_action_costs_nothing_and_only_the_chosen_one_counts() -> None:
+    """Seed (Out-of-Sequence Action): 'They can only be activated by Traits, Talents or Effects
+    that specifically state that an Out-of-Sequence action is activated … they cost no
+    traditional actions … If multiple would activate in response to a situation, you can choose
+    which one to use – the others are not used but also do not count as being activated for
+    any "once per Combat Round" or "once per Combat Encounter" limitations.' The Hero's sheet
+    grants two; on the Foe's turn it chooses Afterimage (1 Action, once a round): Zanzoken is
+    not activated, and is still there to use once Afterimage is spent for the round."""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(out_of_sequence=GRANTS))
+    assert refused(encounter, Respond(actor=HERO, grant="Afterimage")) == "your-turn"
+    encounter.apply(EndTurn(actor=HERO))
+    assert refused(encounter, Respond(actor=HERO, grant="Kaioken")) == "unknown-grant"
+    encounter.apply(Respond(actor=HERO, grant="afterimage"))
+    assert pool(encounter, HERO, ACTIONS) == 1
+    assert refused(encounter, Respond(actor=HERO, grant="Zanzoken")) == "responding"
+    assert refused(encounter, Convert(actor=FOE, count=1)) == "paused"
+    encounter.apply(Move(actor=HERO, squares=2))
+    assert pool(encounter, HERO, ACTIONS) == 3
+    assert refused(encounter, Respond(actor=HERO, grant="Afterimage")) == "once-per-round"
+    encounter.apply(Respond(actor=HERO, grant="Zanzoken"))
+    assert pool(encounter, HERO, ACTIONS) == 2
+    encounter.apply(Respond(actor=HERO, done=True))
+    encounter.apply(EndTurn(actor=FOE))
+    encounter.apply(EndTurn(actor=HERO))
+    encounter.apply(Respond(actor=HERO, grant="Afterimage"))
+    encounter.apply(Respond(actor=HERO, done=True))
+    assert refused(encounter, Respond(actor=HERO, grant="Zanzoken")) == "once-per-encounter"

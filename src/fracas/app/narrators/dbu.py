@@ -39,7 +39,9 @@ from fracas.rules.dbu.events import (
 from fracas.rules.dbu.hands import IN_HAND
 from fracas.rules.dbu.instant_order import INSTANT_PLACE
 from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
+from fracas.rules.dbu.phase_names import PHASE_WAITS
 from fracas.rules.dbu.queries import ROLL_OFF, SURPRISED
+from fracas.rules.dbu.response import OUT_OF_SEQUENCE_USED
 from fracas.rules.dbu.rolls import CombatRoll
 from fracas.rules.dbu.support_rules import COMMANDS, COMMANDS_ROUND
 from fracas.rules.dbu.wounds import DAMAGE, MOMENTUM_ROUND
@@ -51,6 +53,7 @@ ROLLED = "rolled"
 
 QUIET_MARKS = frozenset(
     {
+        PHASE_WAITS,
         ATTACKED,
         ATTACKED_ROUND,
         ROLL_OFF,
@@ -189,7 +192,7 @@ def pool_changed(event: PoolChanged, scene: Scene) -> Told:
 
 def mark(event: MarkSet, scene: Scene) -> Told:
     """Bookkeeping marks are told by their own events; surprise and hands in words."""
-    if event.key in QUIET_MARKS:
+    if event.key in QUIET_MARKS or event.key.startswith(OUT_OF_SEQUENCE_USED):
         return None
     if event.key == SURPRISED and event.value:
         return f"{_capital(scene.name(event.combatant))} is surprised"

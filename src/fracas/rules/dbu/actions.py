@@ -394,9 +394,20 @@ class Trigger(Action):
 
 @dataclass(frozen=True)
 class Respond(Action):
-    """The trigger came: take your Triggered Maneuver's response now (Out-of-Sequence Action)."""
+    """Take an Out-of-Sequence Action now: your Triggered Maneuver's response, or a grant."""
 
     verb: ClassVar[str] = "respond"
+    grant: str | None = field(
+        default=None,
+        metadata={
+            "flag": "with",
+            "help": "the Out-of-Sequence Action a Trait or Talent grants, as the sheet names it",
+        },
+    )
+    done: bool = field(
+        default=False,
+        metadata={"help": "finish your Out-of-Sequence Action now (its unspent Actions are lost)"},
+    )
 
 
 @dataclass(frozen=True)
@@ -454,12 +465,13 @@ class Convert(Action):
 
 @dataclass(frozen=True)
 class EffectOrder(Action):
-    """Choose the order of your start-of-turn effects (Effect Phase; no action needed)."""
+    """Order what occurs at once in your waiting Effect or End Phase, or choose it ahead."""
 
     verb: ClassVar[str] = "phases"
-    steps: tuple[str, ...] = field(
+    items: tuple[str, ...] = field(
         metadata={
-            "help": "slowed, counters, advantage, grapple, in the order you want them",
+            "help": "slowed, counters, advantage, grapple or an ending effect (guard-down-ends),"
+            " in the order you want them; auto: your standing or the default order",
             "parse": effect_order,
         }
     )

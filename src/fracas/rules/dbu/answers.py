@@ -12,13 +12,12 @@ from fracas.engine.events import Event, PoolChanged
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.conditions import guard_down
 from fracas.rules.dbu.counters import counter_cost, counters_left
 from fracas.rules.dbu.economy import CAPACITY, KP
 from fracas.rules.dbu.profiles import PROFILES, profile_cost
 from fracas.rules.dbu.queries import (
-    GUARD_DOWN,
     acting,
-    has_effect,
     maneuver_ki,
     require_able,
     sheet_of,
@@ -51,7 +50,7 @@ def _answer_ki(state: EncounterState, action: a.Attacking, *, settings: DbuSetti
     tier = tier_of(target)
     if action.defense == "guard":
         ki = times_tier(settings.guard_ki, tier)
-        if has_effect(target, GUARD_DOWN):
+        if guard_down(target, settings=settings):
             ki = int(ki * settings.guard_down_guard_factor)
         return ki
     if action.defense == "deflect":

@@ -28,6 +28,7 @@ from fracas.rules.dbu.charging import (
     declared,
     require_not_charging,
 )
+from fracas.rules.dbu.conditions import speeds
 from fracas.rules.dbu.counters import counter_cost
 from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
@@ -45,7 +46,6 @@ from fracas.rules.dbu.queries import (
     maneuver_ki,
     require_able,
     require_turn,
-    sheet_of,
     standing,
     tier_of,
 )
@@ -379,7 +379,7 @@ class BlitzRule(AttackingRule[a.Blitz]):
             raise IllegalAction(
                 "too-close", "blitz: you must be at least 2 Squares away from the target"
             )
-        speed = sheet_of(state[acting(action)]).boosted_speed
+        _, speed = speeds(state[acting(action)], settings=self.settings)
         if distance > speed:
             raise IllegalAction(
                 "too-far", f"blitz: {distance} squares is beyond your Boosted Speed {speed}"

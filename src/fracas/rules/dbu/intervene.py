@@ -16,6 +16,7 @@ from fracas.engine.events import Event, MarkSet, Note, PoolChanged
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu import actions as a
+from fracas.rules.dbu.conditions import speeds
 from fracas.rules.dbu.counters import counter_cost, counters_left
 from fracas.rules.dbu.duel import impulsive_save
 from fracas.rules.dbu.economy import CAPACITY, KP
@@ -90,7 +91,7 @@ def _verify_ally(
         )
     if action.intervention != "deflect":
         # Wall of Defense: 'If you could reach your ally with your Boosted Movement Speed'.
-        reach = sheet_of(ally).boosted_speed + settings.melee_range
+        reach = speeds(ally, settings=settings)[1] + settings.melee_range
         require_within(state, who, target.id, reach, NAMES["wall"], settings=settings)
     ki = intervene_ki(state, action, who, settings=settings)
     for pool in (KP, CAPACITY):

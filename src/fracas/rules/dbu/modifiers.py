@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fracas.dice import DiceSource, Expression, dice
 from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.dbu.conditions import guard_down
 from fracas.rules.dbu.damage import band, threshold_penalty
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.queries import (
@@ -131,14 +132,14 @@ def dodge_modifiers(
     Guard Down's -2(T) (SOURCES.md 2.9)."""
     tier = tier_of(combatant)
     received = attacks_received(state, combatant) if diminishing else 0
-    guard_down = has_effect(combatant, GUARD_DOWN)
+    down = guard_down(combatant, settings=settings)
     defense = sheet_of(combatant).modifiers[Attribute.AGILITY]
     if has_effect(combatant, PRONE):
         defense //= 2  # SOURCES.md 2.9: Prone halves the Defense Value
     return (
         Modifier("Defense Value", defense),
         Modifier("Diminishing Defense", -received * settings.diminishing_defense),
-        Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier) if guard_down else 0),
+        Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier) if down else 0),
     )
 
 

@@ -15,6 +15,7 @@ from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import PROVOKING, ki_cost
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.charging import require_not_charging
+from fracas.rules.dbu.conditions import speeds
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.grapple import PINNED, partner
@@ -28,7 +29,6 @@ from fracas.rules.dbu.positions import (
     squares_apart,
 )
 from fracas.rules.dbu.queries import (
-    PRONE,
     acting,
     has_effect,
     maneuver_ki,
@@ -70,10 +70,7 @@ class MoveRule:
 
     def speeds(self, state: EncounterState, actor: CombatantId) -> tuple[int, int]:
         """Normal and Boosted Speed; halved (rounded up) while moving in a Grapple."""
-        sheet = sheet_of(state[actor])
-        normal, boosted = sheet.normal_speed, sheet.boosted_speed
-        if has_effect(state[actor], PRONE):  # SOURCES.md 2.9: Prone halves Speed
-            normal, boosted = normal // 2, boosted // 2
+        normal, boosted = speeds(state[actor], settings=self.settings)
         if partner(state, actor) is None:
             return normal, boosted
         return -(-normal // 2), -(-boosted // 2)

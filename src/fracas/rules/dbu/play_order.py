@@ -1,5 +1,6 @@
-"""Every dbu rule kept to the order of play around it: an announced sequence of Instant Actions
-(``instant_order``) and the pause an Out-of-Sequence Action makes (``response``)."""
+"""Every dbu rule kept to the order of play around it: a waiting Effect or End Phase
+(``phases``), an announced sequence of Instant Actions (``instant_order``) and the pause an
+Out-of-Sequence Action makes (``response``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action
 from fracas.engine.events import Event, MarkSet
-from fracas.engine.ruleset import Cost, Rule
+from fracas.engine.ruleset import Cost, IllegalAction, Rule
 from fracas.engine.state import EncounterState
+from fracas.rules.dbu.actions import EffectOrder
 from fracas.rules.dbu.instant_order import INSTANT_PLACE, place_of, require_next
+from fracas.rules.dbu.phase_names import AUTO, PHASE_WAITS
 from fracas.rules.dbu.response import require_unpaused
 
 
@@ -29,6 +32,8 @@ class InOrder:
     def verify(self, state: EncounterState, action: Action) -> None:
         who = action.actor
         if who is not None and who in state.combatants:
+            if not isinstance(action, EffectOrder):
+                require_no_phase_waiting(state, action.verb)
             require_unpaused(state, who, action.verb)
             require_next(state, who, action.verb)
         self.rule.verify(state, action)
@@ -38,3 +43,17 @@ class InOrder:
         held = who is not None and place_of(state, who) is not None
         taken = [MarkSet(who, INSTANT_PLACE, None)] if who is not None and held else []
         return [*taken, *self.rule.resolve(state, action, dice)]
+
+
+def require_no_phase_waiting(state: EncounterState, verb: str) -> None:
+    """'The Effect Phase happens before anything else': while a player orders what occurs at
+    once in its Effect or End Phase, nobody else acts."""
+    for combatant in state:
+        phase = combatant.marks.get(PHASE_WAITS)
+        if phase is not None:
+            title = "Effect Phase" if phase == "effect" else "End Phase"
+            raise IllegalAction(
+                "phase-waits",
+                f"{verb}: {combatant.name}'s {title} comes first ({combatant.name}: phases"
+                f" ITEM,… or phases {AUTO}; end takes the default order)",
+            )

@@ -17,6 +17,7 @@ ROLL_OFF = "roll_off"
 
 GUARD_DOWN = "Guard Down"
 PRONE = "Prone"
+SLEEPING = "Sleeping"
 """Combat Conditions (effects)."""
 
 SURPRISE_ROUND = "The surprise round"
@@ -111,6 +112,10 @@ def require_able(state: EncounterState, actor: CombatantId, verb: str) -> None:
     combatant = state[actor]
     if not standing(combatant):
         raise IllegalAction("defeated", f"{verb}: {combatant.name} is Defeated")
+    if has_effect(combatant, SLEEPING):
+        raise IllegalAction(
+            "sleeping", f"{verb}: {combatant.name} is Sleeping and takes no Actions of any kind"
+        )
     if combatant.marks.get(SURPRISED) and surprise_round(state):
         raise IllegalAction(
             "surprised",

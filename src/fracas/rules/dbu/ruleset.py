@@ -23,10 +23,11 @@ from fracas.engine.events import (
     reduce,
 )
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
-from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
+from fracas.rules.dbu.conditions import asleep, woken
 from fracas.rules.dbu.economy import (
     ACTIONS,
     CAPACITY,
@@ -50,7 +51,8 @@ from fracas.rules.dbu.grapple_rules import (
 from fracas.rules.dbu.holding_back import HoldBackRule, SenseRule, threshold_check
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
 from fracas.rules.dbu.movement import MoveRule
-from fracas.rules.dbu.phases import effect_phase
+from fracas.rules.dbu.phase_names import AUTO
+from fracas.rules.dbu.phases import END, Phases
 from fracas.rules.dbu.play_order import InOrder
 from fracas.rules.dbu.power_rules import PowerUpRule, SurgeRule, capacity_resets
 from fracas.rules.dbu.queries import (
@@ -64,7 +66,7 @@ from fracas.rules.dbu.queries import (
 )
 from fracas.rules.dbu.quick_rules import NoEffortRule, StandRule
 from fracas.rules.dbu.reload import ReloadRule
-from fracas.rules.dbu.response import RespondRule, responses_over
+from fracas.rules.dbu.response import RespondRule, responder, responses_over
 from fracas.rules.dbu.rolls import Modifier, combat_roll
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet as DbuSheet
@@ -98,6 +100,7 @@ class Dbu(Ruleset):
         super().__init__(settings)
         assert isinstance(self.settings, DbuSettings)
         self.rules: DbuSettings = self.settings
+        self.phases = Phases(self.rules, self.initiative_advantage)
         self._rules: dict[type[Action], Rule[Any]] = {
             a.Attack: AttackRule(self.rules),
             a.Blitz: BlitzRule(self.rules),
@@ -129,7 +132,7 @@ class Dbu(Ruleset):
             a.Reload: ReloadRule(),
             a.Regain: RegainRule(self.rules),
             a.Convert: ConvertRule(),
-            a.EffectOrder: EffectOrderRule(),
+            a.EffectOrder: EffectOrderRule(self.phases, self),
             a.Simultaneous: SimultaneousRule(),
             a.Place: PlaceRule(),
             a.Surprise: SurpriseRule(),
@@ -230,18 +233,45 @@ class Dbu(Ruleset):
     def at_turn_start(
         self, state: EncounterState, turn: Turn, dice_: DiceSource
     ) -> Sequence[Event]:
-        """The Effect Phase of each actor (``phases.effect_phase``): Ongoing Damage, then the
-        start-of-turn effects in the order the player chose."""
+        """The Effect Phase of each actor (``phases``): Ongoing Damage, then what occurs at the
+        start of the turn in the order the player picks (it may wait for the player)."""
         events: list[Event] = []
         for actor in turn.actors:
-            events += effect_phase(
-                reduce(state, events),
-                actor,
-                dice_,
-                settings=self.rules,
-                advantage=self.initiative_advantage,
-            )
+            events += self.phases.effect_phase(reduce(state, events), actor, dice_)
         return events
+
+    def expire(
+        self,
+        state: EncounterState,
+        combatant: CombatantId,
+        moment: Moment,
+        due: Sequence[tuple[CombatantId, Effect]],
+    ) -> Sequence[Event]:
+        """'Some effects and mechanics might automatically end at the start of your turn. You
+        can decide the order in which they end': those of a turn's start end in its Effect
+        Phase (``at_turn_start``); those of its end have ended in the End Phase already."""
+        if moment is Moment.START:
+            return []
+        return super().expire(state, combatant, moment, due)
+
+    def before_turn_end(self, state: EncounterState, dice_: DiceSource) -> Sequence[Event] | None:
+        """``end`` while an Effect Phase waits takes its default order (the Act Phase follows);
+        else the End Phase of each actor waits for its player's order when it asks, and the
+        turn ends once it is given (``end`` again: the default order)."""
+        acting = [who for who in state.acting() if who in state.combatants]
+        waiting = {who: self.phases.waiting(state, who) for who in acting}
+        if any(phase == END for phase in waiting.values()):
+            return None
+        events: list[Event] = []
+        for who in acting:
+            if waiting[who] is not None:
+                events += self.phases.answer(reduce(state, events), who, (AUTO,), dice_)
+        if events:
+            return events
+        asking = [who for who in acting if self.phases.asks(state, who, END)]
+        for who in asking:
+            events += self.phases.open_end_phase(reduce(state, events), who)
+        return events or None
 
     def initiative_advantage(self, state: EncounterState, combatant: Combatant) -> int:
         enemies = [
@@ -260,20 +290,32 @@ class Dbu(Ruleset):
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice_: DiceSource
     ) -> Sequence[Event]:
-        """A Health Threshold reached makes the one Holding Back check Concealment; a response
-        whose Actions are spent is over; 'your turn ends as soon as you run out of Actions'."""
+        """A Health Threshold reached makes the one Holding Back check Concealment; damage wakes
+        the Sleeping; a response whose Actions are spent is over; 'your turn ends as soon as you
+        run out of Actions' (its End Phase may wait first)."""
         tape = clock.Tape(state)
         for event in events:
             if isinstance(event, ThresholdReached) and event.combatant in state.combatants:
                 tape.write(threshold_check(tape.state, event.combatant, dice_, settings=self.rules))
+        tape.write(woken(tape.state, events, settings=self.rules))
         tape.write(responses_over(tape.state, turn_ended=False))
         if self._out_of_actions(tape.state, events):
-            clock.end_turn(tape, self, dice_)
+            later = self.before_turn_end(tape.state, dice_)
+            if later is None:
+                clock.end_turn(tape, self, dice_)
+            else:
+                tape.write(later)
         return tape.events
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice_: DiceSource) -> Sequence[Event]:
-        """A Triggered Maneuver's response still open when the turn ends is over."""
-        return responses_over(state, turn_ended=True)
+        """A Triggered Maneuver's response still open when the turn ends is over; then the End
+        Phase of each actor (``phases``: a phase still waiting takes the default order)."""
+        tape = clock.Tape(state)
+        tape.write(responses_over(state, turn_ended=True))
+        for actor in turn.actors:
+            if actor in tape.state.combatants:
+                tape.write(self.phases.close(tape.state, actor, dice_))
+        return tape.events
 
     def _out_of_actions(self, state: EncounterState, events: Sequence[Event]) -> bool:
         """Whether ``events`` spent the last Actions of everyone whose turn it is."""
@@ -291,9 +333,31 @@ class Dbu(Ruleset):
             state[c].pools[ACTIONS].current > 0 and standing(state[c]) for c in acting
         )
 
+    def may_end_turn(self, state: EncounterState, actor: CombatantId | None) -> str | None:
+        """'all other maneuvers are paused while the Out-of-Sequence Actions are completed':
+        the turn goes on until the one responding finishes (``respond -done``)."""
+        busy = responder(state)
+        if busy is None:
+            return None
+        return (
+            f"the turn waits while {busy.name}'s Out-of-Sequence Action is completed"
+            f" ({busy.name}: respond -done to finish it)"
+        )
+
+    def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
+        """``phases`` the game master types is the order of the one whose phase waits;
+        ``respond -done`` finishes the Out-of-Sequence Action being completed."""
+        if action is a.EffectOrder:
+            waiting = [c.id for c in state if self.phases.waiting(state, c.id) is not None]
+            return waiting[0] if len(waiting) == 1 else None
+        if action is a.Respond:
+            busy = responder(state)
+            return busy.id if busy is not None else None
+        return None
+
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        """The Defeated (0 Life Points or less) take no turns."""
-        return standing(combatant)
+        """The Defeated (0 Life Points or less) and the Sleeping (a reading) take no turns."""
+        return standing(combatant) and not asleep(combatant)
 
     def outcome(self, state: EncounterState) -> str | None:
         """'combat continues to another round until one side is overcome'."""

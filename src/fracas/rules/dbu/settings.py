@@ -29,6 +29,13 @@ class DbuSettings(BaseModel):
         description="Seed: 'your turn ends as soon as you run out of Actions'. False: the turn"
         " ends only when its owner says so.",
     )
+    ask_phase_order: bool = Field(
+        True,
+        description="Seed: in the Effect and End Phases 'You can decide the order in which they"
+        " activate, if multiple occur at the same time': the phase waits for the player's order"
+        " when two or more occur that its standing order does not place. False: the standing"
+        " order, then the default one, without asking.",
+    )
 
     # Initiative
     initiative_advantage_gap: int = Field(
@@ -140,6 +147,22 @@ class DbuSettings(BaseModel):
     )
     broken_soak: int = Field(2, ge=0, description="SOURCES.md 2.9: Broken: 'Soak -2(T) per stack'.")
     broken_stacks: int = Field(3, ge=0, description="SOURCES.md 2.9: Broken: 'max 3' stacks.")
+    impediment_speed_divisor: int = Field(
+        2,
+        ge=1,
+        description="Reading chosen here: SOURCES.md 2.9 names Impediment without its effect;"
+        " read as hindered movement: Normal and Boosted Speed divided by this (rounded down).",
+    )
+    sleeping_guard_down: bool = Field(
+        True,
+        description="Reading chosen here: SOURCES.md 2.9 names Sleeping without its effect; a"
+        " sleeper takes no Actions of any kind (its turns pass, like the surprised) and, with"
+        " this, counts as Guard Down.",
+    )
+    sleeping_wakes_on_damage: bool = Field(
+        True,
+        description="Reading chosen here: damage (Life Points lost) ends Sleeping.",
+    )
 
     terrain_tn: int = Field(6, description="Seed: Terrain Lift: 'a Target Number of 6'.")
     terrain_tn_per_hardness: int = Field(

@@ -17,7 +17,7 @@ them. Every model is frozen and rejects unknown fields with an error naming them
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -58,6 +58,17 @@ class Weapon(_Record):
     ammunition: int = Field(ge=1)
 
 
+class OutOfSequence(_Record):
+    """An Out-of-Sequence Action a Trait or Talent grants (those chapters are not in the
+    sources; the stat block names it): the Actions it gives out of turn, and how often it may
+    be activated (``round``: once per Combat Round, ``encounter``: once per Combat Encounter,
+    none: no limit)."""
+
+    name: str = Field(min_length=1)
+    actions: int = Field(1, ge=1)
+    per: Literal["round", "encounter"] | None = None
+
+
 class Sheet(_Record):
     """A fighter: base Tier of Power, Attributes, Life, Ki, Capacity Rate and speeds."""
 
@@ -77,6 +88,10 @@ class Sheet(_Record):
     )
     transformations: list[Transformation] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
+    out_of_sequence: list[OutOfSequence] = Field(
+        default_factory=list,
+        description="Out-of-Sequence Actions its Traits and Talents grant (respond -with NAME)",
+    )
     skills: dict[str, int] = Field(
         default_factory=dict,
         description="Skill Check bonuses by skill (concealment, clairvoyance, athletics…)",

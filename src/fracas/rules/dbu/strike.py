@@ -15,6 +15,7 @@ from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, reduce
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
+from fracas.rules.dbu.conditions import guard_down
 from fracas.rules.dbu.damage import soak_of
 from fracas.rules.dbu.events import CheckRolled, StrikeRolled, WoundRolled
 from fracas.rules.dbu.intervene import intervened
@@ -128,7 +129,7 @@ def _dodge(
 def _guard_down(state: EncounterState, who: CombatantId, *, settings: DbuSettings) -> Modifier:
     """SOURCES.md 2.9: Guard Down: 'Dodge Rolls, and Strike Rolls made to Parry, -2(T)'."""
     combatant = state[who]
-    down = has_effect(combatant, GUARD_DOWN)
+    down = guard_down(combatant, settings=settings)
     return Modifier(GUARD_DOWN, -times_tier(settings.guard_down_penalty, tier_of(combatant)) * down)
 
 

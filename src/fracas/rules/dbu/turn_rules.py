@@ -8,15 +8,17 @@ from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
+from fracas.engine.clock import Tape, end_turn
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
-from fracas.engine.ruleset import Cost, IllegalAction
+from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.bound import BOUND, bound_actions
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.initiative import Declaration, instant_sequence
 from fracas.rules.dbu.instant_order import announce, lapse
-from fracas.rules.dbu.phase_names import EFFECT_ORDER, STEPS
+from fracas.rules.dbu.phase_names import AUTO, EFFECT_ORDER, STEPS, item_name
+from fracas.rules.dbu.phases import END, Phases
 from fracas.rules.dbu.positions import SQUARE, occupant, square_text
 from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 from fracas.rules.dbu.settings import DbuSettings
@@ -81,25 +83,48 @@ class SurpriseRule:
 @dataclass(frozen=True)
 class EffectOrderRule:
     """'You can decide the order in which they activate, if multiple occur at the same time'
-    (the Effect Phase): the order is kept for the combatant's next turns until changed."""
+    (the Effect and End Phases, ``phases``): while your phase waits, its items occur in the
+    order named (``auto``: your standing order, then the default one), and an End Phase's turn
+    then ends; otherwise the order is kept for your next phases until changed."""
+
+    phases: Phases
+    ruleset: Ruleset
 
     def cost(self, state: EncounterState, action: a.EffectOrder) -> Cost:
         return {}
 
     def verify(self, state: EncounterState, action: a.EffectOrder) -> None:
         if action.actor is None:
-            raise IllegalAction("no-actor", "phases: the player whose Effect Phase it is decides")
-        unknown = [step for step in action.steps if step not in STEPS]
-        if unknown or not action.steps:
+            raise IllegalAction("no-actor", "phases: the player whose phase it is decides")
+        who = action.actor
+        phase = self.phases.waiting(state, who)
+        if phase is not None:
+            known = self.phases.due(state, who, phase)
+        elif action.items == (AUTO,):
+            raise IllegalAction("no-phase", f"phases {AUTO}: no phase of {state[who].name} waits")
+        else:
+            known = (*STEPS, *(item_name(e.name) for c in state for e in c.effects))
+        unknown = [item for item in action.items if item not in (*known, AUTO)]
+        if unknown or (AUTO in action.items and len(action.items) > 1):
             raise IllegalAction(
-                "bad-step", f"phases: name steps from {', '.join(STEPS)} (not {unknown})"
+                "bad-step",
+                f"phases: name items from {', '.join(known)}, or {AUTO} alone (not {unknown})",
             )
 
     def resolve(
         self, state: EncounterState, action: a.EffectOrder, dice: DiceSource
     ) -> Sequence[Event]:
-        order = ",".join(dict.fromkeys(action.steps))
-        return [MarkSet(acting(action), EFFECT_ORDER, order)]
+        who = acting(action)
+        phase = self.phases.waiting(state, who)
+        if phase is None:
+            return [MarkSet(who, EFFECT_ORDER, ",".join(action.items))]
+        tape = Tape(state)
+        tape.write(self.phases.answer(state, who, action.items, dice))
+        if phase == END and not any(
+            self.phases.waiting(tape.state, other) == END for other in tape.state.acting()
+        ):
+            end_turn(tape, self.ruleset, dice)
+        return tape.events
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,29 @@
+"""dbu tactics: the generic attacker, which first answers its waiting Effect or End Phase.
+
+When two or more things occur at once at the start or end of a dbu turn, the turn waits for the
+player to order them (``phases``); this player takes its standing or the default order
+(``phases auto``), then attacks the most hurt standing enemy as ``Generic`` does.
+"""
+
+from __future__ import annotations
+
+from fracas.engine.action import Action, CombatantId
+from fracas.engine.encounter import Encounter
+from fracas.engine.ruleset import Ruleset
+from fracas.rules.dbu.actions import EffectOrder
+from fracas.rules.dbu.phase_names import AUTO
+from fracas.sim.policy import Generic, Policy
+
+
+class Ordering(Generic):
+    """``Generic``, answering its own waiting phase first."""
+
+    def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        answer = EffectOrder(actor=actor, items=(AUTO,))
+        if encounter.can(answer):
+            return answer
+        return super().choose(encounter, actor)
+
+
+def tactics(ruleset: Ruleset) -> Policy:
+    return Ordering(ruleset)
