@@ -15,6 +15,7 @@ Components = Literal["both", "somatic", "verbal", "none"]
 MagicOption = Literal["accumulate", "innate"]
 DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
 """``power``: the target's own Defense power that creates no barrier."""
+MaintainKind = Literal["spell", "spirit", "phenom"]
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
 
 
@@ -206,4 +207,23 @@ class Drop(Action):
     power: str
 
 
-ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Raise, Trigger, Drop)
+@dataclass(frozen=True)
+class Maintain(Action):
+    """Maintain Spell, Spirit or Phenom (1 AP): keep up the powers you maintain every turn."""
+
+    verb: ClassVar[str] = "maintain"
+    kind: MaintainKind = field(
+        default="spell", metadata={"help": "what you keep your focus on: spell, spirit or phenom"}
+    )
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    Intend,
+    Attack,
+    Move,
+    Use,
+    Raise,
+    Trigger,
+    Drop,
+    Maintain,
+)

@@ -23,6 +23,7 @@ from fracas.rules.kaiser.lingering import (
     immunity_name,
     lingering_data,
 )
+from fracas.rules.kaiser.maintaining import CAST_ROUND
 from fracas.rules.kaiser.mass import INNATE_MANA, innate_mana, mass_of_mana
 from fracas.rules.kaiser.queries import (
     AP,
@@ -233,8 +234,10 @@ class PowerRule:
         if PowerType.DETECTION in power.types:
             return [Detected(how.caster, target.id, power.name)]
         events: list[Event] = []
+        held: dict[str, Scalar] = {} if power.maintained is None else {CAST_ROUND: how.round}
         if power.effect is not None:
             data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
+            data.update(held)
             data.update({skill_key(s): v for s, v in power.skill_bonuses.items()})
             data.update({characteristic_key(c): v for c, v in power.characteristic_bonuses.items()})
             if power.negates_detection:
@@ -245,7 +248,7 @@ class PowerRule:
                 EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
             )
         for grant in power.grants:
-            data = {**modifier_data(grant), POWER: power.name}
+            data = {**modifier_data(grant), POWER: power.name, **held}
             events.append(
                 EffectApplied(target.id, Effect(grant.name, source=how.caster, data=data))
             )

@@ -24,6 +24,7 @@ from fracas.engine.events import (
     InitiativeSet,
     MarkSet,
     OrderChanged,
+    reduce,
 )
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import (
@@ -47,6 +48,7 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
+from fracas.rules.kaiser.maintaining import MAINTAINED, MaintainRule, lapses
 from fracas.rules.kaiser.mass import (
     INNATE_MANA,
     Acted,
@@ -83,7 +85,16 @@ from fracas.rules.kaiser.use import UseRule
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED, INNATE_MANA)
+ROUND_MARKS = (
+    ATTACKS,
+    DEFENCES,
+    INTENTIONS,
+    MOVED,
+    MANA_SPENT,
+    ACTED,
+    INNATE_MANA,
+    MAINTAINED,
+)
 """Marks that hold for one round and are cleared in the End phase."""
 
 
@@ -111,6 +122,7 @@ class Kaiser(Ruleset):
             actions.Raise: Acted(RaiseRule()),
             actions.Trigger: Acted(TriggerRule(self.rules)),
             actions.Drop: Acted(DropRule()),
+            actions.Maintain: Acted(MaintainRule(self.rules)),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -143,13 +155,15 @@ class Kaiser(Ruleset):
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
-        """The End phase of the round that is over: a mass of mana not cast is held (one cast
+        """The End phase of the round that is over: maintained powers their creators did not
+        keep up end (and the upkeep due is paid), a mass of mana not cast is held (one cast
         from returns), the round's marks clear, Critical pain
         fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
-        events: list[Event] = []
+        events: list[Event] = [e for c in state for e in lapses(state, c)]
+        state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]

@@ -152,6 +152,13 @@ class KaiserSettings(BaseModel):
         " 10 mana from your Pool.'",
     )
 
+    maintain_ap: int = Field(
+        1,
+        ge=0,
+        description="Kaiser's Action Points: Maintain Spell, Maintain Spirit and Maintain"
+        " Phenom are each an Active Action of 1 AP.",
+    )
+
     # Powers
     automatic_difficulty: int = Field(
         8,

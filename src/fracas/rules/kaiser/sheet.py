@@ -157,6 +157,18 @@ class PowerSource(StrEnum):
     INNATE = "innate"
 
 
+class Maintenance(StrEnum):
+    """Kaiser's Maintaining Powers: how often a maintained power's cost is paid. ``turn``:
+    every round, and its creator must take the Maintain action each round; ``minor``: every
+    minute (10 rounds); ``major``: every ten minutes (100 rounds); ``daily``: every dawn, and
+    it "can be maintained while asleep"."""
+
+    TURN = "turn"
+    MINOR = "minor"
+    MAJOR = "major"
+    DAILY = "daily"
+
+
 class Power(_Record):
     """A power: its types (one or more), its source, the Skill it is used with, and what it
     does.
@@ -175,7 +187,9 @@ class Power(_Record):
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
     ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
-    leaves. ``barrier``: the Life Points of the barrier a Defense power raises; a Defense power
+    leaves. ``maintained``: how the power is maintained (None: it is not; its effects last
+    until resisted or dropped), ``upkeep`` the mana (ki for a spirit power) each payment costs.
+    ``barrier``: the Life Points of the barrier a Defense power raises; a Defense power
     without one creates no barrier and defends with its Skill against the Damage Types it lists
     in ``defends`` (none listed: every attack).
     """
@@ -208,6 +222,8 @@ class Power(_Record):
     ghostly: bool = False
     mark: str | None = None
     mark_rounds: int = Field(1, ge=1)
+    maintained: Maintenance | None = None
+    upkeep: int = Field(0, ge=0)
     barrier: int | None = Field(None, ge=1)
     defends: frozenset[DamageType] = frozenset()
 
@@ -231,6 +247,8 @@ class Power(_Record):
                 f"{self.name}: 'defends' lists what a Defense power without a barrier"
                 " defends against"
             )
+        if self.upkeep and self.maintained is None:
+            raise ValueError(f"{self.name}: an upkeep is paid only for a maintained power")
         if (self.skill_bonuses or self.characteristic_bonuses) and self.effect is None:
             raise ValueError(f"{self.name}: bonuses need the effect that carries them")
         for skill in (self.skill, *self.skill_bonuses):
