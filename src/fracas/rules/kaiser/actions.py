@@ -45,7 +45,7 @@ class Intend(Action):
         default="accumulate",
         metadata={
             "help": "the Magic Intention's option: accumulate a mass of mana, or cast an innate"
-            " spell (one spell no greater than the innate mana, the MA; not from the Pool)",
+            " spell (one spell no greater than the innate mana the MA pulls; not from the Pool)",
             "flag": "as",
         },
     )

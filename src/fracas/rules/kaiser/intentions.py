@@ -15,6 +15,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.queries import (
     AP,
@@ -131,8 +132,9 @@ class IntendRule:
         declared = ",".join((*intentions(state[actor]), entry))
         events: list[Event] = [MarkSet(actor, INTENTIONS, declared)]
         if action.option == "innate":
-            ma = sheet_of(state[actor]).mana_accumulation or 0
-            events.append(MarkSet(actor, INNATE_MANA, ma // ma_divisor(action.components)))
+            ma = (sheet_of(state[actor]).mana_accumulation or 0) // ma_divisor(action.components)
+            drawn = innate_mana_drawn(ma, self.settings.ambient_mana)
+            events.append(MarkSet(actor, INNATE_MANA, drawn))
         return events
 
 

@@ -16,6 +16,7 @@ from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check
 from fracas.rules.kaiser.defences import modifier_data
 from fracas.rules.kaiser.events import CheckRolled, Detected
 from fracas.rules.kaiser.immaterial import can_hit
+from fracas.rules.kaiser.innate import INNATE_SPELL
 from fracas.rules.kaiser.lingering import (
     COUNTDOWN,
     IMMUNITY,
@@ -128,6 +129,8 @@ class Resisting:
     round: int
     vital: bool = False
     """The hit is directed at a vulnerable point (head or heart)."""
+    innate: bool = False
+    """The power is a spell cast with innate mana."""
 
 
 MISSES = "it misses"
@@ -235,6 +238,8 @@ class PowerRule:
             return [Detected(how.caster, target.id, power.name)]
         events: list[Event] = []
         held: dict[str, Scalar] = {} if power.maintained is None else {CAST_ROUND: how.round}
+        if held and how.innate:
+            held[INNATE_SPELL] = True
         if power.effect is not None:
             data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
             data.update(held)

@@ -33,6 +33,8 @@ from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, PowerUsed
 from fracas.rules.kaiser.immaterial import can_defend
+from fracas.rules.kaiser.innate import require_no_innate_spell_kept
+from fracas.rules.kaiser.mass import innate_mana
 from fracas.rules.kaiser.power_rules import (
     MISSES,
     PowerRule,
@@ -83,6 +85,8 @@ class UseRule(PowerRule):
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
         require_prepared(caster, power)
+        innate = innate_mana(caster) is not None
+        require_no_innate_spell_kept(state, caster, power, innate=innate)
         reach = p.reach(power, self.settings.unlisted_range_ft)
         if not p.in_range(reach, action.distance):
             raise IllegalAction(
@@ -231,7 +235,10 @@ class UseRule(PowerRule):
             *cast(caster, power),
             *sacrifices(caster, power),
         ]
-        how = Resisting(caster.id, power, action.allow, state.clock.round, action.vital)
+        innate = innate_mana(caster) is not None and power.mana > 0
+        how = Resisting(
+            caster.id, power, action.allow, state.clock.round, action.vital, innate=innate
+        )
         offence: CheckRoll | None = None
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             single = action.targets[0] if len(action.targets) == 1 else None
