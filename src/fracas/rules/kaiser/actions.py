@@ -12,7 +12,7 @@ from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
 Components = Literal["both", "somatic", "verbal", "none"]
-MagicOption = Literal["accumulate", "innate"]
+MagicOption = Literal["accumulate", "innate", "prepared", "transfer"]
 DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
 """``power``: the target's own Defense power that creates no barrier."""
 MaintainKind = Literal["spell", "spirit", "phenom"]
@@ -44,10 +44,14 @@ class Intend(Action):
     option: MagicOption = field(
         default="accumulate",
         metadata={
-            "help": "the Magic Intention's option: accumulate a mass of mana, or cast an innate"
-            " spell (one spell no greater than the innate mana the MA pulls; not from the Pool)",
+            "help": "the Magic Intention's option: accumulate a mass of mana, cast an innate"
+            " spell (one spell no greater than the innate mana the MA pulls; not from the Pool),"
+            " accumulate for a prepared spell (-spell), or transfer mana",
             "flag": "as",
         },
+    )
+    spell: str | None = field(
+        default=None, metadata={"help": "the spell a Prepared Spell Intention prepares"}
     )
     components: Components = field(
         default="both",
@@ -217,6 +221,21 @@ class Maintain(Action):
     )
 
 
+@dataclass(frozen=True)
+class Transfer(Action):
+    """Transfer Mana (Swift): push mana from your Pool to another's, or use your Mana Battery."""
+
+    verb: ClassVar[str] = "transfer"
+    amount: int
+    to: CombatantId | None = field(
+        default=None, metadata={"help": "whom you push it to (in direct contact)"}
+    )
+    battery: Literal["pull", "push"] | None = field(
+        default=None,
+        metadata={"help": "pull mana from your Mana Battery, or push it in, instead"},
+    )
+
+
 ACTIONS: tuple[type[Action], ...] = (
     Intend,
     Attack,
@@ -226,4 +245,5 @@ ACTIONS: tuple[type[Action], ...] = (
     Trigger,
     Drop,
     Maintain,
+    Transfer,
 )

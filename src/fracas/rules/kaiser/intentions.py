@@ -17,10 +17,13 @@ from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
+from fracas.rules.kaiser.preparing import converted
 from fracas.rules.kaiser.queries import (
     AP,
     INTENTIONS,
     MOVED,
+    PREPARING,
+    TRANSFERRED,
     acting,
     in_intention_phase,
     intentions,
@@ -30,7 +33,7 @@ from fracas.rules.kaiser.queries import (
     sheet_of,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.sheet import PowerSource, Weapon
 
 ATTACK_PREFIX = "attack:"
 WEAPON_SEPARATOR = "|"
@@ -109,17 +112,37 @@ class IntendRule:
             chosen_weapons(state[actor], action.weapons)
         elif action.weapons:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
-        if action.option == "innate" and action.intention != "magic":
-            raise IllegalAction("no-option-here", "only the Magic Intention casts an innate spell")
-        if action.option == "innate" and sheet_of(state[actor]).mana_accumulation is None:
-            raise IllegalAction(
-                "no-ma",
-                f"{state[actor].name} has no MA: the innate mana pulled is determined by the MA",
-            )
+        if action.spell is not None and action.option != "prepared":
+            raise IllegalAction("no-spell-here", "only a Prepared Spell Intention names a spell")
+        if action.option != "accumulate":
+            self._verify_magic_option(state[actor], action)
         if action.components != "both" and action.intention != "magic":
             raise IllegalAction(
                 "no-components-here", "only the Magic Intention's MA depends on the components"
             )
+
+    @staticmethod
+    def _verify_magic_option(caster: Combatant, action: a.Intend) -> None:
+        """The Magic Intention's innate, prepared and transfer options need an MA; a prepared
+        spell is a spell of the caster's that costs mana."""
+        if action.intention != "magic":
+            raise IllegalAction(
+                "no-option-here", f"only the Magic Intention has the {action.option} option"
+            )
+        if sheet_of(caster).mana_accumulation is None:
+            raise IllegalAction(
+                "no-ma",
+                f"{caster.name} has no MA: the mana of the {action.option} option is its MA's",
+            )
+        if action.option != "prepared":
+            return
+        if action.spell is None:
+            raise IllegalAction(
+                "no-spell", "a Prepared Spell Intention declares its spell (-spell)"
+            )
+        spell = one_named(sheet_of(caster).powers, action.spell, "power", caster.name)
+        if spell.source is not PowerSource.MAGIC or not spell.mana:
+            raise IllegalAction("not-a-spell", f"{spell.name} is not a spell that costs mana")
 
     def resolve(self, state: EncounterState, action: a.Intend, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
@@ -135,6 +158,13 @@ class IntendRule:
             ma = (sheet_of(state[actor]).mana_accumulation or 0) // ma_divisor(action.components)
             drawn = innate_mana_drawn(ma, self.settings.ambient_mana)
             events.append(MarkSet(actor, INNATE_MANA, drawn))
+        elif action.option == "transfer":
+            events.append(MarkSet(actor, TRANSFERRED, 0))
+        elif action.option == "prepared":
+            assert action.spell is not None
+            spell = one_named(sheet_of(state[actor]).powers, action.spell, "power", "")
+            events.append(MarkSet(actor, PREPARING, spell.name))
+            events += converted(state[actor], spell)
         return events
 
 

@@ -9,7 +9,7 @@ actively maintain them. Each round you must take the Maintain Spell action or el
 will fade at the start of the End Phase. The mana required to maintain the spell is taken
 directly from your Mana Pool". Action Points: Maintain Spell, Maintain Spirit and Maintain
 Phenom, each an Active Action of 1 AP ("Minor and greater sustained techniques do not require
-you to take this action").
+you to take this action"); a delayed prepared spell needs Maintain Spell too (``preparing``).
 
 Readings chosen here: a power takes hold in the round it is used, and that use keeps it up
 then (its first upkeep and Maintain action fall in the next round); a creator who is
@@ -28,21 +28,21 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.lingering import power_effects
+from fracas.rules.kaiser.preparing import delayed
 from fracas.rules.kaiser.queries import (
     AP,
     KI,
+    MAINTAINED,
     MANA,
     acting,
     is_dead,
+    maintained_kinds,
     require_action_phase_turn,
     sheet_of,
     standing,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Maintenance, Power, PowerSource
-
-MAINTAINED = "maintained"
-"""Round mark: the Maintain actions taken this round (``spell,phenom``)."""
 
 CAST_ROUND = "cast_round"
 """Effect data of a maintained power: the round it took hold."""
@@ -65,11 +65,6 @@ def upkeep_pool(power: Power) -> str:
     """A spell's upkeep "is taken directly from your Mana Pool"; a spirit power's from the Ki
     Reserve (a reading chosen here)."""
     return KI if power.source is PowerSource.SPIRIT else MANA
-
-
-def maintained_kinds(combatant: Combatant) -> tuple[str, ...]:
-    value = combatant.marks.get(MAINTAINED)
-    return tuple(value.split(",")) if isinstance(value, str) and value else ()
 
 
 def kept(state: EncounterState, caster: Combatant) -> list[tuple[Power, list[Effect]]]:
@@ -156,9 +151,12 @@ class MaintainRule:
 
     @staticmethod
     def needed(state: EncounterState, caster: Combatant, kind: a.MaintainKind) -> bool:
-        """A power of that kind maintained every turn."""
+        """A power of that kind maintained every turn, or (Maintain Spell) a delayed prepared
+        spell."""
         turn = [p for p, _ in kept(state, caster) if p.maintained is Maintenance.TURN]
-        return any(maintain_kind(p) == kind for p in turn)
+        if any(maintain_kind(p) == kind for p in turn):
+            return True
+        return kind == "spell" and bool(delayed(caster))
 
     def resolve(
         self, state: EncounterState, action: a.Maintain, dice: DiceSource

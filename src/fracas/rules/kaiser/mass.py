@@ -31,6 +31,8 @@ from fracas.rules.kaiser.queries import (
     DEFENCES,
     MANA,
     MANA_SPENT,
+    PREPARING,
+    TRANSFERRED,
     acting,
     count_mark,
     intentions,
@@ -62,22 +64,31 @@ def innate_mana(combatant: Combatant) -> int | None:
 
 
 def accumulating(combatant: Combatant) -> bool:
-    """The Magic Intention is declared this round to accumulate a mass of mana."""
-    return "magic" in _kinds(combatant) and innate_mana(combatant) is None
+    """The Magic Intention is declared this round to accumulate a mass of mana (not one of its
+    other options: an innate spell, a prepared spell, transferring mana)."""
+    others = (
+        innate_mana(combatant) is not None
+        or combatant.marks.get(TRANSFERRED) is not None
+        or combatant.marks.get(PREPARING) is not None
+    )
+    return "magic" in _kinds(combatant) and not others
 
 
-def accumulation(combatant: Combatant) -> int:
-    """What the Magic Intention declared this round gathers: the MA, halved without one of
-    the somatic and verbal components, quartered without both (rounded down; the Intentions
-    mark holds ``magic:<divisor>``); 0 without the Intention or an MA."""
+def gathered(combatant: Combatant) -> int:
+    """The MA of the Magic Intention declared this round: halved without one of the somatic
+    and verbal components, quartered without both (rounded down; the Intentions mark holds
+    ``magic:<divisor>``); 0 without the Intention or an MA."""
     ma = sheet_of(combatant).mana_accumulation or 0
-    if innate_mana(combatant) is not None:
-        return 0
     for intention in intentions(combatant):
         kind, _, divisor = intention.partition(":")
         if kind == "magic":
             return ma // int(divisor or 1)
     return 0
+
+
+def accumulation(combatant: Combatant) -> int:
+    """What the Accumulate a Mass of Mana Intention declared this round adds to the mass."""
+    return gathered(combatant) if accumulating(combatant) else 0
 
 
 def mass_of_mana(combatant: Combatant) -> int | None:

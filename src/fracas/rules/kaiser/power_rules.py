@@ -26,6 +26,7 @@ from fracas.rules.kaiser.lingering import (
 )
 from fracas.rules.kaiser.maintaining import CAST_ROUND
 from fracas.rules.kaiser.mass import INNATE_MANA, innate_mana, mass_of_mana
+from fracas.rules.kaiser.preparing import cast_prepared, prepared_mana, preparing, ready
 from fracas.rules.kaiser.queries import (
     AP,
     KI,
@@ -40,12 +41,13 @@ from fracas.rules.kaiser.queries import (
     skill_name,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.states import (
     characteristic_key,
     skill_key,
     state_parts,
 )
+from fracas.rules.kaiser.transfer import transferring
 
 Parts = list[tuple[str, int]]
 
@@ -83,13 +85,29 @@ def paid(combatant: CombatantId, cost: Mapping[str, int], reason: str) -> list[E
 
 def require_prepared(combatant: Combatant, power: Power) -> None:
     """A magic, phenom or spirit power needs its Intention declared this round; a power that
-    spends mana needs it in the round's mass of mana (``mana_accumulation``)."""
+    spends mana needs it in the round's mass of mana (``mana_accumulation``), its innate mana,
+    or (a spell) the mana prepared for it, which needs no Intention once all prepared. A round
+    of Transfer Mana casts no spell that is not prepared already."""
+    held_ready = ready(combatant, power)
     kind = p.INTENTIONS.get(power.source)
     declared = [i.partition(":")[0] for i in intentions(combatant)]
-    if kind is not None and kind not in declared:
+    if kind is not None and kind not in declared and not held_ready:
         raise IllegalAction(
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
+        )
+    if held_ready:
+        return
+    if power.source is PowerSource.MAGIC and transferring(combatant):
+        raise IllegalAction(
+            "transferring",
+            f"{combatant.name} took the Transfer Mana Intention and cannot cast a spell this round",
+        )
+    if preparing(combatant) == power.name:
+        raise IllegalAction(
+            "not-prepared",
+            f"{power.name} costs {power.mana} mana; {prepared_mana(combatant, power)} is"
+            " prepared for it",
         )
     innate = innate_mana(combatant)
     if innate is not None and power.mana:
@@ -110,7 +128,10 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
 
 
 def cast(combatant: Combatant, power: Power) -> list[Event]:
-    """The mana a power spends is taken from the round's mass of mana."""
+    """The mana a power spends is taken from what was prepared for it, the innate mana, or the
+    round's mass of mana."""
+    if ready(combatant, power):
+        return cast_prepared(combatant, power)
     if power.mana and innate_mana(combatant) is not None:
         return [MarkSet(combatant.id, INNATE_MANA, 0)]
     if not power.mana or sheet_of(combatant).mana_accumulation is None:

@@ -36,7 +36,7 @@ from fracas.engine.state import (
     Sheet,
     Turn,
 )
-from fracas.rules.kaiser import actions
+from fracas.rules.kaiser import actions, preparing
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import (
@@ -48,7 +48,7 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
-from fracas.rules.kaiser.maintaining import MAINTAINED, MaintainRule, lapses
+from fracas.rules.kaiser.maintaining import MaintainRule, lapses
 from fracas.rules.kaiser.mass import (
     INNATE_MANA,
     Acted,
@@ -67,9 +67,13 @@ from fracas.rules.kaiser.queries import (
     INTENTIONS,
     KI,
     LP,
+    MAINTAINED,
     MANA,
+    MANA_BATTERY,
     MANA_SPENT,
     MOVED,
+    PREPARING,
+    TRANSFERRED,
     able_to_act,
     is_dead,
     sheet_of,
@@ -79,6 +83,7 @@ from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
 from fracas.rules.kaiser.states import SURPRISED
+from fracas.rules.kaiser.transfer import TransferRule
 from fracas.rules.kaiser.triggers import DropRule, TriggerRule
 from fracas.rules.kaiser.use import UseRule
 
@@ -94,6 +99,8 @@ ROUND_MARKS = (
     ACTED,
     INNATE_MANA,
     MAINTAINED,
+    TRANSFERRED,
+    PREPARING,
 )
 """Marks that hold for one round and are cleared in the End phase."""
 
@@ -123,20 +130,26 @@ class Kaiser(Ruleset):
             actions.Trigger: Acted(TriggerRule(self.rules)),
             actions.Drop: Acted(DropRule()),
             actions.Maintain: Acted(MaintainRule(self.rules)),
+            actions.Transfer: Acted(TransferRule()),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
-        """6 AP a round, the Life Points, and Mana and Ki where the sheet has them."""
+        """6 AP a round, the Life Points, and Mana, Ki and a Mana Battery where the sheet has
+        them."""
         assert isinstance(sheet, KaiserSheet)
         ap = self.rules.ap_per_round
         pools = {
             AP: Pool(ap, ap, Reset.ROUND),
             LP: Pool(sheet.life_points, sheet.life_points),
         }
-        for name, amount in ((MANA, sheet.mana), (KI, sheet.ki)):
+        for name, amount in (
+            (MANA, sheet.mana),
+            (KI, sheet.ki),
+            (MANA_BATTERY, sheet.mana_battery),
+        ):
             if amount:
                 pools[name] = Pool(amount, amount)
         return pools
@@ -166,6 +179,9 @@ class Kaiser(Ruleset):
         state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)
+            events += preparing.held_at_round_end(
+                combatant, state.clock.round, settings=self.rules
+            )
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
@@ -181,6 +197,7 @@ class Kaiser(Ruleset):
         events: list[Event] = []
         for combatant in state:
             events += returned_before_initiative(combatant, settings=self.rules)
+            events += preparing.returned_before_initiative(combatant, settings=self.rules)
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
             combatant = state[actor]

@@ -262,7 +262,8 @@ class Sheet(_Record):
 
     ``initiative`` is the Initiative value added to the Initiative roll. ``life_points`` is the
     maximum LP; ``mana`` and ``ki`` the pools powers spend; ``mana_accumulation`` (MA) the
-    mass of mana the Magic Intention gathers for a round's spells (None: not limited).
+    mass of mana the Magic Intention gathers for a round's spells (None: not limited);
+    ``mana_battery`` the mana a Mana Battery the creature carries holds (full at the start).
     ``natural_armor`` and ``armor`` (layers worn) stack as the chapter says;
     ``vulnerability``, ``damage_reduction``, ``damage_barrier`` and ``damage_resistance`` are
     the creature's natural values;
@@ -278,6 +279,7 @@ class Sheet(_Record):
     life_points: int = Field(ge=1)
     mana: int = Field(0, ge=0)
     mana_accumulation: int | None = Field(None, ge=0)
+    mana_battery: int = Field(0, ge=0)
     ki: int = Field(0, ge=0)
     absorption: int = Field(2, ge=0)
     presence: int = Field(3, ge=0)
