@@ -15,7 +15,6 @@ from fracas.rules.kaiser.sheet import Power, Sheet
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool, refused
 from tests.rules.kaiser.test_powers import INITIATIVE, arena, mage
 
-
 ROUND = (*INITIATIVE, 2, 3)
 """A round's Initiative rolls once Thom has joined: Ceil 19, the Bandit 14, Thom 15."""
 

@@ -19,6 +19,21 @@ MaintainKind = Literal["spell", "spirit", "phenom"]
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
 
 
+ChakraName = Literal["red", "green", "blue"]
+
+
+def chakra_names(text: str) -> tuple[ChakraName, ...]:
+    """``red,blue`` → ("red", "blue"); ``none`` → (): the chakras Fill Chakra fills."""
+    if text.strip().lower() == "none":
+        return ()
+    known: dict[str, ChakraName] = {"red": "red", "green": "green", "blue": "blue"}
+    names = tuple(part.strip().lower() for part in text.split(","))
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r}: the chakras are red, green and blue (or none)")
+    return tuple(known[name] for name in names)
+
+
 def weapon_names(text: str) -> tuple[str, ...]:
     """``Long Sword,Dagger`` → ("Long Sword", "Dagger"): the weapons an Attack Intention names."""
     names = tuple(part.strip() for part in text.split(","))
@@ -46,7 +61,8 @@ class Intend(Action):
         metadata={
             "help": "the Magic Intention's option: accumulate a mass of mana, cast an innate"
             " spell (one spell no greater than the innate mana the MA pulls; not from the Pool),"
-            " accumulate for a prepared spell (-spell), or transfer mana",
+            " accumulate for a prepared spell (-spell), or transfer mana; the Spirit"
+            " Intention fills the chakras, or transfers ki",
             "flag": "as",
         },
     )
@@ -56,8 +72,15 @@ class Intend(Action):
     components: Components = field(
         default="both",
         metadata={
-            "help": "the spell components the caster can perform (Magic Intention; the GM's"
-            " call): with one the MA is halved, with none quartered"
+            "help": "the components the caster can perform (Magic and Spirit Intentions; the"
+            " GM's call): with one the MA (the ki filled) is halved, with none quartered"
+        },
+    )
+    fill: tuple[ChakraName, ...] = field(
+        default=("red", "green", "blue"),
+        metadata={
+            "help": "the chakras the Spirit Intention fills: red,green,blue (default) or none",
+            "parse": chakra_names,
         },
     )
 
@@ -223,16 +246,17 @@ class Maintain(Action):
 
 @dataclass(frozen=True)
 class Transfer(Action):
-    """Transfer Mana (Swift): push mana from your Pool to another's, or use your Mana Battery."""
+    """Transfer Mana or Ki (Swift): push it to another, or pull from or push into your battery."""
 
     verb: ClassVar[str] = "transfer"
     amount: int
+    ki: bool = field(default=False, metadata={"help": "transfer ki (Transfer Ki), not mana"})
     to: CombatantId | None = field(
         default=None, metadata={"help": "whom you push it to (in direct contact)"}
     )
     battery: Literal["pull", "push"] | None = field(
         default=None,
-        metadata={"help": "pull mana from your Mana Battery, or push it in, instead"},
+        metadata={"help": "pull from your Mana (Ki) Battery, or push into it, instead"},
     )
 
 

@@ -15,12 +15,14 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.chakras import FILLING
 from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.preparing import converted
 from fracas.rules.kaiser.queries import (
     AP,
     INTENTIONS,
+    KI_TRANSFERRED,
     MOVED,
     PREPARING,
     TRANSFERRED,
@@ -72,9 +74,13 @@ def chosen_weapons(combatant: Combatant, names: Sequence[str]) -> tuple[Weapon, 
     return tuple({weapon.name: weapon for weapon in chosen}.values())
 
 
+ALL_CHAKRAS = ("red", "green", "blue")
+
+
 def ma_divisor(components: a.Components) -> int:
     """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
-    your MA is halved, or quartered if you cannot perform either component"."""
+    your MA is halved, or quartered if you cannot perform either component"; the Spirit
+    Intention's Fill Chakra likewise ("the amount you fill is halved, or quartered")."""
     return {"both": 1, "somatic": 2, "verbal": 2, "none": 4}[components]
 
 
@@ -114,11 +120,28 @@ class IntendRule:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
         if action.spell is not None and action.option != "prepared":
             raise IllegalAction("no-spell-here", "only a Prepared Spell Intention names a spell")
-        if action.option != "accumulate":
+        if action.option != "accumulate" and action.intention == "spirit":
+            self._verify_spirit_option(state[actor], action)
+        elif action.option != "accumulate":
             self._verify_magic_option(state[actor], action)
-        if action.components != "both" and action.intention != "magic":
+        if action.fill != ALL_CHAKRAS and action.intention != "spirit":
+            raise IllegalAction("no-fill-here", "only the Spirit Intention fills the chakras")
+        if action.components != "both" and action.intention not in ("magic", "spirit"):
             raise IllegalAction(
-                "no-components-here", "only the Magic Intention's MA depends on the components"
+                "no-components-here",
+                "only the Magic and Spirit Intentions depend on the components",
+            )
+
+    @staticmethod
+    def _verify_spirit_option(caster: Combatant, action: a.Intend) -> None:
+        """The Spirit Intention is Fill Chakra or Transfer Ki, which needs chakras."""
+        if action.option != "transfer":
+            raise IllegalAction(
+                "no-option-here", f"only the Magic Intention has the {action.option} option"
+            )
+        if sheet_of(caster).chakras is None:
+            raise IllegalAction(
+                "no-chakras", f"{caster.name} has no chakras: Transfer Ki moves their sum a round"
             )
 
     @staticmethod
@@ -150,8 +173,8 @@ class IntendRule:
         if action.intention == "attack":
             weapons = chosen_weapons(state[actor], action.weapons)
             entry = ATTACK_PREFIX + WEAPON_SEPARATOR.join(w.name for w in weapons)
-        elif action.intention == "magic" and (divisor := ma_divisor(action.components)) > 1:
-            entry = f"magic:{divisor}"
+        elif (divisor := ma_divisor(action.components)) > 1:
+            entry = f"{action.intention}:{divisor}"
         declared = ",".join((*intentions(state[actor]), entry))
         events: list[Event] = [MarkSet(actor, INTENTIONS, declared)]
         if action.option == "innate":
@@ -159,7 +182,10 @@ class IntendRule:
             drawn = innate_mana_drawn(ma, self.settings.ambient_mana)
             events.append(MarkSet(actor, INNATE_MANA, drawn))
         elif action.option == "transfer":
-            events.append(MarkSet(actor, TRANSFERRED, 0))
+            moved = KI_TRANSFERRED if action.intention == "spirit" else TRANSFERRED
+            events.append(MarkSet(actor, moved, 0))
+        elif action.intention == "spirit" and sheet_of(state[actor]).chakras is not None:
+            events.append(MarkSet(actor, FILLING, ",".join(action.fill)))
         elif action.option == "prepared":
             assert action.spell is not None
             spell = one_named(sheet_of(state[actor]).powers, action.spell, "power", "")

@@ -74,16 +74,22 @@ def accumulating(combatant: Combatant) -> bool:
     return "magic" in _kinds(combatant) and not others
 
 
-def gathered(combatant: Combatant) -> int:
-    """The MA of the Magic Intention declared this round: halved without one of the somatic
-    and verbal components, quartered without both (rounded down; the Intentions mark holds
-    ``magic:<divisor>``); 0 without the Intention or an MA."""
-    ma = sheet_of(combatant).mana_accumulation or 0
+def divisor(combatant: Combatant, kind: str) -> int | None:
+    """What the ``kind`` Intention declared this round divides its accumulation by: 2 without
+    one of the somatic and verbal components, 4 without both (the Intentions mark holds
+    ``magic:<divisor>``); None without the Intention."""
     for intention in intentions(combatant):
-        kind, _, divisor = intention.partition(":")
-        if kind == "magic":
-            return ma // int(divisor or 1)
-    return 0
+        declared, _, by = intention.partition(":")
+        if declared == kind:
+            return int(by or 1)
+    return None
+
+
+def gathered(combatant: Combatant) -> int:
+    """The MA of the Magic Intention declared this round, halved or quartered without spell
+    components (rounded down); 0 without the Intention or an MA."""
+    by = divisor(combatant, "magic")
+    return 0 if by is None else (sheet_of(combatant).mana_accumulation or 0) // by
 
 
 def accumulation(combatant: Combatant) -> int:
@@ -112,11 +118,12 @@ def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings
     return events
 
 
-def only_accumulated(combatant: Combatant) -> bool:
-    """The Magic Intention was its only Intention this round, and it took no Action: no
-    Active Action, reaction or Swift Action (the mark ``acted``), no Block or Dodge."""
+def only_accumulated(combatant: Combatant, kind: str = "magic") -> bool:
+    """The Magic (or ``kind``) Intention was its only Intention this round, and it took no
+    Action: no Active Action, reaction or Swift Action (the mark ``acted``), no Block or
+    Dodge."""
     return (
-        _kinds(combatant) == ["magic"]
+        _kinds(combatant) == [kind]
         and not combatant.marks.get(ACTED)
         and not count_mark(combatant, DEFENCES)
     )

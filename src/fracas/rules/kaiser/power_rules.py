@@ -12,6 +12,7 @@ from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChange
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
+from fracas.rules.kaiser.chakras import require_ki, spend_ki
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
 from fracas.rules.kaiser.defences import modifier_data
 from fracas.rules.kaiser.events import CheckRolled, Detected
@@ -87,7 +88,8 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
     """A magic, phenom or spirit power needs its Intention declared this round; a power that
     spends mana needs it in the round's mass of mana (``mana_accumulation``), its innate mana,
     or (a spell) the mana prepared for it, which needs no Intention once all prepared. A round
-    of Transfer Mana casts no spell that is not prepared already."""
+    of Transfer Mana casts no spell that is not prepared already. Ki comes from the chakras
+    the Spirit Intention filled (``chakras``)."""
     held_ready = ready(combatant, power)
     kind = p.INTENTIONS.get(power.source)
     declared = [i.partition(":")[0] for i in intentions(combatant)]
@@ -96,6 +98,7 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
         )
+    require_ki(combatant, power)
     if held_ready:
         return
     if power.source is PowerSource.MAGIC and transferring(combatant):
@@ -128,10 +131,15 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
 
 
 def cast(combatant: Combatant, power: Power) -> list[Event]:
-    """The mana a power spends is taken from what was prepared for it, the innate mana, or the
-    round's mass of mana."""
+    """The ki a power spends is taken from the chakras; its mana from what was prepared for
+    it, the innate mana, or the round's mass of mana."""
+    ki = spend_ki(combatant, power)
     if ready(combatant, power):
-        return cast_prepared(combatant, power)
+        return ki + cast_prepared(combatant, power)
+    return ki + _mana_cast(combatant, power)
+
+
+def _mana_cast(combatant: Combatant, power: Power) -> list[Event]:
     if power.mana and innate_mana(combatant) is not None:
         return [MarkSet(combatant.id, INNATE_MANA, 0)]
     if not power.mana or sheet_of(combatant).mana_accumulation is None:

@@ -16,8 +16,9 @@ AP = "AP"
 MANA = "Mana"
 KI = "Ki"
 MANA_BATTERY = "Mana Battery"
+KI_BATTERY = "Ki Battery"
 """Pool names: Life Points, Action Points (6 a round), the Mana and Ki powers spend, and the
-mana a carried Mana Battery stores (a sheet with none has no such pool)."""
+mana and ki a carried Mana or Ki Battery stores (a sheet with none has no such pool)."""
 
 DEAD = "dead"
 ATTACKS = "attacks"
@@ -38,9 +39,11 @@ MAINTAINED = "maintained"
 """Round mark: the Maintain actions taken this round (``spell,phenom``)."""
 
 TRANSFERRED = "transferred"
+KI_TRANSFERRED = "ki_transferred"
 PREPARING = "preparing"
-"""Round marks of the Magic Intention's options: the mana moved so far this round under the
-Transfer Mana Intention; the spell the Accumulate for a Prepared Spell Intention prepares."""
+"""Round marks of the Intentions' options: the mana (ki) moved so far this round under the
+Transfer Mana (Transfer Ki) Intention; the spell the Accumulate for a Prepared Spell Intention
+prepares."""
 
 UNCONSCIOUS = "Unconscious"
 CRITICAL = "Critical"

@@ -36,7 +36,7 @@ from fracas.engine.state import (
     Sheet,
     Turn,
 )
-from fracas.rules.kaiser import actions, preparing
+from fracas.rules.kaiser import actions, chakras, preparing
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import (
@@ -66,6 +66,8 @@ from fracas.rules.kaiser.queries import (
     INTENTION_PHASE,
     INTENTIONS,
     KI,
+    KI_BATTERY,
+    KI_TRANSFERRED,
     LP,
     MAINTAINED,
     MANA,
@@ -101,6 +103,8 @@ ROUND_MARKS = (
     MAINTAINED,
     TRANSFERRED,
     PREPARING,
+    KI_TRANSFERRED,
+    *chakras.ROUND_MARKS,
 )
 """Marks that hold for one round and are cleared in the End phase."""
 
@@ -137,7 +141,7 @@ class Kaiser(Ruleset):
         return self._rules.get(type(action))
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
-        """6 AP a round, the Life Points, and Mana, Ki and a Mana Battery where the sheet has
+        """6 AP a round, the Life Points, and Mana, Ki and the batteries where the sheet has
         them."""
         assert isinstance(sheet, KaiserSheet)
         ap = self.rules.ap_per_round
@@ -149,6 +153,7 @@ class Kaiser(Ruleset):
             (MANA, sheet.mana),
             (KI, sheet.ki),
             (MANA_BATTERY, sheet.mana_battery),
+            (KI_BATTERY, sheet.ki_battery),
         ):
             if amount:
                 pools[name] = Pool(amount, amount)
@@ -182,6 +187,7 @@ class Kaiser(Ruleset):
             events += preparing.held_at_round_end(
                 combatant, state.clock.round, settings=self.rules
             )
+            events += chakras.held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
@@ -198,6 +204,7 @@ class Kaiser(Ruleset):
         for combatant in state:
             events += returned_before_initiative(combatant, settings=self.rules)
             events += preparing.returned_before_initiative(combatant, settings=self.rules)
+            events += chakras.returned_before_initiative(combatant)
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
             combatant = state[actor]

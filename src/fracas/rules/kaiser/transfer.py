@@ -1,5 +1,5 @@
-"""The Transfer Mana Intention: mana pushed from the Pool to another's, or pulled from a Mana
-Battery, as Swift Actions.
+"""The Transfer Mana and Transfer Ki Intentions: mana (ki) pushed to another, or pulled from a
+battery, as Swift Actions.
 
 Kaiser's Magic Intention (Transfer Mana): "When you declare this Intention, as a Swift Action
 you can push an amount of mana up to your Mana Accumulation from your Pool to that of another.
@@ -9,6 +9,12 @@ out of your Pool in a round is less than or equal to your MA. If you are in cont
 Battery, you can instead pull mana from it. Pulling and pushing mana both have a shared maximum
 per round equal to your MA." Kaiser's Mana: storing objects "will accept mana from you until
 they hit their maximum".
+
+The Spirit Intention's Transfer Ki is the same with ki: "push an amount of ki up to the sum of
+your chakras from your Reserve to that of another ... If you are in contact with a Ki Battery,
+you can instead pull ki from it. Pulling and pushing ki both have a shared maximum per round
+equal to the sum of your chakras." Reading chosen here: that maximum, like the MA, is halved or
+quartered without the components.
 
 The engine has no positions: contact is the players' and the game master's call.
 """
@@ -23,8 +29,11 @@ from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
-from fracas.rules.kaiser.mass import gathered
+from fracas.rules.kaiser.mass import divisor, gathered
 from fracas.rules.kaiser.queries import (
+    KI,
+    KI_BATTERY,
+    KI_TRANSFERRED,
     MANA,
     MANA_BATTERY,
     TRANSFERRED,
@@ -32,12 +41,34 @@ from fracas.rules.kaiser.queries import (
     count_mark,
     in_intention_phase,
     require_standing,
+    sheet_of,
 )
 
 
 def transferring(combatant: Combatant) -> bool:
     """The Transfer Mana Intention is declared this round."""
     return combatant.marks.get(TRANSFERRED) is not None
+
+
+@dataclass(frozen=True)
+class Medium:
+    """What a transfer moves: its pool, its battery, the round mark of what moved, the most a
+    round moves, the Intention it needs."""
+
+    pool: str
+    battery: str
+    moved: str
+    limit: int
+    intention: str
+
+
+def medium_of(caster: Combatant, *, ki: bool) -> Medium:
+    if not ki:
+        return Medium(MANA, MANA_BATTERY, TRANSFERRED, gathered(caster), "magic -as transfer")
+    chakras = sheet_of(caster).chakras
+    total = 0 if chakras is None else chakras.red + chakras.green + chakras.blue
+    limit = total // (divisor(caster, "spirit") or 1)
+    return Medium(KI, KI_BATTERY, KI_TRANSFERRED, limit, "spirit -as transfer")
 
 
 def _room(combatant: Combatant, pool: str) -> int | None:
@@ -57,21 +88,22 @@ class Flow:
 
 
 def flow_of(state: EncounterState, action: a.Transfer) -> Flow:
-    """Who gives and who takes: ``-to WHO`` pushes from the Pool to WHO's; ``-battery pull``
-    pulls from the caster's Mana Battery, ``-battery push`` charges it."""
+    """Who gives and who takes: ``-to WHO`` pushes from the Pool (Reserve) to WHO's;
+    ``-battery pull`` pulls from the caster's battery, ``-battery push`` charges it."""
     caster = state[acting(action)]
+    medium = medium_of(caster, ki=action.ki)
     if (action.to is None) == (action.battery is None):
         raise IllegalAction(
             "transfer-how", "transfer: push to someone (-to WHO) or use your battery (-battery)"
         )
     if action.battery == "pull":
-        return Flow(caster, MANA_BATTERY, caster, MANA)
+        return Flow(caster, medium.battery, caster, medium.pool)
     if action.battery == "push":
-        return Flow(caster, MANA, caster, MANA_BATTERY)
+        return Flow(caster, medium.pool, caster, medium.battery)
     assert action.to is not None
     if action.to == caster.id:
-        raise IllegalAction("transfer-self", "transfer: push mana to another, not to yourself")
-    return Flow(caster, MANA, state[action.to], MANA)
+        raise IllegalAction("transfer-self", "transfer: push it to another, not to yourself")
+    return Flow(caster, medium.pool, state[action.to], medium.pool)
 
 
 @dataclass(frozen=True)
@@ -86,34 +118,38 @@ class TransferRule:
         if not state.clock.started or in_intention_phase(state):
             raise IllegalAction("not-action-phase", "transfer: a Swift Action of the Action phase")
         require_standing(state, caster.id)
-        if not transferring(caster):
+        medium = medium_of(caster, ki=action.ki)
+        if caster.marks.get(medium.moved) is None:
             raise IllegalAction(
                 "no-intention",
-                f"{caster.name} has not declared the Transfer Mana Intention"
-                " (intend magic -as transfer)",
+                f"{caster.name} has not declared the Intention to transfer"
+                f" {medium.pool} (intend {medium.intention})",
             )
         if action.amount < 1:
             raise IllegalAction("transfer-amount", "transfer: give an amount of 1 or more")
-        limit, moved = gathered(caster), count_mark(caster, TRANSFERRED)
-        if moved + action.amount > limit:
+        moved = count_mark(caster, medium.moved)
+        if moved + action.amount > medium.limit:
             raise IllegalAction(
                 "transfer-limit",
-                f"{caster.name} can transfer {limit} mana a round (the MA); {moved} moved already",
+                f"{caster.name} can transfer {medium.limit} {medium.pool} a round;"
+                f" {moved} moved already",
             )
         flow = flow_of(state, action)
         held = flow.giver.pools.get(flow.giver_pool)
         if held is None or held.current < action.amount:
             have = 0 if held is None else held.current
             raise IllegalAction(
-                "not-enough-mana",
+                f"not-enough-{medium.pool.lower()}",
                 f"{flow.giver.name}'s {flow.giver_pool} holds {have}; {action.amount} asked",
             )
         room = _room(flow.taker, flow.taker_pool)
         if room is None:
-            raise IllegalAction("no-mana-pool", f"{flow.taker.name} has no {flow.taker_pool}")
+            raise IllegalAction(
+                f"no-{medium.pool.lower()}-pool", f"{flow.taker.name} has no {flow.taker_pool}"
+            )
         if room < action.amount:
             raise IllegalAction(
-                "mana-full",
+                f"{medium.pool.lower()}-full",
                 f"{flow.taker.name}'s {flow.taker_pool} accepts {room} more, not {action.amount}",
             )
 
@@ -121,7 +157,8 @@ class TransferRule:
         self, state: EncounterState, action: a.Transfer, dice: DiceSource
     ) -> Sequence[Event]:
         flow = flow_of(state, action)
-        moved = count_mark(flow.giver, TRANSFERRED) + action.amount
+        medium = medium_of(flow.giver, ki=action.ki)
+        moved = count_mark(flow.giver, medium.moved) + action.amount
         return [
             PoolChanged(
                 flow.giver.id, flow.giver_pool, -action.amount, f"transferred to {flow.taker.name}"
@@ -129,5 +166,5 @@ class TransferRule:
             PoolChanged(
                 flow.taker.id, flow.taker_pool, action.amount, f"transferred by {flow.giver.name}"
             ),
-            MarkSet(flow.giver.id, TRANSFERRED, moved),
+            MarkSet(flow.giver.id, medium.moved, moved),
         ]
