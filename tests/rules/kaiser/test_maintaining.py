@@ -8,7 +8,7 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectEnded, PoolChanged
 from fracas.engine.gm import AddCombatant, ApplyEffect, SetPool
 from fracas.engine.turns import EndTurn
-from fracas.rules.kaiser.actions import Attack, Intend, Maintain, Move, Use
+from fracas.rules.kaiser.actions import Attack, Intend, Maintain, Move, Raise, Use
 from fracas.rules.kaiser.maintaining import upkeep_due
 from fracas.rules.kaiser.queries import LP, UNCONSCIOUS, is_dead
 from fracas.rules.kaiser.sheet import Power, Sheet
@@ -145,3 +145,25 @@ def test_a_minor_sustain_pays_every_tenth_round() -> None:
     cost every minute (10 rounds)", and needs no Maintain action."""
     minor = Power.model_validate(skin("minor", upkeep=5))
     assert [r for r in range(1, 31) if upkeep_due(minor, since=1, now=r)] == [11, 21]
+
+
+def test_a_maintained_barrier_falls_with_its_creator() -> None:
+    """Kaiser's Maintaining Powers (as above): a maintained Defense power's supernatural barrier
+    is one of its effects, and ends with it when its creator is knocked out."""
+    shield = {
+        "name": "Shield of Light",
+        "types": ["defense"],
+        "source": "magic",
+        "barrier": 60,
+        "maintained": "minor",
+    }
+    encounter = arena(*INITIATIVE, 2, 2, 2, 3, ceil=mage(shield, mana=50))
+    encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
+    encounter.apply(Raise(actor=CEIL, power="shield"))
+    assert encounter.state[CEIL].has("Shield of Light")
+    to_end_phase(encounter)
+    assert encounter.state[CEIL].has("Shield of Light")
+    encounter.apply(ApplyEffect(target=CEIL, name=UNCONSCIOUS))
+    while encounter.state.clock.round == 2:
+        encounter.apply(EndTurn())
+    assert not encounter.state[CEIL].has("Shield of Light")

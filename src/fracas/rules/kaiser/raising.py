@@ -66,7 +66,7 @@ class RaiseRule:
             for e in state[actor].effects
             if e.data.get(BARRIER) and e.data.get(POWER) == power.name
         ]
-        data = barrier_data(power, cover_of(action), over)
+        data = barrier_data(power, cover_of(action), over, since=state.clock.round)
         if action.area:
             data[RADIUS] = area_radius_feet(characteristic_of(state[actor], Characteristic.FOCUS))
         events.append(EffectApplied(actor, Effect(power.name, source=actor, data=data)))

@@ -286,7 +286,7 @@ class UseRule(PowerRule):
         """The Swift area barrier, raised over every target of the area attack."""
         sheltering = state[creator]
         power = next(x for x in sheet_of(sheltering).powers if x.raises_barrier)
-        return raised_now(sheltering, power, Cover.AREA, targets)
+        return raised_now(sheltering, power, Cover.AREA, targets, since=state.clock.round)
 
     def _strikes(
         self,
