@@ -14,7 +14,7 @@ from fracas.engine.gm import AddCombatant, SetPool
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Drop, Intend, Maintain, Move, Transfer, Use
 from fracas.rules.kaiser.innate import innate_mana_drawn
-from fracas.rules.kaiser.mass import mass_of_mana
+from fracas.rules.kaiser.mass import innate_mana, mass_of_mana
 from fracas.rules.kaiser.preparing import DELAY, PREPARED
 from fracas.rules.kaiser.preparing import RETURNED as PREPARED_RETURNED
 from fracas.rules.kaiser.queries import in_intention_phase
@@ -277,3 +277,17 @@ def test_transfer_mana_refusals() -> None:
     refused(encounter, Transfer(actor=CEIL, amount=20, to=BALROG), "mana-full")
     plain = duel(*INITIATIVE, ceil=ceil)
     refused(plain, Transfer(actor=CEIL, amount=5, battery="push"), "no-intention")
+
+
+def test_a_delayed_spell_cast_in_an_innate_round_spends_its_prepared_mana() -> None:
+    """A delayed spell "can be cast when you have the appropriate action" and "You can declare
+    any other Magic Intention": cast in a round of Cast an Innate Spell, the Pool pays its 20
+    (its prepared mana), not the innate mana, which stays for an innate spell."""
+    cheap = {**FIRE_BOLT, "mana": 20}
+    encounter = duel(*INITIATIVE * 2, 3, 3, 2, 2, ceil=prepared_mage(cheap), intend=False)
+    declare(encounter, PREPARE)
+    to_intention_phase(encounter)
+    declare(encounter, Intend(actor=CEIL, intention="magic", option="innate"))
+    encounter.apply(Use(actor=CEIL, power="fire", targets=(BANDIT,), defence="dodge"))
+    assert pool(encounter, CEIL, "Mana") == 100 - 20
+    assert innate_mana(encounter.state[CEIL]) == 10

@@ -58,11 +58,16 @@ def power_named(combatant: Combatant, name: str) -> Power:
     return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
 
 
+def from_innate_mana(combatant: Combatant, power: Power) -> bool:
+    """The power's mana comes from this round's innate mana (not a spell prepared already)."""
+    return bool(power.mana) and innate_mana(combatant) is not None and not ready(combatant, power)
+
+
 def power_cost(combatant: Combatant, power: Power) -> dict[str, int]:
     """What using the power spends: its AP, and the mana or ki it lists from the user's pools
     (the engine refuses a use the pools cannot pay); an innate spell's mana comes from the
     environment, not the Pool ("Innate mana cannot be absorbed into your Pool")."""
-    mana = 0 if innate_mana(combatant) is not None else power.mana
+    mana = 0 if from_innate_mana(combatant, power) else power.mana
     cost = {AP: power.ap, MANA: mana, KI: power.ki}
     return {pool: amount for pool, amount in cost.items() if amount}
 

@@ -19,8 +19,13 @@ from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import Cover, area_radius_feet
 from fracas.rules.kaiser.innate import require_no_innate_spell_kept
 from fracas.rules.kaiser.lingering import POWER
-from fracas.rules.kaiser.mass import innate_mana
-from fracas.rules.kaiser.power_rules import cast, power_cost, power_named, require_prepared
+from fracas.rules.kaiser.power_rules import (
+    cast,
+    from_innate_mana,
+    power_cost,
+    power_named,
+    require_prepared,
+)
 from fracas.rules.kaiser.queries import acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
 from fracas.rules.kaiser.states import characteristic_of, sacrifices
@@ -47,7 +52,7 @@ class RaiseRule:
         if not power.raises_barrier:
             raise IllegalAction("not-a-barrier", f"{power.name} raises no supernatural barrier")
         require_prepared(state[actor], power)
-        innate = innate_mana(state[actor]) is not None
+        innate = from_innate_mana(state[actor], power)
         require_no_innate_spell_kept(state, state[actor], power, innate=innate)
         if not action.area and len(action.over) > 1:
             raise IllegalAction(

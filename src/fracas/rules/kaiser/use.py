@@ -34,13 +34,13 @@ from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, PowerUsed
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.innate import require_no_innate_spell_kept
-from fracas.rules.kaiser.mass import innate_mana
 from fracas.rules.kaiser.power_rules import (
     MISSES,
     PowerRule,
     Resisting,
     aimed,
     cast,
+    from_innate_mana,
     power_cost,
     power_named,
     require_prepared,
@@ -85,7 +85,7 @@ class UseRule(PowerRule):
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
         require_prepared(caster, power)
-        innate = innate_mana(caster) is not None
+        innate = from_innate_mana(caster, power)
         require_no_innate_spell_kept(state, caster, power, innate=innate)
         reach = p.reach(power, self.settings.unlisted_range_ft)
         if not p.in_range(reach, action.distance):
@@ -235,7 +235,7 @@ class UseRule(PowerRule):
             *cast(caster, power),
             *sacrifices(caster, power),
         ]
-        innate = innate_mana(caster) is not None and power.mana > 0
+        innate = from_innate_mana(caster, power)
         how = Resisting(
             caster.id, power, action.allow, state.clock.round, action.vital, innate=innate
         )
