@@ -124,9 +124,14 @@ def test_a_prepared_spell_a_transfer_and_the_maintain_action() -> None:
     assert told(encounter, prepare)[-1] == "Ceil accumulates mana for the prepared spell Bolt"
     encounter.apply(EndTurn())
     encounter.apply(EndTurn())
-    lines = told(encounter, EndTurn())
+    before = encounter.state
+    step = encounter.apply(EndTurn())
+    lines = list(NARRATOR.step(step, before, GM))
     assert "Ceil holds 30 mana prepared for Bolt" in lines
     assert "Ceil's Bolt is prepared: it may be held until round 2" in lines
+    enemies = list(NARRATOR.step(step, before, player("bandits")))
+    assert "Ceil holds 30 mana prepared for Bolt" not in enemies
+    assert "Ceil's Bolt is prepared: it may be held until round 2" in enemies
     transfer = Intend(actor=CEIL, intention="magic", option="transfer")
     assert told(encounter, transfer)[-1] == "Ceil will transfer mana this round"
     encounter.apply(EndTurn())
