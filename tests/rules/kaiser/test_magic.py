@@ -99,9 +99,7 @@ BOLT = {**FIRE_BOLT, "mana": 50}
 
 def prepared_mage(*powers: dict[str, Any], **fields: Any) -> Any:
     """Ceil with MA 20, 100 mana and Focus 2, knowing ``powers``."""
-    return mage(
-        *powers, mana=100, mana_accumulation=20, characteristics={"focus": 2}, **fields
-    )
+    return mage(*powers, mana=100, mana_accumulation=20, characteristics={"focus": 2}, **fields)
 
 
 def to_intention_phase(encounter: Encounter) -> list[Any]:

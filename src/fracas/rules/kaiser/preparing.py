@@ -113,9 +113,7 @@ def cast_prepared(combatant: Combatant, spell: Power) -> list[Event]:
     return events
 
 
-def returned_before_initiative(
-    combatant: Combatant, *, settings: KaiserSettings
-) -> list[Event]:
+def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings) -> list[Event]:
     """Prepared mana not fully prepared, whose spell this round's Intention does not prepare
     again, returns before Initiative, 10 mana lost."""
     events: list[Event] = []
@@ -125,9 +123,7 @@ def returned_before_initiative(
     return events
 
 
-def held_at_round_end(
-    combatant: Combatant, now: int, *, settings: KaiserSettings
-) -> list[Event]:
+def held_at_round_end(combatant: Combatant, now: int, *, settings: KaiserSettings) -> list[Event]:
     """The End phase of round ``now``: the spell prepared this round keeps its mana (MA again
     after a round of nothing else); once its Mana Cost is prepared it may be delayed Focus
     rounds past the first round it could be cast in; a delayed spell returns (10 mana lost)
