@@ -8,7 +8,7 @@ from fracas.app.narrators import kaiser
 from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter
 from fracas.engine.turns import EndTurn
-from fracas.rules.kaiser.actions import Attack, Intend
+from fracas.rules.kaiser.actions import Attack, Intend, Maintain, Use
 from fracas.rules.kaiser.events import KAISER_EVENTS
 from fracas.rules.kaiser.ruleset import Kaiser
 from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet
@@ -93,4 +93,49 @@ def test_a_magic_intention_without_components() -> None:
 def test_innate_mana_gathered() -> None:
     encounter = duel(4, 5, 2, 2, ceil=make_sheet(mana_accumulation=20), intend=False)
     intend = Intend(actor=CEIL, intention="magic", option="innate")
-    assert told(encounter, intend)[-1] == "Ceil gathers 20 innate mana for a single spell"
+    assert told(encounter, intend)[-1] == "Ceil gathers 10 innate mana for a single spell"
+
+
+def test_the_spirit_intention_fills_chakras_and_the_ki_left_is_told() -> None:
+    monk = make_sheet(
+        ki=50,
+        chakras={"red": 10, "green": 5, "blue": 20},
+        powers=[{"name": "Palm", "types": ["automatic"], "source": "spirit", "ki": 12}],
+    )
+    encounter = duel(4, 5, 2, 2, ceil=monk, intend=False)
+    fill = Intend(actor=CEIL, intention="spirit", fill=("red", "blue"), components="verbal")
+    assert told(encounter, fill) == [
+        "Ceil spends 1 AP (intend)",
+        "Ceil declares the spirit Intention (ki filled divided by 2)",
+        "Ceil fills the chakras: red and blue",
+    ]
+    encounter.apply(EndTurn())
+    assert "Ceil has 3 ki left in the chakras" in told(encounter, Use(actor=CEIL, power="palm"))
+
+
+def test_a_prepared_spell_a_transfer_and_the_maintain_action() -> None:
+    mage = make_sheet(
+        mana=100,
+        mana_accumulation=20,
+        powers=[{"name": "Bolt", "types": ["automatic"], "source": "magic", "mana": 30}],
+    )
+    encounter = duel(4, 5, 2, 2, 4, 5, 2, 2, ceil=mage, intend=False)
+    prepare = Intend(actor=CEIL, intention="magic", option="prepared", spell="bolt")
+    assert told(encounter, prepare)[-1] == "Ceil accumulates mana for the prepared spell Bolt"
+    encounter.apply(EndTurn())
+    encounter.apply(EndTurn())
+    before = encounter.state
+    step = encounter.apply(EndTurn())
+    lines = list(NARRATOR.step(step, before, GM))
+    assert "Ceil holds 30 mana prepared for Bolt" in lines
+    assert "Ceil's Bolt is prepared: it may be held until round 2" in lines
+    enemies = list(NARRATOR.step(step, before, player("bandits")))
+    assert "Ceil holds 30 mana prepared for Bolt" not in enemies
+    assert "Ceil's Bolt is prepared: it may be held until round 2" in enemies
+    transfer = Intend(actor=CEIL, intention="magic", option="transfer")
+    assert told(encounter, transfer)[-1] == "Ceil will transfer mana this round"
+    encounter.apply(EndTurn())
+    assert told(encounter, Maintain(actor=CEIL)) == [
+        "Ceil spends 1 AP (maintain)",
+        "Ceil takes the Maintain Spell action",
+    ]

@@ -600,7 +600,7 @@ def test_without_spell_components_the_ma_is_halved_or_quartered() -> None:
     caster = mage(bolt, mana=100, mana_accumulation=20)
     encounter = duel(*INITIATIVE, *INITIATIVE, ceil=caster, intend=False)
     refused(
-        encounter, Intend(actor=CEIL, intention="spirit", components="none"), "no-components-here"
+        encounter, Intend(actor=CEIL, intention="phenom", components="none"), "no-components-here"
     )
     line = "Ceil: intend magic -components verbal"
     intend = bind_text(line, {a.verb: a for a in Kaiser.actions}, BindContext({CEIL: "Ceil"}))

@@ -11,7 +11,9 @@
 Dice are rolled in the open, so a roll is always shown; numbers from a combatant's sheet (the
 steps of a damage account, its LP) only to an audience that may see its pools. The LP a hit
 takes is told on the ``DamageTaken`` line, so the ``PoolChanged`` right after it says nothing;
-the round's bookkeeping marks say nothing either, except the Intentions declared.
+the round's bookkeeping marks say nothing either, except the Intentions declared and their
+options (the chakras filled, the spell prepared, a transfer, the Maintain actions); the mana and
+ki held only to those who may see the pools.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Mapping
 from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, PoolChanged
+from fracas.rules.kaiser.chakras import FILLING, HELD, SPENT, SPENT_ANY, ki_left
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.events import (
     AttackResolved,
@@ -35,6 +38,7 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
 from fracas.rules.kaiser.mass import INNATE_MANA, MANA_CARRIED, mass_of_mana
+from fracas.rules.kaiser.preparing import DELAY, PREPARED
 from fracas.rules.kaiser.queries import (
     ACTED,
     ATTACKS,
@@ -44,9 +48,13 @@ from fracas.rules.kaiser.queries import (
     DEAD,
     DEFENCES,
     INTENTIONS,
+    KI_TRANSFERRED,
     LP,
+    MAINTAINED,
     MANA_SPENT,
     MOVED,
+    PREPARING,
+    TRANSFERRED,
 )
 from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE, RADIUS
 from fracas.rules.kaiser.vocabulary import Resistance
@@ -234,6 +242,8 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         return f"{gatherer} gathers {event.value} innate mana for a single spell"
     if event.key == MANA_CARRIED:
         return _mass_held(event.combatant, int(event.value), scene)
+    if (told := _intention_option(event, scene)) is not None:
+        return told or None
     if event.key == COUNTER_BONUS:
         who = scene.combatant(event.combatant)
         opening = who.marks.get(COUNTER) if who is not None else None
@@ -248,10 +258,43 @@ def mark(event: MarkSet, scene: Scene) -> Told:
         if latest.startswith(ATTACK_PREFIX):
             weapons = latest[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR)
             latest, detail = "attack", f" with {' and '.join(weapons)}"
-        elif latest.startswith("magic:"):
-            latest, detail = "magic", f" (MA divided by {latest.partition(':')[2]})"
+        elif ":" in latest:
+            latest, _, by = latest.partition(":")
+            what = "MA" if latest == "magic" else "ki filled"
+            detail = f" ({what} divided by {by})"
         return f"{_capital(scene.name(event.combatant))} declares the {latest} Intention{detail}"
     return ENGINE_NARRATORS[MarkSet](event, scene)
+
+
+def _intention_option(event: MarkSet, scene: Scene) -> str | None:
+    """The marks of the Intentions' options and of maintaining: "" when a mark is bookkeeping
+    told elsewhere (or to no one here), None when it is none of them."""
+    who = _capital(scene.name(event.combatant))
+    key, value = event.key, event.value
+    pools = scene.shows_pools(event.combatant)
+    if key == MAINTAINED and isinstance(value, str):
+        return f"{who} takes the Maintain {value.split(',')[-1].title()} action"
+    if key in (TRANSFERRED, KI_TRANSFERRED):
+        what = "mana" if key == TRANSFERRED else "ki"
+        return f"{who} will transfer {what} this round" if value == 0 else ""
+    if key == PREPARING:
+        return f"{who} accumulates mana for the prepared spell {value}" if value else ""
+    if key == FILLING:
+        chakras = " and ".join(str(value).split(",")) if value else "none"
+        return f"{who} fills the chakras: {chakras}"
+    if key.startswith(PREPARED):
+        spell = key[len(PREPARED) :]
+        return f"{who} holds {value} mana prepared for {spell}" if pools else ""
+    if key.startswith(DELAY):
+        return f"{who}'s {key[len(DELAY) :]} is prepared: it may be held until round {value}"
+    if key.startswith(HELD):
+        return f"{who} holds {value} ki in the {key[len(HELD) :]} chakra" if pools else ""
+    if key in (SPENT_ANY, *SPENT.values()):
+        who_is = scene.combatant(event.combatant)
+        if not pools or who_is is None:
+            return ""
+        return f"{who} has {ki_left(who_is)} ki left in the chakras"
+    return None
 
 
 def _mass_left(combatant: CombatantId, scene: Scene) -> Told:

@@ -12,10 +12,26 @@ from fracas.engine.action import Action, CombatantId
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
 Components = Literal["both", "somatic", "verbal", "none"]
-MagicOption = Literal["accumulate", "innate"]
+MagicOption = Literal["accumulate", "innate", "prepared", "transfer"]
 DefenceChoice = Literal["best", "dodge", "block", "barrier", "power", "none"]
 """``power``: the target's own Defense power that creates no barrier."""
+MaintainKind = Literal["spell", "spirit", "phenom"]
 CoverRangeChoice = Literal["effective", "beyond_effective", "beyond_maximum"]
+
+
+ChakraName = Literal["red", "green", "blue"]
+
+
+def chakra_names(text: str) -> tuple[ChakraName, ...]:
+    """``red,blue`` → ("red", "blue"); ``none`` → (): the chakras Fill Chakra fills."""
+    if text.strip().lower() == "none":
+        return ()
+    known: dict[str, ChakraName] = {"red": "red", "green": "green", "blue": "blue"}
+    names = tuple(part.strip().lower() for part in text.split(","))
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r}: the chakras are red, green and blue (or none)")
+    return tuple(known[name] for name in names)
 
 
 def weapon_names(text: str) -> tuple[str, ...]:
@@ -43,16 +59,28 @@ class Intend(Action):
     option: MagicOption = field(
         default="accumulate",
         metadata={
-            "help": "the Magic Intention's option: accumulate a mass of mana, or cast an innate"
-            " spell (one spell no greater than the innate mana, the MA; not from the Pool)",
+            "help": "the Magic Intention's option: accumulate a mass of mana, cast an innate"
+            " spell (one spell no greater than the innate mana the MA pulls; not from the Pool),"
+            " accumulate for a prepared spell (-spell), or transfer mana; the Spirit"
+            " Intention fills the chakras, or transfers ki",
             "flag": "as",
         },
+    )
+    spell: str | None = field(
+        default=None, metadata={"help": "the spell a Prepared Spell Intention prepares"}
     )
     components: Components = field(
         default="both",
         metadata={
-            "help": "the spell components the caster can perform (Magic Intention; the GM's"
-            " call): with one the MA is halved, with none quartered"
+            "help": "the components the caster can perform (Magic and Spirit Intentions; the"
+            " GM's call): with one the MA (the ki filled) is halved, with none quartered"
+        },
+    )
+    fill: tuple[ChakraName, ...] = field(
+        default=("red", "green", "blue"),
+        metadata={
+            "help": "the chakras the Spirit Intention fills: red,green,blue (default) or none",
+            "parse": chakra_names,
         },
     )
 
@@ -206,4 +234,40 @@ class Drop(Action):
     power: str
 
 
-ACTIONS: tuple[type[Action], ...] = (Intend, Attack, Move, Use, Raise, Trigger, Drop)
+@dataclass(frozen=True)
+class Maintain(Action):
+    """Maintain Spell, Spirit or Phenom (1 AP): keep up the powers you maintain every turn."""
+
+    verb: ClassVar[str] = "maintain"
+    kind: MaintainKind = field(
+        default="spell", metadata={"help": "what you keep your focus on: spell, spirit or phenom"}
+    )
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    """Transfer Mana or Ki (Swift): push it to another, or pull from or push into your battery."""
+
+    verb: ClassVar[str] = "transfer"
+    amount: int
+    ki: bool = field(default=False, metadata={"help": "transfer ki (Transfer Ki), not mana"})
+    to: CombatantId | None = field(
+        default=None, metadata={"help": "whom you push it to (in direct contact)"}
+    )
+    battery: Literal["pull", "push"] | None = field(
+        default=None,
+        metadata={"help": "pull from your Mana (Ki) Battery, or push into it, instead"},
+    )
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    Intend,
+    Attack,
+    Move,
+    Use,
+    Raise,
+    Trigger,
+    Drop,
+    Maintain,
+    Transfer,
+)

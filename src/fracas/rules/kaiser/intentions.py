@@ -15,11 +15,17 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
+from fracas.rules.kaiser.chakras import FILLING
+from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
+from fracas.rules.kaiser.preparing import converted
 from fracas.rules.kaiser.queries import (
     AP,
     INTENTIONS,
+    KI_TRANSFERRED,
     MOVED,
+    PREPARING,
+    TRANSFERRED,
     acting,
     in_intention_phase,
     intentions,
@@ -29,7 +35,7 @@ from fracas.rules.kaiser.queries import (
     sheet_of,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.sheet import PowerSource, Weapon
 
 ATTACK_PREFIX = "attack:"
 WEAPON_SEPARATOR = "|"
@@ -68,9 +74,13 @@ def chosen_weapons(combatant: Combatant, names: Sequence[str]) -> tuple[Weapon, 
     return tuple({weapon.name: weapon for weapon in chosen}.values())
 
 
+ALL_CHAKRAS = ("red", "green", "blue")
+
+
 def ma_divisor(components: a.Components) -> int:
     """Kaiser's Magic Intention: "If you are unable to perform somatic or verbal components,
-    your MA is halved, or quartered if you cannot perform either component"."""
+    your MA is halved, or quartered if you cannot perform either component"; the Spirit
+    Intention's Fill Chakra likewise ("the amount you fill is halved, or quartered")."""
     return {"both": 1, "somatic": 2, "verbal": 2, "none": 4}[components]
 
 
@@ -108,17 +118,54 @@ class IntendRule:
             chosen_weapons(state[actor], action.weapons)
         elif action.weapons:
             raise IllegalAction("no-weapon-here", "only the Attack Intention names a weapon")
-        if action.option == "innate" and action.intention != "magic":
-            raise IllegalAction("no-option-here", "only the Magic Intention casts an innate spell")
-        if action.option == "innate" and sheet_of(state[actor]).mana_accumulation is None:
+        if action.spell is not None and action.option != "prepared":
+            raise IllegalAction("no-spell-here", "only a Prepared Spell Intention names a spell")
+        if action.option != "accumulate" and action.intention == "spirit":
+            self._verify_spirit_option(state[actor], action)
+        elif action.option != "accumulate":
+            self._verify_magic_option(state[actor], action)
+        if action.fill != ALL_CHAKRAS and action.intention != "spirit":
+            raise IllegalAction("no-fill-here", "only the Spirit Intention fills the chakras")
+        if action.components != "both" and action.intention not in ("magic", "spirit"):
+            raise IllegalAction(
+                "no-components-here",
+                "only the Magic and Spirit Intentions depend on the components",
+            )
+
+    @staticmethod
+    def _verify_spirit_option(caster: Combatant, action: a.Intend) -> None:
+        """The Spirit Intention is Fill Chakra or Transfer Ki, which needs chakras."""
+        if action.option != "transfer":
+            raise IllegalAction(
+                "no-option-here", f"only the Magic Intention has the {action.option} option"
+            )
+        if sheet_of(caster).chakras is None:
+            raise IllegalAction(
+                "no-chakras", f"{caster.name} has no chakras: Transfer Ki moves their sum a round"
+            )
+
+    @staticmethod
+    def _verify_magic_option(caster: Combatant, action: a.Intend) -> None:
+        """The Magic Intention's innate, prepared and transfer options need an MA; a prepared
+        spell is a spell of the caster's that costs mana."""
+        if action.intention != "magic":
+            raise IllegalAction(
+                "no-option-here", f"only the Magic Intention has the {action.option} option"
+            )
+        if sheet_of(caster).mana_accumulation is None:
             raise IllegalAction(
                 "no-ma",
-                f"{state[actor].name} has no MA: the innate mana pulled is determined by the MA",
+                f"{caster.name} has no MA: the mana of the {action.option} option is its MA's",
             )
-        if action.components != "both" and action.intention != "magic":
+        if action.option != "prepared":
+            return
+        if action.spell is None:
             raise IllegalAction(
-                "no-components-here", "only the Magic Intention's MA depends on the components"
+                "no-spell", "a Prepared Spell Intention declares its spell (-spell)"
             )
+        spell = one_named(sheet_of(caster).powers, action.spell, "power", caster.name)
+        if spell.source is not PowerSource.MAGIC or not spell.mana:
+            raise IllegalAction("not-a-spell", f"{spell.name} is not a spell that costs mana")
 
     def resolve(self, state: EncounterState, action: a.Intend, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
@@ -126,13 +173,24 @@ class IntendRule:
         if action.intention == "attack":
             weapons = chosen_weapons(state[actor], action.weapons)
             entry = ATTACK_PREFIX + WEAPON_SEPARATOR.join(w.name for w in weapons)
-        elif action.intention == "magic" and (divisor := ma_divisor(action.components)) > 1:
-            entry = f"magic:{divisor}"
+        elif (divisor := ma_divisor(action.components)) > 1:
+            entry = f"{action.intention}:{divisor}"
         declared = ",".join((*intentions(state[actor]), entry))
         events: list[Event] = [MarkSet(actor, INTENTIONS, declared)]
         if action.option == "innate":
-            ma = sheet_of(state[actor]).mana_accumulation or 0
-            events.append(MarkSet(actor, INNATE_MANA, ma // ma_divisor(action.components)))
+            ma = (sheet_of(state[actor]).mana_accumulation or 0) // ma_divisor(action.components)
+            drawn = innate_mana_drawn(ma, self.settings.ambient_mana)
+            events.append(MarkSet(actor, INNATE_MANA, drawn))
+        elif action.option == "transfer":
+            moved = KI_TRANSFERRED if action.intention == "spirit" else TRANSFERRED
+            events.append(MarkSet(actor, moved, 0))
+        elif action.intention == "spirit" and sheet_of(state[actor]).chakras is not None:
+            events.append(MarkSet(actor, FILLING, ",".join(action.fill)))
+        elif action.option == "prepared":
+            assert action.spell is not None
+            spell = one_named(sheet_of(state[actor]).powers, action.spell, "power", "")
+            events.append(MarkSet(actor, PREPARING, spell.name))
+            events += converted(state[actor], spell)
         return events
 
 

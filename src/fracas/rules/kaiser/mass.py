@@ -31,6 +31,8 @@ from fracas.rules.kaiser.queries import (
     DEFENCES,
     MANA,
     MANA_SPENT,
+    PREPARING,
+    TRANSFERRED,
     acting,
     count_mark,
     intentions,
@@ -62,22 +64,37 @@ def innate_mana(combatant: Combatant) -> int | None:
 
 
 def accumulating(combatant: Combatant) -> bool:
-    """The Magic Intention is declared this round to accumulate a mass of mana."""
-    return "magic" in _kinds(combatant) and innate_mana(combatant) is None
+    """The Magic Intention is declared this round to accumulate a mass of mana (not one of its
+    other options: an innate spell, a prepared spell, transferring mana)."""
+    others = (
+        innate_mana(combatant) is not None
+        or combatant.marks.get(TRANSFERRED) is not None
+        or combatant.marks.get(PREPARING) is not None
+    )
+    return "magic" in _kinds(combatant) and not others
+
+
+def divisor(combatant: Combatant, kind: str) -> int | None:
+    """What the ``kind`` Intention declared this round divides its accumulation by: 2 without
+    one of the somatic and verbal components, 4 without both (the Intentions mark holds
+    ``magic:<divisor>``); None without the Intention."""
+    for intention in intentions(combatant):
+        declared, _, by = intention.partition(":")
+        if declared == kind:
+            return int(by or 1)
+    return None
+
+
+def gathered(combatant: Combatant) -> int:
+    """The MA of the Magic Intention declared this round, halved or quartered without spell
+    components (rounded down); 0 without the Intention or an MA."""
+    by = divisor(combatant, "magic")
+    return 0 if by is None else (sheet_of(combatant).mana_accumulation or 0) // by
 
 
 def accumulation(combatant: Combatant) -> int:
-    """What the Magic Intention declared this round gathers: the MA, halved without one of
-    the somatic and verbal components, quartered without both (rounded down; the Intentions
-    mark holds ``magic:<divisor>``); 0 without the Intention or an MA."""
-    ma = sheet_of(combatant).mana_accumulation or 0
-    if innate_mana(combatant) is not None:
-        return 0
-    for intention in intentions(combatant):
-        kind, _, divisor = intention.partition(":")
-        if kind == "magic":
-            return ma // int(divisor or 1)
-    return 0
+    """What the Accumulate a Mass of Mana Intention declared this round adds to the mass."""
+    return gathered(combatant) if accumulating(combatant) else 0
 
 
 def mass_of_mana(combatant: Combatant) -> int | None:
@@ -101,11 +118,12 @@ def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings
     return events
 
 
-def only_accumulated(combatant: Combatant) -> bool:
-    """The Magic Intention was its only Intention this round, and it took no Action: no
-    Active Action, reaction or Swift Action (the mark ``acted``), no Block or Dodge."""
+def only_accumulated(combatant: Combatant, kind: str = "magic") -> bool:
+    """The Magic (or ``kind``) Intention was its only Intention this round, and it took no
+    Action: no Active Action, reaction or Swift Action (the mark ``acted``), no Block or
+    Dodge."""
     return (
-        _kinds(combatant) == ["magic"]
+        _kinds(combatant) == [kind]
         and not combatant.marks.get(ACTED)
         and not count_mark(combatant, DEFENCES)
     )

@@ -12,10 +12,12 @@ from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChange
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
+from fracas.rules.kaiser.chakras import require_ki, spend_ki
 from fracas.rules.kaiser.checks import CheckRoll, degrees, roll_resistance_check, roll_skill_check
 from fracas.rules.kaiser.defences import modifier_data
 from fracas.rules.kaiser.events import CheckRolled, Detected
 from fracas.rules.kaiser.immaterial import can_hit
+from fracas.rules.kaiser.innate import INNATE_SPELL
 from fracas.rules.kaiser.lingering import (
     COUNTDOWN,
     IMMUNITY,
@@ -23,7 +25,9 @@ from fracas.rules.kaiser.lingering import (
     immunity_name,
     lingering_data,
 )
+from fracas.rules.kaiser.maintaining import CAST_ROUND
 from fracas.rules.kaiser.mass import INNATE_MANA, innate_mana, mass_of_mana
+from fracas.rules.kaiser.preparing import cast_prepared, prepared_mana, preparing, ready
 from fracas.rules.kaiser.queries import (
     AP,
     KI,
@@ -38,12 +42,13 @@ from fracas.rules.kaiser.queries import (
     skill_name,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Power, PowerType
+from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.states import (
     characteristic_key,
     skill_key,
     state_parts,
 )
+from fracas.rules.kaiser.transfer import transferring
 
 Parts = list[tuple[str, int]]
 
@@ -53,11 +58,16 @@ def power_named(combatant: Combatant, name: str) -> Power:
     return one_named(sheet_of(combatant).powers, name, "power", combatant.name)
 
 
+def from_innate_mana(combatant: Combatant, power: Power) -> bool:
+    """The power's mana comes from this round's innate mana (not a spell prepared already)."""
+    return bool(power.mana) and innate_mana(combatant) is not None and not ready(combatant, power)
+
+
 def power_cost(combatant: Combatant, power: Power) -> dict[str, int]:
     """What using the power spends: its AP, and the mana or ki it lists from the user's pools
     (the engine refuses a use the pools cannot pay); an innate spell's mana comes from the
     environment, not the Pool ("Innate mana cannot be absorbed into your Pool")."""
-    mana = 0 if innate_mana(combatant) is not None else power.mana
+    mana = 0 if from_innate_mana(combatant, power) else power.mana
     cost = {AP: power.ap, MANA: mana, KI: power.ki}
     return {pool: amount for pool, amount in cost.items() if amount}
 
@@ -81,13 +91,31 @@ def paid(combatant: CombatantId, cost: Mapping[str, int], reason: str) -> list[E
 
 def require_prepared(combatant: Combatant, power: Power) -> None:
     """A magic, phenom or spirit power needs its Intention declared this round; a power that
-    spends mana needs it in the round's mass of mana (``mana_accumulation``)."""
+    spends mana needs it in the round's mass of mana (``mana_accumulation``), its innate mana,
+    or (a spell) the mana prepared for it, which needs no Intention once all prepared. A round
+    of Transfer Mana casts no spell that is not prepared already. Ki comes from the chakras
+    the Spirit Intention filled (``chakras``)."""
+    held_ready = ready(combatant, power)
     kind = p.INTENTIONS.get(power.source)
     declared = [i.partition(":")[0] for i in intentions(combatant)]
-    if kind is not None and kind not in declared:
+    if kind is not None and kind not in declared and not held_ready:
         raise IllegalAction(
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",
+        )
+    require_ki(combatant, power)
+    if held_ready:
+        return
+    if power.source is PowerSource.MAGIC and transferring(combatant):
+        raise IllegalAction(
+            "transferring",
+            f"{combatant.name} took the Transfer Mana Intention and cannot cast a spell this round",
+        )
+    if preparing(combatant) == power.name:
+        raise IllegalAction(
+            "not-prepared",
+            f"{power.name} costs {power.mana} mana; {prepared_mana(combatant, power)} is"
+            " prepared for it",
         )
     innate = innate_mana(combatant)
     if innate is not None and power.mana:
@@ -108,7 +136,15 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
 
 
 def cast(combatant: Combatant, power: Power) -> list[Event]:
-    """The mana a power spends is taken from the round's mass of mana."""
+    """The ki a power spends is taken from the chakras; its mana from what was prepared for
+    it, the innate mana, or the round's mass of mana."""
+    ki = spend_ki(combatant, power)
+    if ready(combatant, power):
+        return ki + cast_prepared(combatant, power)
+    return ki + _mana_cast(combatant, power)
+
+
+def _mana_cast(combatant: Combatant, power: Power) -> list[Event]:
     if power.mana and innate_mana(combatant) is not None:
         return [MarkSet(combatant.id, INNATE_MANA, 0)]
     if not power.mana or sheet_of(combatant).mana_accumulation is None:
@@ -127,6 +163,8 @@ class Resisting:
     round: int
     vital: bool = False
     """The hit is directed at a vulnerable point (head or heart)."""
+    innate: bool = False
+    """The power is a spell cast with innate mana."""
 
 
 MISSES = "it misses"
@@ -233,8 +271,12 @@ class PowerRule:
         if PowerType.DETECTION in power.types:
             return [Detected(how.caster, target.id, power.name)]
         events: list[Event] = []
+        held: dict[str, Scalar] = {} if power.maintained is None else {CAST_ROUND: how.round}
+        if held and how.innate:
+            held[INNATE_SPELL] = True
         if power.effect is not None:
             data = lingering_data(power.name, power.resistance, self._difficulty(power), failure)
+            data.update(held)
             data.update({skill_key(s): v for s, v in power.skill_bonuses.items()})
             data.update({characteristic_key(c): v for c, v in power.characteristic_bonuses.items()})
             if power.negates_detection:
@@ -245,7 +287,7 @@ class PowerRule:
                 EffectApplied(target.id, Effect(power.effect, source=how.caster, data=data))
             )
         for grant in power.grants:
-            data = {**modifier_data(grant), POWER: power.name}
+            data = {**modifier_data(grant), POWER: power.name, **held}
             events.append(
                 EffectApplied(target.id, Effect(grant.name, source=how.caster, data=data))
             )

@@ -15,8 +15,10 @@ LP = "LP"
 AP = "AP"
 MANA = "Mana"
 KI = "Ki"
-"""Pool names: Life Points, Action Points (6 a round), and the Mana and Ki powers spend (a
-sheet with none has no such pool)."""
+MANA_BATTERY = "Mana Battery"
+KI_BATTERY = "Ki Battery"
+"""Pool names: Life Points, Action Points (6 a round), the Mana and Ki powers spend, and the
+mana and ki a carried Mana or Ki Battery stores (a sheet with none has no such pool)."""
 
 DEAD = "dead"
 ATTACKS = "attacks"
@@ -32,6 +34,16 @@ declared this round (comma-separated, the Attack Intention as ``attack:<weapon>|
 the Move action taken this round; whom a failed hand-to-hand attack lets this combatant Counter, and
 the Counter bonus (until the end of the turn); the mana spent of this round's mass of mana;
 whether the combatant took an Action (other than an Intention) this round."""
+
+MAINTAINED = "maintained"
+"""Round mark: the Maintain actions taken this round (``spell,phenom``)."""
+
+TRANSFERRED = "transferred"
+KI_TRANSFERRED = "ki_transferred"
+PREPARING = "preparing"
+"""Round marks of the Intentions' options: the mana (ki) moved so far this round under the
+Transfer Mana (Transfer Ki) Intention; the spell the Accumulate for a Prepared Spell Intention
+prepares."""
 
 UNCONSCIOUS = "Unconscious"
 CRITICAL = "Critical"
@@ -76,6 +88,12 @@ def count_mark(combatant: Combatant, key: str) -> int:
 
 def intentions(combatant: Combatant) -> tuple[str, ...]:
     value = combatant.marks.get(INTENTIONS)
+    return tuple(value.split(",")) if isinstance(value, str) and value else ()
+
+
+def maintained_kinds(combatant: Combatant) -> tuple[str, ...]:
+    """The Maintain actions (spell, spirit, phenom) ``combatant`` took this round."""
+    value = combatant.marks.get(MAINTAINED)
     return tuple(value.split(",")) if isinstance(value, str) and value else ()
 
 

@@ -17,8 +17,15 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import Cover, area_radius_feet
+from fracas.rules.kaiser.innate import require_no_innate_spell_kept
 from fracas.rules.kaiser.lingering import POWER
-from fracas.rules.kaiser.power_rules import cast, power_cost, power_named, require_prepared
+from fracas.rules.kaiser.power_rules import (
+    cast,
+    from_innate_mana,
+    power_cost,
+    power_named,
+    require_prepared,
+)
 from fracas.rules.kaiser.queries import acting, is_dead, require_action_phase_turn
 from fracas.rules.kaiser.shielding import BARRIER, RADIUS, barrier_data
 from fracas.rules.kaiser.states import characteristic_of, sacrifices
@@ -45,6 +52,8 @@ class RaiseRule:
         if not power.raises_barrier:
             raise IllegalAction("not-a-barrier", f"{power.name} raises no supernatural barrier")
         require_prepared(state[actor], power)
+        innate = from_innate_mana(state[actor], power)
+        require_no_innate_spell_kept(state, state[actor], power, innate=innate)
         if not action.area and len(action.over) > 1:
             raise IllegalAction(
                 "one-other", "a barrier covers one creature, or an area (-area) for several"
@@ -62,7 +71,7 @@ class RaiseRule:
             for e in state[actor].effects
             if e.data.get(BARRIER) and e.data.get(POWER) == power.name
         ]
-        data = barrier_data(power, cover_of(action), over)
+        data = barrier_data(power, cover_of(action), over, since=state.clock.round)
         if action.area:
             data[RADIUS] = area_radius_feet(characteristic_of(state[actor], Characteristic.FOCUS))
         events.append(EffectApplied(actor, Effect(power.name, source=actor, data=data)))

@@ -24,6 +24,7 @@ from fracas.engine.events import (
     InitiativeSet,
     MarkSet,
     OrderChanged,
+    reduce,
 )
 from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
 from fracas.engine.state import (
@@ -35,7 +36,7 @@ from fracas.engine.state import (
     Sheet,
     Turn,
 )
-from fracas.rules.kaiser import actions
+from fracas.rules.kaiser import actions, chakras, preparing
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.events import (
@@ -47,6 +48,7 @@ from fracas.rules.kaiser.events import (
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
+from fracas.rules.kaiser.maintaining import MaintainRule, lapses
 from fracas.rules.kaiser.mass import (
     INNATE_MANA,
     Acted,
@@ -64,10 +66,16 @@ from fracas.rules.kaiser.queries import (
     INTENTION_PHASE,
     INTENTIONS,
     KI,
+    KI_BATTERY,
+    KI_TRANSFERRED,
     LP,
+    MAINTAINED,
     MANA,
+    MANA_BATTERY,
     MANA_SPENT,
     MOVED,
+    PREPARING,
+    TRANSFERRED,
     able_to_act,
     is_dead,
     sheet_of,
@@ -77,13 +85,27 @@ from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
 from fracas.rules.kaiser.states import SURPRISED
+from fracas.rules.kaiser.transfer import TransferRule
 from fracas.rules.kaiser.triggers import DropRule, TriggerRule
 from fracas.rules.kaiser.use import UseRule
 
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
 
-ROUND_MARKS = (ATTACKS, DEFENCES, INTENTIONS, MOVED, MANA_SPENT, ACTED, INNATE_MANA)
+ROUND_MARKS = (
+    ATTACKS,
+    DEFENCES,
+    INTENTIONS,
+    MOVED,
+    MANA_SPENT,
+    ACTED,
+    INNATE_MANA,
+    MAINTAINED,
+    TRANSFERRED,
+    PREPARING,
+    KI_TRANSFERRED,
+    *chakras.ROUND_MARKS,
+)
 """Marks that hold for one round and are cleared in the End phase."""
 
 
@@ -111,20 +133,28 @@ class Kaiser(Ruleset):
             actions.Raise: Acted(RaiseRule()),
             actions.Trigger: Acted(TriggerRule(self.rules)),
             actions.Drop: Acted(DropRule()),
+            actions.Maintain: Acted(MaintainRule(self.rules)),
+            actions.Transfer: Acted(TransferRule()),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
 
     def pools(self, sheet: Sheet) -> Mapping[str, Pool]:
-        """6 AP a round, the Life Points, and Mana and Ki where the sheet has them."""
+        """6 AP a round, the Life Points, and Mana, Ki and the batteries where the sheet has
+        them."""
         assert isinstance(sheet, KaiserSheet)
         ap = self.rules.ap_per_round
         pools = {
             AP: Pool(ap, ap, Reset.ROUND),
             LP: Pool(sheet.life_points, sheet.life_points),
         }
-        for name, amount in ((MANA, sheet.mana), (KI, sheet.ki)):
+        for name, amount in (
+            (MANA, sheet.mana),
+            (KI, sheet.ki),
+            (MANA_BATTERY, sheet.mana_battery),
+            (KI_BATTERY, sheet.ki_battery),
+        ):
             if amount:
                 pools[name] = Pool(amount, amount)
         return pools
@@ -143,15 +173,21 @@ class Kaiser(Ruleset):
         return (Turn(everyone, 0, INTENTION_PHASE),) if everyone else ()
 
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
-        """The End phase of the round that is over: a mass of mana not cast is held (one cast
+        """The End phase of the round that is over: maintained powers their creators did not
+        keep up end (and the upkeep due is paid), a mass of mana not cast is held (one cast
         from returns), the round's marks clear, Critical pain
         fades by 1 ("DoF <= 5: pain only, fades 1 per round"), countdowns tick and lingering
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
-        events: list[Event] = []
+        events: list[Event] = [e for c in state for e in lapses(state, c)]
+        state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)
+            events += preparing.held_at_round_end(
+                combatant, state.clock.round, settings=self.rules
+            )
+            events += chakras.held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
@@ -167,6 +203,8 @@ class Kaiser(Ruleset):
         events: list[Event] = []
         for combatant in state:
             events += returned_before_initiative(combatant, settings=self.rules)
+            events += preparing.returned_before_initiative(combatant, settings=self.rules)
+            events += chakras.returned_before_initiative(combatant)
         rolled: dict[CombatantId, int] = {}
         for actor in turn.actors:
             combatant = state[actor]

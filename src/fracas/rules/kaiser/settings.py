@@ -152,6 +152,21 @@ class KaiserSettings(BaseModel):
         " 10 mana from your Pool.'",
     )
 
+    ambient_mana: int = Field(
+        0,
+        description="Default (a reading chosen here): the innate mana a place's strong"
+        " (positive) or weak (negative) ambient mana adds to what the MA pulls (Kaiser's Cast"
+        " an Innate Spell: the innate mana 'can also be modified by places with strong or weak"
+        " ambient mana'; the sources give no amounts). A setting of the encounter, so of the"
+        " place: 0 is ordinary ambient mana.",
+    )
+    maintain_ap: int = Field(
+        1,
+        ge=0,
+        description="Kaiser's Action Points: Maintain Spell, Maintain Spirit and Maintain"
+        " Phenom are each an Active Action of 1 AP.",
+    )
+
     # Powers
     automatic_difficulty: int = Field(
         8,

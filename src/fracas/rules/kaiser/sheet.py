@@ -157,6 +157,27 @@ class PowerSource(StrEnum):
     INNATE = "innate"
 
 
+class Chakra(StrEnum):
+    """Kaiser's three chakras: red (Strength and Constitution), green (Dexterity and Agility),
+    blue (Focus and Willpower)."""
+
+    RED = "red"
+    GREEN = "green"
+    BLUE = "blue"
+
+
+class Maintenance(StrEnum):
+    """Kaiser's Maintaining Powers: how often a maintained power's cost is paid. ``turn``:
+    every round, and its creator must take the Maintain action each round; ``minor``: every
+    minute (10 rounds); ``major``: every ten minutes (100 rounds); ``daily``: every dawn, and
+    it "can be maintained while asleep"."""
+
+    TURN = "turn"
+    MINOR = "minor"
+    MAJOR = "major"
+    DAILY = "daily"
+
+
 class Power(_Record):
     """A power: its types (one or more), its source, the Skill it is used with, and what it
     does.
@@ -175,7 +196,10 @@ class Power(_Record):
     Effect power is seen only with this vision. ``presence``: the Affected Presence it can
     affect. ``area``: it strikes an area; ``selective``: its targets there can be chosen.
     ``ghostly``: its damage is Ghostly Damage. ``mark`` and ``mark_rounds``: the mark it
-    leaves. ``barrier``: the Life Points of the barrier a Defense power raises; a Defense power
+    leaves. ``chakra``: the chakra its ki is spent from (None: any). ``maintained``: how the
+    power is maintained (None: it is not; its effects last until resisted or dropped),
+    ``upkeep`` the mana (ki for a spirit power) each payment costs.
+    ``barrier``: the Life Points of the barrier a Defense power raises; a Defense power
     without one creates no barrier and defends with its Skill against the Damage Types it lists
     in ``defends`` (none listed: every attack).
     """
@@ -208,6 +232,9 @@ class Power(_Record):
     ghostly: bool = False
     mark: str | None = None
     mark_rounds: int = Field(1, ge=1)
+    chakra: Chakra | None = None
+    maintained: Maintenance | None = None
+    upkeep: int = Field(0, ge=0)
     barrier: int | None = Field(None, ge=1)
     defends: frozenset[DamageType] = frozenset()
 
@@ -231,6 +258,8 @@ class Power(_Record):
                 f"{self.name}: 'defends' lists what a Defense power without a barrier"
                 " defends against"
             )
+        if self.upkeep and self.maintained is None:
+            raise ValueError(f"{self.name}: an upkeep is paid only for a maintained power")
         if (self.skill_bonuses or self.characteristic_bonuses) and self.effect is None:
             raise ValueError(f"{self.name}: bonuses need the effect that carries them")
         for skill in (self.skill, *self.skill_bonuses):
@@ -239,12 +268,27 @@ class Power(_Record):
         return self
 
 
+class Chakras(_Record):
+    """Kaiser's Chakra Accumulation (CA) of the three chakras: the ki the Fill Chakra
+    Intention pours into each."""
+
+    red: int = Field(0, ge=0)
+    green: int = Field(0, ge=0)
+    blue: int = Field(0, ge=0)
+
+    def __getitem__(self, chakra: str) -> int:
+        return int(getattr(self, chakra))
+
+
 class Sheet(_Record):
     """A combatant of the kaiser ruleset.
 
     ``initiative`` is the Initiative value added to the Initiative roll. ``life_points`` is the
     maximum LP; ``mana`` and ``ki`` the pools powers spend; ``mana_accumulation`` (MA) the
-    mass of mana the Magic Intention gathers for a round's spells (None: not limited).
+    mass of mana the Magic Intention gathers for a round's spells (None: not limited);
+    ``mana_battery`` the mana a Mana Battery the creature carries holds (full at the start);
+    ``chakras`` the Chakra Accumulation of each chakra, filling them for the round's ki
+    abilities (None: not limited), ``ki_battery`` the ki a Ki Battery it carries holds.
     ``natural_armor`` and ``armor`` (layers worn) stack as the chapter says;
     ``vulnerability``, ``damage_reduction``, ``damage_barrier`` and ``damage_resistance`` are
     the creature's natural values;
@@ -260,7 +304,10 @@ class Sheet(_Record):
     life_points: int = Field(ge=1)
     mana: int = Field(0, ge=0)
     mana_accumulation: int | None = Field(None, ge=0)
+    mana_battery: int = Field(0, ge=0)
     ki: int = Field(0, ge=0)
+    chakras: Chakras | None = None
+    ki_battery: int = Field(0, ge=0)
     absorption: int = Field(2, ge=0)
     presence: int = Field(3, ge=0)
     characteristics: dict[Characteristic, int] = {}

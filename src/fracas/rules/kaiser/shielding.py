@@ -31,6 +31,7 @@ from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import BarrierStruck, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.lingering import POWER
+from fracas.rules.kaiser.maintaining import CAST_ROUND
 from fracas.rules.kaiser.power_rules import (
     cast,
     paid,
@@ -57,15 +58,21 @@ COVERS = "covers"
 RADIUS = "radius"
 
 
-def barrier_data(power: Power, cover: Cover, covers: Sequence[CombatantId]) -> dict[str, Scalar]:
+def barrier_data(
+    power: Power, cover: Cover, covers: Sequence[CombatantId], *, since: int
+) -> dict[str, Scalar]:
+    """A raised barrier's effect data; a maintained barrier's also the round it was raised."""
     assert power.barrier is not None
-    return {
+    data: dict[str, Scalar] = {
         POWER: power.name,
         BARRIER: True,
         LIFE: power.barrier,
         COVER: cover.value,
         COVERS: ",".join(covers),
     }
+    if power.maintained is not None:
+        data[CAST_ROUND] = since
+    return data
 
 
 def covered(effect: Effect) -> tuple[str, ...]:
@@ -149,11 +156,11 @@ def require_swift(creator: Combatant, power: Power) -> None:
 
 
 def raised_now(
-    creator: Combatant, power: Power, cover: Cover, covers: Sequence[CombatantId]
+    creator: Combatant, power: Power, cover: Cover, covers: Sequence[CombatantId], *, since: int
 ) -> list[Event]:
-    """The barrier raised as a Swift Action, and its cost paid (pools, the round's mass of
-    mana, the Characteristic points it sacrifices)."""
-    data = barrier_data(power, cover, covers)
+    """The barrier raised as a Swift Action in round ``since``, and its cost paid (pools, the
+    round's mass of mana, the Characteristic points it sacrifices)."""
+    data = barrier_data(power, cover, covers, since=since)
     if cover is Cover.AREA:
         data[RADIUS] = area_radius_feet(characteristic_of(creator, Characteristic.FOCUS))
     effect = Effect(power.name, source=creator.id, data=data)
@@ -184,7 +191,9 @@ def barrier_roll(
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
-        events += raised_now(creator, shield.power, Cover.SELF, (target,))
+        events += raised_now(
+            creator, shield.power, Cover.SELF, (target,), since=state.clock.round
+        )
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)

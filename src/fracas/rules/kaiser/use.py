@@ -33,12 +33,14 @@ from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, PowerUsed
 from fracas.rules.kaiser.immaterial import can_defend
+from fracas.rules.kaiser.innate import require_no_innate_spell_kept
 from fracas.rules.kaiser.power_rules import (
     MISSES,
     PowerRule,
     Resisting,
     aimed,
     cast,
+    from_innate_mana,
     power_cost,
     power_named,
     require_prepared,
@@ -83,6 +85,8 @@ class UseRule(PowerRule):
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
             )
         require_prepared(caster, power)
+        innate = from_innate_mana(caster, power)
+        require_no_innate_spell_kept(state, caster, power, innate=innate)
         reach = p.reach(power, self.settings.unlisted_range_ft)
         if not p.in_range(reach, action.distance):
             raise IllegalAction(
@@ -231,7 +235,10 @@ class UseRule(PowerRule):
             *cast(caster, power),
             *sacrifices(caster, power),
         ]
-        how = Resisting(caster.id, power, action.allow, state.clock.round, action.vital)
+        innate = from_innate_mana(caster, power)
+        how = Resisting(
+            caster.id, power, action.allow, state.clock.round, action.vital, innate=innate
+        )
         offence: CheckRoll | None = None
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             single = action.targets[0] if len(action.targets) == 1 else None
@@ -279,7 +286,7 @@ class UseRule(PowerRule):
         """The Swift area barrier, raised over every target of the area attack."""
         sheltering = state[creator]
         power = next(x for x in sheet_of(sheltering).powers if x.raises_barrier)
-        return raised_now(sheltering, power, Cover.AREA, targets)
+        return raised_now(sheltering, power, Cover.AREA, targets, since=state.clock.round)
 
     def _strikes(
         self,
