@@ -70,7 +70,33 @@ links = Table(
     Column("combatant", Text, nullable=True),
     Column("created", Float, nullable=False),
 )
-"""Secret links: the game master's (combatant NULL) and one per player's combatant."""
+"""Secret links: the game master's (combatant NULL) and one per player's combatant. Revoking a
+link deletes its row, so its token opens nothing any more."""
+
+members = Table(
+    "members",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("name", String(100), primary_key=True),
+    Column("combatant", Text, nullable=True),
+    Column("password", Text, nullable=True),
+    Column("updated", Float, nullable=False),
+)
+"""The people of a chat scene: the combatant each has claimed, and a salted hash of their
+password (never the password). Added after the first release: ``create_all`` adds it to an
+older database."""
+
+waiting = Table(
+    "waiting",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("speaker", Text, primary_key=True),
+    Column("command", Text, nullable=False),
+    Column("faces", Text, nullable=False),
+    Column("sides", Integer, nullable=False),
+)
+"""Commands waiting for dice typed at the table, one per speaker (``''``: the game master):
+the command text and the faces typed so far, as JSON. Added like ``members``."""
 
 
 def default_url() -> str:

@@ -3,11 +3,13 @@
 A link's token opens one encounter, as its game master or as one player's combatant; nothing
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
 before it is acknowledged) with the sockets watching it; after a change every watcher is sent
-its own audience's view and log.
+its own audience's view and log. Revoking a link closes its sockets at once (code ``REVOKED``),
+deleting an encounter closes every socket on it (code ``DELETED``).
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +19,12 @@ from fracas.app.audience import GM, Audience
 from fracas.engine.action import CombatantId
 from fracas.store import Link, Store, Tracked, UnknownLink
 from fracas.web.projection import log_lines, view_json
+
+REVOKED = 4403
+"""The close code of a live socket whose link was revoked."""
+
+DELETED = 4410
+"""The close code of a live socket whose encounter was deleted."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,27 @@ class Tables:
     def unwatch(self, socket: WebSocket, link: Link) -> None:
         self._watchers.get(link.encounter, {}).pop(socket, None)
 
+    async def revoke(self, token: str) -> Link:
+        """Revoke a link in the store and close every socket open through it; the link."""
+        link = self.store.revoke(token)
+        await self.close_link(link, REVOKED, "this link was revoked")
+        return link
+
+    async def delete(self, encounter_id: str) -> None:
+        """Delete an encounter from the store and close every socket watching it."""
+        self.store.delete(encounter_id)
+        self._open.pop(encounter_id, None)
+        for socket, link in list(self._watchers.pop(encounter_id, {}).items()):
+            await _close(socket, DELETED, "this encounter was deleted")
+            self.unwatch(socket, link)
+
+    async def close_link(self, link: Link, code: int, reason: str) -> None:
+        """Close the sockets open through ``link`` (revoked here or by another process)."""
+        for socket, watched in list(self._watchers.get(link.encounter, {}).items()):
+            if watched.token == link.token:
+                self.unwatch(socket, watched)
+                await _close(socket, code, reason)
+
     async def announce(self, encounter_id: str) -> None:
         """Send every watcher of the encounter its own view and log."""
         tracked = self._open.get(encounter_id)
@@ -97,3 +126,9 @@ class Tables:
                 await socket.send_json(Seat(link, tracked).snapshot())
             except Exception:  # a closed socket: it stops watching
                 self.unwatch(socket, link)
+
+
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    """Close a live socket with a code and a reason the page shows; one already gone is left."""
+    with contextlib.suppress(Exception):
+        await socket.close(code=code, reason=reason)

@@ -157,16 +157,29 @@ async function makeLink(combatant) {
   }
 }
 
+async function revokeLink(link) {
+  const who = link.name || link.combatant;
+  if (!confirm("Revoke " + who + "'s link? Its page stops at once.")) return;
+  try {
+    await call("DELETE", "/links/" + encodeURIComponent(link.combatant));
+    showReply([who + "'s link is revoked; \"player link\" makes a new one."], false);
+    await drawLinks();
+  } catch (error) {
+    showReply([error.message], true);
+  }
+}
+
 async function drawLinks() {
   const links = await call("GET", "/links");
   const list = $("link-list");
   list.replaceChildren();
   for (const link of links.filter((l) => l.combatant !== null)) {
     const item = element("li", (link.name || link.combatant) + ": ");
+    item.dataset.combatant = link.combatant;
     const anchor = element("a", location.origin + link.page);
     anchor.href = link.page;
     anchor.target = "_blank";
-    item.append(anchor);
+    item.append(anchor, " ", button("revoke", () => revokeLink(link)));
     list.append(item);
   }
   $("links").hidden = false;
@@ -203,7 +216,16 @@ function connect(delay) {
       drawLog(data.log);
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4410) {
+      // the link was revoked or the encounter deleted: nothing to reconnect to
+      $("connection").textContent = "closed: " + event.reason;
+      $("connection").className = "closed";
+      showReply([event.reason[0].toUpperCase() + event.reason.slice(1) + "."], true);
+      $("command-form").hidden = true;
+      $("buttons").hidden = true;
+      return;
+    }
     $("connection").textContent = "reconnecting…";
     $("connection").className = "offline";
     setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
@@ -237,6 +259,7 @@ async function main() {
   $("who").textContent = GM ? "game master" : "you play " + (me ? me.name : seat.combatant);
   drawView(seat.view);
   drawLog(seat.log);
+  if (seat.waiting) showReply([seat.waiting], false);
   verbs = (await call("GET", "/completions")).verbs;
   if (GM) await drawLinks();
   connect(500);
