@@ -238,3 +238,53 @@ def test_a_killed_server_resumes_the_stored_fight(database: str) -> None:
         again.kill()
     assert again.encounter == first.encounter
     assert "Pose Round One of Three in Melee Round 2" in gm.seen
+
+
+async def claim_and_leave(port: int) -> None:
+    gm, alice, bob = await log_in(port)
+    for client in (gm, alice, bob):
+        await client.close()
+
+
+async def come_back(port: int) -> tuple[Client, Client]:
+    """After the restart: Alice and Bob connect, unclaimed in the new process's memory."""
+    alice, bob = await Client.telnet(port), await Client.bare(port)
+    assert await alice.connect("alice pw1") == "Welcome, alice. You play Player 1."
+    await bob.until("QUIT leaves")
+    await bob.send("connect bob pw1")
+    await bob.until("error: that is not bob's password")
+    await bob.send("connect bob pw2")
+    assert await bob.until("Welcome") == "Welcome, bob. You play Player 2."
+    await alice.send("+init !18")
+    await bob.until("Player 1 rolls initiative: 1d20 (18) + 3 = 21")
+    await bob.send("+who")
+    await bob.until("alice: plays Player 1")
+    await bob.until("bob: plays Player 2")
+    for client in (alice, bob):
+        await client.close()
+    return alice, bob
+
+
+def test_claims_and_passwords_survive_a_restart(database: str, tmp_path: Path) -> None:
+    """Players connect again after a restart with their passwords and play what they claimed,
+    without claiming again; the database holds only salted hashes of the passwords."""
+    first = Server(database, "--demo", "kingsdale")
+    try:
+        asyncio.run(claim_and_leave(first.port))
+    finally:
+        first.kill()
+    again = Server(database, "--resume", first.encounter)
+    try:
+        asyncio.run(come_back(again.port))
+    finally:
+        again.kill()
+    kept = {m.name: m for m in Store(database).members(first.encounter)}
+    assert {name: m.combatant for name, m in kept.items()} == {
+        "gm": None,
+        "alice": "player-1",
+        "bob": "player-2",
+    }
+    assert all(m.password is not None and m.password.startswith("scrypt$") for m in kept.values())
+    files = b"".join(path.read_bytes() for path in tmp_path.glob("chat.sqlite3*"))
+    for password in (b"pw1", b"pw2", PASSWORD.encode()):
+        assert password not in files
