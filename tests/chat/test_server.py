@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import telnetlib3
 
+from fracas.engine.action import CombatantId
 from fracas.store import Store
 
 PASSWORD = "sekrit"
@@ -288,3 +289,43 @@ def test_claims_and_passwords_survive_a_restart(database: str, tmp_path: Path) -
     files = b"".join(path.read_bytes() for path in tmp_path.glob("chat.sqlite3*"))
     for password in (b"pw1", b"pw2", PASSWORD.encode()):
         assert password not in files
+
+
+async def ask_for_a_die(port: int) -> None:
+    gm, alice, bob = await log_in(port)
+    await alice.send("+init")
+    await alice.until("+init: roll a d20 and type its face")
+    for client in (gm, alice, bob):
+        await client.close()
+
+
+async def answer_after_the_restart(port: int) -> Client:
+    alice, bob = await Client.telnet(port), await Client.bare(port)
+    await alice.connect("alice pw1")
+    await alice.until("+init: roll a d20 and type its face")  # asked again on connecting
+    await bob.connect("bob pw2")
+    await alice.send("18")
+    await bob.until("Player 1 rolls initiative: 1d20 (18) + 3 = 21")
+    for client in (alice, bob):
+        await client.close()
+    return bob
+
+
+def test_a_command_waiting_for_typed_dice_survives_a_restart(database: str) -> None:
+    """With every die rolled at the table, a command asking for its die is kept in the store:
+    after a restart its player is asked again and the face typed then carries it out, once."""
+    first = Server(database, "--demo", "kingsdale", "--typed-dice")
+    try:
+        asyncio.run(ask_for_a_die(first.port))
+    finally:
+        first.kill()
+    again = Server(database, "--resume", first.encounter, "--typed-dice")
+    try:
+        bob = asyncio.run(answer_after_the_restart(again.port))
+    finally:
+        again.kill()
+    assert not any("roll a d20" in line for line in bob.seen)  # Alice's question is hers
+    session = Store(database).load(first.encounter).session
+    rolled = [type(step.action).__name__ for step in session.encounter.steps]
+    assert rolled.count("RollInitiative") == 1
+    assert session.pending(CombatantId("player-1")) is None  # done, and no longer kept

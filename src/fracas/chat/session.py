@@ -11,7 +11,8 @@ addressed to everyone, to the game masters, or to one member:
   message) goes to the player of the combatant whose turn starts;
 * ``+claim``, ``+unclaim`` and ``+who`` are the chat's own;
 * a line of faces alone (``15``) answers a command of the speaker's waiting for dice rolled at
-  the table;
+  the table (a stored encounter keeps such a command, and asks for its dice again when its
+  speaker connects after a restart);
 * any other line is a pose, shown to everyone: ``:draws his sword`` as ``Player 1 draws his
   sword``, ``"Hold!`` as ``Player 1 says, "Hold!"``, anything else as ``Player 1: ...``.
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from fracas.app.audience import GM, Audience
 from fracas.app.faces import faces_only
-from fracas.app.session import Reply, Session
+from fracas.app.session import Pending, Reply, Session
 from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message, to
 from fracas.chat.roster import Roster
 from fracas.commands import CommandError, parse_line, resolve_name
@@ -98,7 +99,7 @@ class ChatSession:
         messages = [Message(EVERYONE, f"{name}{role} has connected.")]
         welcome = [f"Welcome, {name}. {self._playing(person)}"]
         welcome += self.session.narrator.order_table(self.session.state, self.audience(person))
-        return messages + to(Member(name), welcome)
+        return messages + to(Member(name), welcome + self._still_waiting(person))
 
     def leave(self, name: str) -> list[Message]:
         """``name`` disconnects; their claim stays for when they come back."""
@@ -132,10 +133,19 @@ class ChatSession:
             return self._command(person, text)
         return [Message(EVERYONE, self._pose(person, text))]
 
+    def _still_waiting(self, person: Person) -> list[str]:
+        """The question of ``person``'s command still waiting for dice (kept over a restart)."""
+        pending = self._waiting(person)
+        return [pending.question()] if pending is not None else []
+
     def _awaits_dice(self, person: Person) -> bool:
+        return self._waiting(person) is not None
+
+    def _waiting(self, person: Person) -> Pending | None:
+        """``person``'s command waiting for dice typed at the table, if any."""
         if not person.game_master and person.plays is None:
-            return False
-        return self.session.pending(None if person.game_master else person.plays) is not None
+            return None
+        return self.session.pending(None if person.game_master else person.plays)
 
     def _pose(self, person: Person, text: str) -> str:
         who = self._display_name(person)
