@@ -99,6 +99,19 @@ waiting = Table(
 the command text and the faces typed so far, as JSON. Added like ``members``."""
 
 
+CHANNEL = "fracas_changes"
+"""The PostgreSQL channel a change is announced on (its payload: the encounter's id), so live
+pages in other server processes hear of it at once instead of at their next poll."""
+
+
+def listen_url(url: str) -> str | None:
+    """The libpq URL to LISTEN on for ``url``'s changes; None for a database without NOTIFY."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return None
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 def default_url() -> str:
     """``FRACAS_DATABASE_URL``, or a SQLite file in the user's data directory."""
     configured = os.environ.get(ENVIRONMENT, "").strip()

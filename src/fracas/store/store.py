@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from fracas.app.files import session_from_save
@@ -31,11 +31,13 @@ from fracas.engine import saving
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
 from fracas.store.database import (
+    CHANNEL,
     connect,
     default_url,
     encounters,
     entries,
     links,
+    listen_url,
     members,
     waiting,
 )
@@ -120,11 +122,13 @@ class Loaded:
 class Store:
     """Encounters in one database (``url``; default: ``FRACAS_DATABASE_URL`` or a SQLite file).
 
-    Safe to share between threads; several processes may open the same database.
+    Safe to share between threads; several processes may open the same database. On PostgreSQL
+    every change is announced (NOTIFY on ``CHANNEL``, with the encounter's id) when it commits.
     """
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url if url is not None else default_url()
+        self.notifies = listen_url(self.url) is not None
         try:
             self.engine = connect(self.url)
         except (SQLAlchemyError, OSError) as error:
@@ -189,6 +193,7 @@ class Store:
                 )
                 if wait is not None:
                     _keep_wait(connection, encounter_id, wait)
+                self._announce(connection, encounter_id)
         except IntegrityError as error:
             raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
         return version + 1
@@ -225,6 +230,7 @@ class Store:
             for table in (waiting, members, links, entries):
                 connection.execute(delete(table).where(table.c.encounter == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
+            self._announce(connection, encounter_id)
 
     def revoke(self, token: str) -> Link:
         """Revoke a link: its token opens nothing from now on; the link it was. Granting a link
@@ -234,6 +240,7 @@ class Store:
             if row is None:
                 raise UnknownLink("no such link")
             connection.execute(delete(links).where(links.c.token == token))
+            self._announce(connection, row.encounter)
         return Link(row.token, row.encounter, _combatant(row.combatant))
 
     def keep_member(self, encounter_id: str, member: Member) -> None:
@@ -353,6 +360,14 @@ class Store:
 
     def _read(self) -> AbstractContextManager[Connection]:
         return _guarded(self.engine.connect, self.url)
+
+    def _announce(self, connection: Connection, encounter_id: str) -> None:
+        """Tell listening processes, when the transaction commits, that the encounter changed."""
+        if self.notifies:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :encounter)"),
+                {"channel": CHANNEL, "encounter": encounter_id},
+            )
 
     def _header(self, connection: Connection, encounter_id: str) -> Any:
         row = connection.execute(

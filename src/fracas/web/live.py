@@ -1,10 +1,11 @@
 """Live updates: a WebSocket per open page, sent its own audience's state after every change.
 
 The socket at ``/api/t/{token}/live`` first receives the state, then a new one after each
-change made through this server; it also looks at the store every few seconds, so changes made
-by another server process on the same database reach it too, and a link revoked (or an
-encounter deleted) by another process closes it. A player's socket carries only the player's
-view and log (no hidden combatant, no other side's numbers).
+change made through this server. Changes made by another server process on the same database
+reach it too, and a link revoked (or an encounter deleted) by another process closes it: on
+PostgreSQL at once, woken by the store's NOTIFY (``listen``); on any database within
+``POLL_SECONDS``, as each socket also looks at the store that often. A player's socket carries
+only the player's view and log (no hidden combatant, no other side's numbers).
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import psycopg
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from fracas.errors import FracasError
-from fracas.store import Link, UnknownLink
-from fracas.web.tables import REVOKED, Tables
+from fracas.store import Link
+from fracas.store.database import CHANNEL, listen_url
+from fracas.web.tables import Tables
 
 POLL_SECONDS = 2.0
 """How often an open socket checks the store for changes made by other processes."""
@@ -49,12 +52,21 @@ async def live(socket: WebSocket, token: str) -> None:
 async def _poll(tables: Tables, link: Link) -> None:
     while True:
         await asyncio.sleep(POLL_SECONDS)
-        try:
-            tables.store.link(link.token)
-        except UnknownLink:  # revoked, or its encounter deleted, by another process
-            await tables.close_link(link, REVOKED, "this link was revoked")
-            return
-        with contextlib.suppress(FracasError):
-            tracked = tables.tracked_if_open(link.encounter)
-            if tracked is not None and tracked.refresh():
-                await tables.announce(link.encounter)
+        await tables.check(link)
+
+
+async def listen(tables: Tables) -> None:
+    """On PostgreSQL, wake the live sockets of an encounter as soon as another process changes
+    it (LISTEN on the store's channel); elsewhere nothing to do. Runs for the server's life; a
+    lost connection is opened again, the polling covering the gap."""
+    url = listen_url(tables.store.url)
+    if url is None:
+        return
+    while True:
+        with contextlib.suppress(psycopg.Error, OSError):
+            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+                await connection.execute(f"LISTEN {CHANNEL}")
+                async for notice in connection.notifies():
+                    with contextlib.suppress(FracasError):
+                        await tables.changed(notice.payload)
+        await asyncio.sleep(POLL_SECONDS)

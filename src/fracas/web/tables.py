@@ -17,6 +17,7 @@ from fastapi import WebSocket
 
 from fracas.app.audience import GM, Audience
 from fracas.engine.action import CombatantId
+from fracas.errors import FracasError
 from fracas.store import Link, Store, Tracked, UnknownLink
 from fracas.web.projection import log_lines, view_json
 
@@ -115,6 +116,25 @@ class Tables:
             if watched.token == link.token:
                 self.unwatch(socket, watched)
                 await _close(socket, code, reason)
+
+    async def check(self, link: Link) -> None:
+        """Catch up with another process's change: close the link's sockets when the link is
+        gone (revoked, or its encounter deleted), else tell the watchers when it moved on."""
+        try:
+            self.store.link(link.token)
+        except UnknownLink:
+            await self.close_link(link, REVOKED, "this link was revoked")
+            return
+        with contextlib.suppress(FracasError):
+            tracked = self._open.get(link.encounter)
+            if tracked is not None and tracked.refresh():
+                await self.announce(link.encounter)
+
+    async def changed(self, encounter_id: str) -> None:
+        """Another process changed ``encounter_id`` (a PostgreSQL notification): catch up."""
+        watching = {link.token: link for link in self._watchers.get(encounter_id, {}).values()}
+        for link in watching.values():
+            await self.check(link)
 
     async def announce(self, encounter_id: str) -> None:
         """Send every watcher of the encounter its own view and log."""
