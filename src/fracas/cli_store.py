@@ -167,8 +167,11 @@ def revoke(
         link = _store(database).revoke(token)
     except FracasError as error:
         fail(str(error))
-    holder = "the game master's" if link.gm else f"{link.combatant}'s player's"
-    typer.echo(f"revoked {holder} link to encounter {link.encounter}")
+    if link.gm:
+        typer.echo(f"revoked the game master's link to encounter {link.encounter}")
+        typer.echo(f"fracas serve {link.encounter} prints a new one")
+    else:
+        typer.echo(f"revoked {link.combatant}'s player's link to encounter {link.encounter}")
 
 
 def delete(

@@ -111,6 +111,11 @@ def test_links_revoke_and_delete(tmp_path: Path) -> None:
     assert kept in {s.id for s in store.summaries()}
     missing = runner.invoke(app, ["delete", "nope", "--yes", "--database", url])
     assert missing.exit_code == 2 and "no encounter 'nope'" in missing.stderr
+
+    leaked = store.grant(kept)
+    replaced = runner.invoke(app, ["revoke", leaked.token, "--database", url])
+    assert f"fracas serve {kept} prints a new one" in replaced.stdout
+    assert store.grant(kept).token != leaked.token
     store.close()
 
 

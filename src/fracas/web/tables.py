@@ -106,9 +106,8 @@ class Tables:
         """Delete an encounter from the store and close every socket watching it."""
         self.store.delete(encounter_id)
         self._open.pop(encounter_id, None)
-        for socket, link in list(self._watchers.pop(encounter_id, {}).items()):
+        for socket in list(self._watchers.pop(encounter_id, {})):
             await _close(socket, DELETED, "this encounter was deleted")
-            self.unwatch(socket, link)
 
     async def close_link(self, link: Link, code: int, reason: str) -> None:
         """Close the sockets open through ``link`` (revoked here or by another process)."""
