@@ -77,6 +77,22 @@ function drawButtons() {
     bar.append(button("Undo", () => post("/undo")));
     bar.append(button("Redo", () => post("/redo")));
     bar.append(button("Stop fight", () => send("stop")));
+    const save = element("a", "Export");
+    save.href = API + "/export";
+    save.download = "fight.json";
+    save.className = "export";
+    bar.append(save, button("Delete encounter", deleteEncounter));
+  }
+}
+
+async function deleteEncounter() {
+  const question = "Delete this encounter for good, with every player's link? " +
+    "It cannot be undone: use Export first to keep its save (fracas import brings it back).";
+  if (!confirm(question)) return;
+  try {
+    await call("DELETE", "");
+  } catch (error) {
+    showReply([error.message], true);
   }
 }
 
