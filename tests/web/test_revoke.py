@@ -57,13 +57,20 @@ def test_revoking_is_the_game_masters_and_names_what_is_wrong(table: Table) -> N
     assert client.get(f"/api/t/{table.player}").status_code == 200  # nothing changed
 
 
-def test_a_link_revoked_by_another_process_closes_its_socket(table: Table, store: Store) -> None:
+def test_what_another_process_revokes_or_deletes_closes_its_sockets(
+    table: Table, store: Store
+) -> None:
     elsewhere = Store(store.url)  # another process's connection to the same database
     with table.client.websocket_connect(f"/api/t/{table.player}/live") as player:
         player.receive_text()
         elsewhere.revoke(table.player)
         close = closed(player)  # within one poll of the store
     assert close.code == REVOKED
+    with table.client.websocket_connect(f"/api/t/{table.gm}/live") as gm:
+        gm.receive_text()
+        elsewhere.delete(table.encounter)
+        close = closed(gm)
+    assert (close.code, close.reason) == (DELETED, "this encounter was deleted")
     elsewhere.close()
 
 

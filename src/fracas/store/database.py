@@ -77,7 +77,7 @@ members = Table(
     "members",
     metadata,
     Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
-    Column("name", String(100), primary_key=True),
+    Column("name", Text, primary_key=True),
     Column("combatant", Text, nullable=True),
     Column("password", Text, nullable=True),
     Column("updated", Float, nullable=False),

@@ -18,7 +18,7 @@ from fastapi import WebSocket
 from fracas.app.audience import GM, Audience
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
-from fracas.store import Link, Store, Tracked, UnknownLink
+from fracas.store import Link, Store, Tracked, UnknownEncounter, UnknownLink
 from fracas.web.projection import log_lines, view_json
 
 REVOKED = 4403
@@ -122,12 +122,23 @@ class Tables:
         try:
             self.store.link(link.token)
         except UnknownLink:
-            await self.close_link(link, REVOKED, "this link was revoked")
+            await self._gone(link)
             return
         with contextlib.suppress(FracasError):
             tracked = self._open.get(link.encounter)
             if tracked is not None and tracked.refresh():
                 await self.announce(link.encounter)
+
+    async def _gone(self, link: Link) -> None:
+        """Close the sockets of a link that another process revoked, or whose encounter it
+        deleted, saying which."""
+        try:
+            self.store.version(link.encounter)
+        except UnknownEncounter:
+            self._open.pop(link.encounter, None)
+            await self.close_link(link, DELETED, "this encounter was deleted")
+            return
+        await self.close_link(link, REVOKED, "this link was revoked")
 
     async def changed(self, encounter_id: str) -> None:
         """Another process changed ``encounter_id`` (a PostgreSQL notification): catch up."""
