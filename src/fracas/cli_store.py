@@ -1,9 +1,13 @@
-"""The ``fracas`` commands on stored encounters: list, resume, export, import.
+"""The ``fracas`` commands on stored encounters: list, resume, export, import, links, revoke,
+delete.
 
     fracas list                     every stored encounter, the latest first
     fracas resume ID                the tracker on a stored encounter; every step is committed
     fracas export ID > fight.json   its save, as JSON
     fracas import fight.json        a save stored as a new encounter; prints its id
+    fracas links ID                 its secret links: token, whom each is for
+    fracas revoke TOKEN             a link that opens nothing from now on
+    fracas delete ID                the encounter gone for good (asks first; --export FILE saves it)
 
 ``--database URL`` (or ``FRACAS_DATABASE_URL``) picks the database; the default is a SQLite file
 in the user's data directory. Registered on the ``fracas`` app by ``register``.
@@ -46,7 +50,9 @@ def register(app: typer.Typer) -> None:
     app.command()(resume)
     app.command()(export)
     app.command("import")(import_save)
-
+    app.command("links")(list_links)
+    app.command()(revoke)
+    app.command()(delete)
 
 
 def _store(url: str | None) -> Store:
@@ -129,3 +135,88 @@ def import_save(
     except FracasError as error:
         fail(f"{file}: {error}" if str(file) not in str(error) else str(error))
     typer.echo(encounter)
+
+
+def list_links(encounter: IdArgument, database: DatabaseOption = None) -> None:
+    """List a stored encounter's secret links: token, and whom each is for."""
+    store = _store(database)
+    try:
+        found = store.links(encounter)
+        state = store.load(encounter).session.state
+    except FracasError as error:
+        fail(str(error))
+    console = Console(highlight=False)
+    if not found:
+        console.print(f"encounter {encounter} has no links (fracas serve makes the GM's)")
+        return
+    table = Table("token", "for", "page")
+    for link in found:
+        who = state.combatants.get(link.combatant) if link.combatant is not None else None
+        holder = "game master" if link.gm else who.name if who is not None else str(link.combatant)
+        page = f"/gm/{link.token}" if link.gm else f"/play/{link.token}"
+        table.add_row(Text(link.token), Text(holder), Text(page))
+    console.print(table)
+
+
+def revoke(
+    token: Annotated[str, typer.Argument(metavar="TOKEN", help="The link's token (fracas links).")],
+    database: DatabaseOption = None,
+) -> None:
+    """Revoke a secret link: its page and live updates stop at once, its token opens nothing."""
+    try:
+        link = _store(database).revoke(token)
+    except FracasError as error:
+        fail(str(error))
+    if link.gm:
+        typer.echo(f"revoked the game master's link to encounter {link.encounter}")
+        typer.echo(f"fracas serve {link.encounter} prints a new one")
+    else:
+        typer.echo(f"revoked {link.combatant}'s player's link to encounter {link.encounter}")
+
+
+def delete(
+    encounter: IdArgument,
+    yes: Annotated[bool, typer.Option("--yes", help="Delete without asking.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option("--export", metavar="FILE", help="Write its save to FILE first."),
+    ] = None,
+    database: DatabaseOption = None,
+) -> None:
+    """Delete a stored encounter for good: its log, its links, its chat claims.
+
+    It cannot be undone: keep its save first with --export FILE (or fracas export ID > FILE);
+    fracas import FILE brings it back as a new encounter.
+    """
+    store = _store(database)
+    try:
+        summary = next((s for s in store.summaries() if s.id == encounter), None)
+        if summary is None:
+            fail(f"no encounter {encounter!r}")
+        data = store.export(encounter) if save is not None else None
+    except FracasError as error:
+        fail(str(error))
+    if save is not None:
+        try:
+            save.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        except OSError as error:
+            fail(f"{save}: cannot write the save, so nothing was deleted: {error.strerror}")
+        typer.echo(f"saved {encounter} to {save} (fracas import {save} brings it back)")
+    if not yes:
+        _confirm(encounter, summary.name, saved=save is not None)
+    try:
+        store.delete(encounter)
+    except FracasError as error:
+        fail(str(error))
+    typer.echo(f"deleted {encounter}")
+
+
+def _confirm(encounter: str, name: str, saved: bool) -> None:
+    """Ask on a terminal; refuse to delete unasked anywhere else."""
+    keep = "" if saved else f" (keep it first: fracas export {encounter} > FILE, or --export FILE)"
+    if not sys.stdin.isatty():
+        fail(f"not deleting {encounter} without --yes{keep}")
+    label = f"{encounter} ({name})" if name else encounter
+    if not typer.confirm(f"Delete {label} for good?{keep}", default=False):
+        typer.echo("nothing deleted")
+        raise typer.Exit(1)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import telnetlib3
 
+from fracas.engine.action import CombatantId
 from fracas.store import Store
 
 PASSWORD = "sekrit"
@@ -238,3 +239,93 @@ def test_a_killed_server_resumes_the_stored_fight(database: str) -> None:
         again.kill()
     assert again.encounter == first.encounter
     assert "Pose Round One of Three in Melee Round 2" in gm.seen
+
+
+async def claim_and_leave(port: int) -> None:
+    gm, alice, bob = await log_in(port)
+    for client in (gm, alice, bob):
+        await client.close()
+
+
+async def come_back(port: int) -> tuple[Client, Client]:
+    """After the restart: Alice and Bob connect, unclaimed in the new process's memory."""
+    alice, bob = await Client.telnet(port), await Client.bare(port)
+    assert await alice.connect("alice pw1") == "Welcome, alice. You play Player 1."
+    await bob.until("QUIT leaves")
+    await bob.send("connect bob pw1")
+    await bob.until("error: that is not bob's password")
+    await bob.send("connect bob pw2")
+    assert await bob.until("Welcome") == "Welcome, bob. You play Player 2."
+    await alice.send("+init !18")
+    await bob.until("Player 1 rolls initiative: 1d20 (18) + 3 = 21")
+    await bob.send("+who")
+    await bob.until("alice: plays Player 1")
+    await bob.until("bob: plays Player 2")
+    for client in (alice, bob):
+        await client.close()
+    return alice, bob
+
+
+def test_claims_and_passwords_survive_a_restart(database: str, tmp_path: Path) -> None:
+    """Players connect again after a restart with their passwords and play what they claimed,
+    without claiming again; the database holds only salted hashes of the passwords."""
+    first = Server(database, "--demo", "kingsdale")
+    try:
+        asyncio.run(claim_and_leave(first.port))
+    finally:
+        first.kill()
+    again = Server(database, "--resume", first.encounter)
+    try:
+        asyncio.run(come_back(again.port))
+    finally:
+        again.kill()
+    kept = {m.name: m for m in Store(database).members(first.encounter)}
+    assert {name: m.combatant for name, m in kept.items()} == {
+        "gm": None,
+        "alice": "player-1",
+        "bob": "player-2",
+    }
+    assert all(m.password is not None and m.password.startswith("scrypt$") for m in kept.values())
+    files = b"".join(path.read_bytes() for path in tmp_path.glob("chat.sqlite3*"))
+    for password in (b"pw1", b"pw2", PASSWORD.encode()):
+        assert password not in files
+
+
+async def ask_for_a_die(port: int) -> None:
+    gm, alice, bob = await log_in(port)
+    await alice.send("+init")
+    await alice.until("+init: roll a d20 and type its face")
+    for client in (gm, alice, bob):
+        await client.close()
+
+
+async def answer_after_the_restart(port: int) -> Client:
+    alice, bob = await Client.telnet(port), await Client.bare(port)
+    await alice.connect("alice pw1")
+    await alice.until("+init: roll a d20 and type its face")  # asked again on connecting
+    await bob.connect("bob pw2")
+    await alice.send("18")
+    await bob.until("Player 1 rolls initiative: 1d20 (18) + 3 = 21")
+    for client in (alice, bob):
+        await client.close()
+    return bob
+
+
+def test_a_command_waiting_for_typed_dice_survives_a_restart(database: str) -> None:
+    """With every die rolled at the table, a command asking for its die is kept in the store:
+    after a restart its player is asked again and the face typed then carries it out, once."""
+    first = Server(database, "--demo", "kingsdale", "--typed-dice")
+    try:
+        asyncio.run(ask_for_a_die(first.port))
+    finally:
+        first.kill()
+    again = Server(database, "--resume", first.encounter, "--typed-dice")
+    try:
+        bob = asyncio.run(answer_after_the_restart(again.port))
+    finally:
+        again.kill()
+    assert not any("roll a d20" in line for line in bob.seen)  # Alice's question is hers
+    session = Store(database).load(first.encounter).session
+    rolled = [type(step.action).__name__ for step in session.encounter.steps]
+    assert rolled.count("RollInitiative") == 1
+    assert session.pending(CombatantId("player-1")) is None  # done, and no longer kept

@@ -1,14 +1,21 @@
-"""``fracas list``, ``resume``, ``export`` and ``import`` on a real SQLite store."""
+"""``fracas list``, ``resume``, ``export``, ``import``, ``links``, ``revoke`` and ``delete`` on a
+real SQLite store."""
 
 from __future__ import annotations
 
 import json
+import os
+import pty
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fracas.cli import app
-from fracas.store import Store, Tracked
+from fracas.engine.action import CombatantId
+from fracas.store import Store, Tracked, UnknownLink
 from tests.store.conftest import demo
 
 runner = CliRunner()
@@ -55,3 +62,80 @@ def test_bad_ids_and_files_are_one_line_errors(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", str(bad), "--database", url])
     assert result.exit_code == 2 and "nope" in result.stderr
     assert Store(url).summaries() == []
+
+
+def test_links_revoke_and_delete(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    encounter, kept = store.create(demo()), store.create(demo())
+    gm = store.grant(encounter)
+    player = store.grant(encounter, CombatantId("druid"))
+
+    listed = runner.invoke(app, ["links", encounter, "--database", url])
+    assert listed.exit_code == 0, listed.output
+    rows = [line for line in listed.stdout.splitlines() if gm.token[:10] in line]
+    assert rows and "game master" in rows[0]
+    assert "Druid" in listed.stdout and player.token[:10] in listed.stdout
+
+    revoked = runner.invoke(app, ["revoke", player.token, "--database", url])
+    assert revoked.exit_code == 0, revoked.output
+    assert f"revoked druid's player's link to encounter {encounter}" in revoked.stdout
+    assert store.links(encounter) == [gm]
+    again = runner.invoke(app, ["revoke", player.token, "--database", url])
+    assert again.exit_code == 2 and "no such link" in again.stderr
+
+    unasked = runner.invoke(app, ["delete", encounter, "--database", url])
+    assert unasked.exit_code == 2
+    assert f"fracas export {encounter} > FILE" in unasked.stderr  # how to keep it, first
+    assert {s.id for s in store.summaries()} == {encounter, kept}
+
+    saved = tmp_path / "kept.json"
+    before = store.export(encounter)
+    deleted = runner.invoke(
+        app, ["delete", encounter, "--yes", "--export", str(saved), "--database", url]
+    )
+    assert deleted.exit_code == 0, deleted.output
+    assert f"deleted {encounter}" in deleted.stdout
+    assert json.loads(saved.read_text()) == before
+    assert [s.id for s in store.summaries()] == [kept]
+    with pytest.raises(UnknownLink):
+        store.link(gm.token)
+    brought_back = runner.invoke(app, ["import", str(saved), "--database", url])
+    assert store.export(brought_back.stdout.strip()) == before
+
+    unwritable = tmp_path / "no-such-folder" / "x.json"
+    refused = runner.invoke(
+        app, ["delete", kept, "--yes", "--export", str(unwritable), "--database", url]
+    )
+    assert refused.exit_code == 2 and "nothing was deleted" in refused.stderr
+    assert kept in {s.id for s in store.summaries()}
+    missing = runner.invoke(app, ["delete", "nope", "--yes", "--database", url])
+    assert missing.exit_code == 2 and "no encounter 'nope'" in missing.stderr
+
+    leaked = store.grant(kept)
+    replaced = runner.invoke(app, ["revoke", leaked.token, "--database", url])
+    assert f"fracas serve {kept} prints a new one" in replaced.stdout
+    assert store.grant(kept).token != leaked.token
+    store.close()
+
+
+def test_delete_asks_on_a_terminal(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(demo())
+    for answer, status, left in (("n", 1, [encounter]), ("y", 0, [])):
+        primary, secondary = pty.openpty()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "fracas", "delete", encounter, "--database", url],
+            stdin=secondary,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        os.close(secondary)
+        os.write(primary, f"{answer}\n".encode())
+        output, _ = process.communicate(timeout=60)
+        os.close(primary)
+        assert process.returncode == status, output
+        assert f"fracas export {encounter} > FILE" in output.decode()  # said before deleting
+        assert [s.id for s in store.summaries()] == left
+    store.close()

@@ -1,9 +1,11 @@
 """The tracker in a real headless Chromium (Debian's, driven by Playwright): the game master
 starts the fight and attacks; the player's page shows it live; the hidden NPC never reaches the
-player's page, neither its DOM nor its socket."""
+player's page, neither its DOM nor its socket. The game master revokes a player's link (the
+player's page stops at once), exports the encounter and deletes it."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -94,3 +96,45 @@ def test_gm_attacks_and_the_player_sees_it_live_without_the_hidden_npc(server: S
     assert GHOST not in player_dom and "ghost" not in player_dom.lower()
     assert any("Scout attacks Raptor 1" in frame for frame in frames)
     assert frames and all(GHOST not in frame for frame in frames)
+
+
+def test_the_gm_revokes_a_link_exports_and_deletes_the_encounter(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    created = httpx.post(
+        f"{server.url}/api/encounters", json={"ruleset": "momentum", "demo": True, "seed": 7}
+    ).json()
+    gm_token = created["token"]
+    player_page = httpx.put(f"{server.url}/api/t/{gm_token}/links/Druid").json()["page"]
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        browser = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=FLAGS
+        )
+        try:
+            player = browser.new_page()
+            player.goto(server.url + player_page)
+            player.wait_for_selector("#connection.online", timeout=WAIT_MS)
+            gm = browser.new_page()
+            gm.on("dialog", lambda dialog: dialog.accept())  # "Revoke Druid's link?"
+            gm.goto(f"{server.url}/gm/{gm_token}")
+            gm.wait_for_selector("#connection.online", timeout=WAIT_MS)
+            gm.locator("#link-list li[data-combatant='druid'] button", has_text="revoke").click()
+            gm.wait_for_selector("#reply:has-text(\"Druid's link is revoked\")", timeout=WAIT_MS)
+            assert gm.locator("#link-list li").count() == 0
+
+            player.wait_for_selector("#connection.closed", timeout=WAIT_MS)
+            assert player.locator("#reply").inner_text() == "This link was revoked."
+            assert player.locator("#command-form").is_hidden()
+            reloaded = player.goto(server.url + player_page)
+            assert reloaded is not None and reloaded.status == 404
+
+            with gm.expect_download() as download:
+                gm.get_by_role("link", name="Export").click()
+            save = json.loads(Path(download.value.path()).read_text())
+            assert save == httpx.get(f"{server.url}/api/t/{gm_token}/export").json()
+            gm.get_by_role("button", name="Delete encounter").click()  # confirmed, as above
+            gm.wait_for_selector("#connection.closed", timeout=WAIT_MS)
+            assert gm.locator("#reply").inner_text() == "This encounter was deleted."
+            assert httpx.get(f"{server.url}/api/t/{gm_token}").status_code == 404
+        finally:
+            browser.close()

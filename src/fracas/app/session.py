@@ -101,6 +101,10 @@ class Pending:
     from_stream: tuple[int, ...] = ()
     """Faces it took from the encounter's loaded dice, given back if it is dropped."""
 
+    def question(self) -> str:
+        """What the table is asked: the command, the die to roll and the faces so far."""
+        return _ask(self.command, self.sides, self.faces)
+
 
 class Session:
     """An encounter, its name, and everything needed to run command text on it.
@@ -159,6 +163,10 @@ class Session:
     def pending(self, speaker: CombatantId | None = None) -> Pending | None:
         """The command ``speaker`` has waiting for dice, if any."""
         return self._pending.get(speaker)
+
+    def wait(self, speaker: CombatantId | None, pending: Pending) -> None:
+        """Let ``speaker``'s command wait for dice again (one kept by a store, after a reload)."""
+        self._pending[speaker] = pending
 
     def _command(
         self,
@@ -268,7 +276,8 @@ class Session:
             so_far = (*moved, *(faces or ()))
             from_stream = (*(pending.from_stream if pending else ()), *moved)
             self._pending[speaker] = Pending(text, so_far, needed.sides, from_stream)
-            return Reply(shown, lines=(_ask(text, needed.sides, so_far),), needs=needed.sides)
+            waits = self._pending[speaker]
+            return Reply(shown, lines=(waits.question(),), needs=needed.sides)
         except FracasError as error:
             if stream is not None:
                 self.encounter.dice = LoadedDice(loaded)

@@ -66,17 +66,19 @@ def serve(
     commands, each starting with + (+init, +vinit, +roll 1d20+3, +sheet/b); other lines are
     poses. Dice rolled at the table go after ! (+strike npc-1 !15), or on the next line when a
     command asks for them. The encounter lives in the store, every step committed before anyone
-    is told of it: --resume ID serves it again after a restart (fracas list shows the ids).
+    is told of it: --resume ID serves it again after a restart (fracas list shows the ids), and
+    players connect with their passwords and play what they claimed, without claiming again.
     """
     dice = LoadedDice(()) if typed_dice else None
     try:
         store = Store(database)
         tracked = Tracked(store, _stored(store, file, demo, resume, seed), dice)
+        chat = ChatSession(tracked)  # with the claims kept from before a restart
     except FracasError as error:
         fail(str(error))
     session = tracked.session
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
-    server = ChatServer(ChatSession(tracked), password or secrets.token_urlsafe(9), title)
+    server = ChatServer(chat, password or secrets.token_urlsafe(9), title)
     try:
         asyncio.run(_run(server, host, port, tracked))
     except KeyboardInterrupt:

@@ -1,11 +1,12 @@
 """The line server: a chat session over TCP, for MUD/MUSH clients and plain ``telnet``.
 
 A connection first says who it is: ``connect NAME PASSWORD``. A new name keeps the password it
-first came with; the game master's password (given to ``fracas chat serve`` or made up and
-printed by it) makes its name a game master. Then every line goes to the chat session and its
-messages go out to whom they are for. ``QUIT`` leaves. A dropped connection loses nothing: the
-encounter goes on, and the same name connecting again gets its combatant back; a name that
-connects again while still connected takes over from the old connection.
+first came with (kept as a salted hash in the chat's roster, with a stored encounter in the
+store, so it outlives a restart); the game master's password (given to ``fracas chat serve`` or
+made up and printed by it) makes its name a game master. Then every line goes to the chat
+session and its messages go out to whom they are for. ``QUIT`` leaves. A dropped connection
+loses nothing: the encounter goes on, and the same name connecting again gets its combatant
+back; a name that connects again while still connected takes over from the old connection.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
 from fracas.chat.session import ChatSession
 from fracas.chat.telnet import LineTooLong, TelnetReader, encode
+from fracas.errors import FracasError
 
 QUIT = frozenset({"quit", "+quit", "logout"})
 READ_SIZE = 1024
@@ -30,7 +32,6 @@ class ChatServer:
         self.chat = chat
         self.game_master_password = game_master_password
         self.title = title
-        self.passwords: dict[str, str] = {}
         self.connections: dict[str, asyncio.StreamWriter] = {}
 
     async def start(self, host: str, port: int) -> asyncio.Server:
@@ -83,8 +84,12 @@ class ChatServer:
             return None
         _, name, password = words
         game_master = hmac.compare_digest(password, self.game_master_password)
-        known = self.passwords.setdefault(name, password)
-        if not hmac.compare_digest(known, password):
+        try:
+            admitted = self.chat.roster.admit(name, password, game_master=game_master)
+        except FracasError as error:
+            await _send(writer, [f"error: cannot check {name}'s password: {error}"])
+            return None
+        if not admitted:
             await _send(writer, [f"error: that is not {name}'s password"])
             return None
         old = self.connections.get(name)

@@ -11,12 +11,14 @@ addressed to everyone, to the game masters, or to one member:
   message) goes to the player of the combatant whose turn starts;
 * ``+claim``, ``+unclaim`` and ``+who`` are the chat's own;
 * a line of faces alone (``15``) answers a command of the speaker's waiting for dice rolled at
-  the table;
+  the table (a stored encounter keeps such a command, and asks for its dice again when its
+  speaker connects after a restart);
 * any other line is a pose, shown to everyone: ``:draws his sword`` as ``Player 1 draws his
   sword``, ``"Hold!`` as ``Player 1 says, "Hold!"``, anything else as ``Player 1: ...``.
 
 A bad command is one line to its speaker and changes nothing. Members who drop keep their
-claims, so reconnecting under the same name carries on where they were.
+claims, so reconnecting under the same name carries on where they were; claims are kept in the
+``roster``, with the encounter in the store for a stored one, so they outlive a restart too.
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ from dataclasses import dataclass, replace
 
 from fracas.app.audience import GM, Audience
 from fracas.app.faces import faces_only
-from fracas.app.session import Reply, Session
+from fracas.app.session import Pending, Reply, Session
 from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message, to
+from fracas.chat.roster import Roster
 from fracas.commands import CommandError, parse_line, resolve_name
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
+from fracas.errors import FracasError
 from fracas.store import Tracked
 
 OBSERVER = Audience("")
@@ -61,8 +65,8 @@ class ChatSession:
     """An encounter's session, shared by everyone in a chat scene.
 
     ``table`` is a plain session, or a stored one (``Tracked``) whose every change is committed
-    to the store before anyone is told of it. ``on_change`` is called after every line that
-    changed the encounter.
+    to the store before anyone is told of it, and whose claims are kept with it (``roster``).
+    ``on_change`` is called after every line that changed the encounter.
     """
 
     def __init__(
@@ -70,7 +74,11 @@ class ChatSession:
     ):
         self.table = table
         self.on_change = on_change
-        self.people: dict[str, Person] = {}
+        self.roster = Roster(table.store, table.id) if isinstance(table, Tracked) else Roster()
+        self.people: dict[str, Person] = {
+            name: Person(name, game_master=False, plays=plays, connected=False)
+            for name, plays in self.roster.claims().items()
+        }
 
     @property
     def session(self) -> Session:
@@ -91,7 +99,7 @@ class ChatSession:
         messages = [Message(EVERYONE, f"{name}{role} has connected.")]
         welcome = [f"Welcome, {name}. {self._playing(person)}"]
         welcome += self.session.narrator.order_table(self.session.state, self.audience(person))
-        return messages + to(Member(name), welcome)
+        return messages + to(Member(name), welcome + self._still_waiting(person))
 
     def leave(self, name: str) -> list[Message]:
         """``name`` disconnects; their claim stays for when they come back."""
@@ -125,10 +133,19 @@ class ChatSession:
             return self._command(person, text)
         return [Message(EVERYONE, self._pose(person, text))]
 
+    def _still_waiting(self, person: Person) -> list[str]:
+        """The question of ``person``'s command still waiting for dice (kept over a restart)."""
+        pending = self._waiting(person)
+        return [pending.question()] if pending is not None else []
+
     def _awaits_dice(self, person: Person) -> bool:
+        return self._waiting(person) is not None
+
+    def _waiting(self, person: Person) -> Pending | None:
+        """``person``'s command waiting for dice typed at the table, if any."""
         if not person.game_master and person.plays is None:
-            return False
-        return self.session.pending(None if person.game_master else person.plays) is not None
+            return None
+        return self.session.pending(None if person.game_master else person.plays)
 
     def _pose(self, person: Person, text: str) -> str:
         who = self._display_name(person)
@@ -217,15 +234,28 @@ class ChatSession:
             chosen = resolve_name(typed, free, what="combatant to play", command="claim")
         except CommandError as error:
             return _error(person, error.message)
-        self.people[person.name] = replace(person, plays=chosen)
+        refused = self._keep_claim(person, chosen)
+        if refused:
+            return refused
         return [Message(EVERYONE, f"{person.name} plays {state[chosen].name}.")]
 
     def _unclaim(self, person: Person) -> list[Message]:
         if person.plays is None:
             return _error(person, "unclaim: you play nobody")
         name = self._display_name(person)
-        self.people[person.name] = replace(person, plays=None)
+        refused = self._keep_claim(person, None)
+        if refused:
+            return refused
         return [Message(EVERYONE, f"{person.name} no longer plays {name}.")]
+
+    def _keep_claim(self, person: Person, plays: CombatantId | None) -> list[Message]:
+        """Keep ``person``'s new claim in the roster (the store) and here; an error otherwise."""
+        try:
+            self.roster.claim(person.name, plays)
+        except FracasError as error:
+            return _error(person, f"claim not kept: {error}")
+        self.people[person.name] = replace(person, plays=plays)
+        return []
 
     def _who(self) -> list[str]:
         lines = ["Who is here:"]

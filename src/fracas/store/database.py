@@ -70,7 +70,46 @@ links = Table(
     Column("combatant", Text, nullable=True),
     Column("created", Float, nullable=False),
 )
-"""Secret links: the game master's (combatant NULL) and one per player's combatant."""
+"""Secret links: the game master's (combatant NULL) and one per player's combatant. Revoking a
+link deletes its row, so its token opens nothing any more."""
+
+members = Table(
+    "members",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("name", Text, primary_key=True),
+    Column("combatant", Text, nullable=True),
+    Column("password", Text, nullable=True),
+    Column("updated", Float, nullable=False),
+)
+"""The people of a chat scene: the combatant each has claimed, and a salted hash of their
+password (never the password). Added after the first release: ``create_all`` adds it to an
+older database."""
+
+waiting = Table(
+    "waiting",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("speaker", Text, primary_key=True),
+    Column("command", Text, nullable=False),
+    Column("faces", Text, nullable=False),
+    Column("sides", Integer, nullable=False),
+)
+"""Commands waiting for dice typed at the table, one per speaker (``''``: the game master):
+the command text and the faces typed so far, as JSON. Added like ``members``."""
+
+
+CHANNEL = "fracas_changes"
+"""The PostgreSQL channel a change is announced on (its payload: the encounter's id), so live
+pages in other server processes hear of it at once instead of at their next poll."""
+
+
+def listen_url(url: str) -> str | None:
+    """The libpq URL to LISTEN on for ``url``'s changes; None for a database without NOTIFY."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return None
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def default_url() -> str:

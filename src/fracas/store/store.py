@@ -21,18 +21,34 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from fracas.app.files import session_from_save
-from fracas.app.session import Session
+from fracas.app.session import Pending, Session
 from fracas.dice import DiceSource
 from fracas.engine import saving
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
-from fracas.store.database import connect, default_url, encounters, entries, links
+from fracas.store.database import (
+    CHANNEL,
+    connect,
+    default_url,
+    encounters,
+    entries,
+    links,
+    listen_url,
+    members,
+    waiting,
+)
 
 Kind = Literal["step", "undo", "redo"]
+
+Wait = tuple[CombatantId | None, Pending | None]
+"""A speaker (None: the game master) and the command they now wait with for dice (None: none)."""
+
+GAME_MASTER = ""
+"""How the ``waiting`` table names the game master as a speaker."""
 
 
 class StoreError(FracasError):
@@ -86,6 +102,16 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Member:
+    """A person of a chat scene as the store keeps them: the combatant they claimed, and their
+    password as a salted hash (``fracas.chat.passwords``), never the password itself."""
+
+    name: str
+    combatant: CombatantId | None = None
+    password: str | None = None
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A stored encounter as a session, and the version (entry count) it was read at."""
 
@@ -96,11 +122,13 @@ class Loaded:
 class Store:
     """Encounters in one database (``url``; default: ``FRACAS_DATABASE_URL`` or a SQLite file).
 
-    Safe to share between threads; several processes may open the same database.
+    Safe to share between threads; several processes may open the same database. On PostgreSQL
+    every change is announced (NOTIFY on ``CHANNEL``, with the encounter's id) when it commits.
     """
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url if url is not None else default_url()
+        self.notifies = listen_url(self.url) is not None
         try:
             self.engine = connect(self.url)
         except (SQLAlchemyError, OSError) as error:
@@ -141,10 +169,14 @@ class Store:
                 )
         return encounter_id
 
-    def append(self, encounter_id: str, version: int, entry: Entry) -> int:
+    def append(
+        self, encounter_id: str, version: int, entry: Entry, wait: Wait | None = None
+    ) -> int:
         """Add ``entry`` after entry ``version``; the new version once it is committed.
 
-        Raises Conflict when the log has moved past ``version`` (another writer came first).
+        ``wait``: the speaker's waiting command as it is after this change, kept in the same
+        transaction. Raises Conflict when the log has moved past ``version`` (another writer came
+        first).
         """
         now = time.time()
         try:
@@ -159,6 +191,9 @@ class Store:
                 connection.execute(
                     insert(entries).values(_row(encounter_id, version + 1, entry, now))
                 )
+                if wait is not None:
+                    _keep_wait(connection, encounter_id, wait)
+                self._announce(connection, encounter_id)
         except IntegrityError as error:
             raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
         return version + 1
@@ -187,6 +222,50 @@ class Store:
             )
         return Link(token, encounter_id, combatant)
 
+    def delete(self, encounter_id: str) -> None:
+        """Delete a stored encounter for good: its log, its links (they open nothing from now
+        on), its chat members and its waiting commands. UnknownEncounter when there is none."""
+        with self._transaction() as connection:
+            self._header(connection, encounter_id)
+            for table in (waiting, members, links, entries):
+                connection.execute(delete(table).where(table.c.encounter == encounter_id))
+            connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
+            self._announce(connection, encounter_id)
+
+    def revoke(self, token: str) -> Link:
+        """Revoke a link: its token opens nothing from now on; the link it was. Granting a link
+        for the same seat again makes a new token. UnknownLink when there is none."""
+        with self._transaction() as connection:
+            row = connection.execute(select(links).where(links.c.token == token)).one_or_none()
+            if row is None:
+                raise UnknownLink("no such link")
+            connection.execute(delete(links).where(links.c.token == token))
+            self._announce(connection, row.encounter)
+        return Link(row.token, row.encounter, _combatant(row.combatant))
+
+    def keep_member(self, encounter_id: str, member: Member) -> None:
+        """Keep a chat member (their claim, their password's hash) with the encounter."""
+        values = {"combatant": member.combatant, "password": member.password}
+        with self._transaction() as connection:
+            self._header(connection, encounter_id)
+            changed = connection.execute(
+                update(members)
+                .where(members.c.encounter == encounter_id, members.c.name == member.name)
+                .values(**values, updated=time.time())
+            )
+            if changed.rowcount == 0:
+                connection.execute(
+                    insert(members).values(
+                        encounter=encounter_id, name=member.name, **values, updated=time.time()
+                    )
+                )
+
+    def wait(self, encounter_id: str, speaker: CombatantId | None, pending: Pending | None) -> None:
+        """Keep (or, with None, forget) the command ``speaker`` waits with for typed dice."""
+        with self._transaction() as connection:
+            self._header(connection, encounter_id)
+            _keep_wait(connection, encounter_id, (speaker, pending))
+
     # --- reading ------------------------------------------------------------------------
 
     def load(self, encounter_id: str, dice: DiceSource | None = None) -> Loaded:
@@ -198,12 +277,21 @@ class Store:
                 .where(entries.c.encounter == encounter_id)
                 .order_by(entries.c.number)
             ).all()
+            waits = connection.execute(
+                select(waiting).where(waiting.c.encounter == encounter_id)
+            ).all()
         steps, undone = _fold([(row.kind, row.data) for row in rows], encounter_id)
         save = {**_save_header(header), "steps": steps, "undone": undone}
         try:
-            return Loaded(session_from_save(save, dice), len(rows))
+            session = session_from_save(save, dice)
         except FracasError as error:
             raise StoreError(f"encounter {encounter_id} cannot be replayed: {error}") from error
+        for row in waits:
+            speaker = None if row.speaker == GAME_MASTER else CombatantId(row.speaker)
+            if speaker is None or speaker in session.state.combatants:
+                faces = tuple(int(face) for face in json.loads(row.faces))
+                session.wait(speaker, Pending(row.command, faces, row.sides))
+        return Loaded(session, len(rows))
 
     def export(self, encounter_id: str) -> dict[str, Any]:
         """The encounter's save (as ``Session.save()`` writes it)."""
@@ -257,6 +345,14 @@ class Store:
         found = [Link(r.token, r.encounter, _combatant(r.combatant)) for r in rows]
         return sorted(found, key=lambda link: not link.gm)
 
+    def members(self, encounter_id: str) -> list[Member]:
+        """The chat members kept with an encounter, by name."""
+        with self._read() as connection:
+            rows = connection.execute(
+                select(members).where(members.c.encounter == encounter_id).order_by(members.c.name)
+            ).all()
+        return [Member(r.name, _combatant(r.combatant), r.password) for r in rows]
+
     # --- helpers ------------------------------------------------------------------------
 
     def _transaction(self) -> AbstractContextManager[Connection]:
@@ -264,6 +360,14 @@ class Store:
 
     def _read(self) -> AbstractContextManager[Connection]:
         return _guarded(self.engine.connect, self.url)
+
+    def _announce(self, connection: Connection, encounter_id: str) -> None:
+        """Tell listening processes, when the transaction commits, that the encounter changed."""
+        if self.notifies:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :encounter)"),
+                {"channel": CHANNEL, "encounter": encounter_id},
+            )
 
     def _header(self, connection: Connection, encounter_id: str) -> Any:
         row = connection.execute(
@@ -314,6 +418,25 @@ def _guarded(opener: Callable[[], Any], url: str) -> Iterator[Connection]:
         raise
     except SQLAlchemyError as error:
         raise StoreError(f"database {url}: {_first_line(error)}") from error
+
+
+def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
+    """Replace the speaker's row of the ``waiting`` table by ``wait``'s command (if any)."""
+    speaker, pending = wait
+    key = GAME_MASTER if speaker is None else str(speaker)
+    connection.execute(
+        delete(waiting).where(waiting.c.encounter == encounter_id, waiting.c.speaker == key)
+    )
+    if pending is not None:
+        connection.execute(
+            insert(waiting).values(
+                encounter=encounter_id,
+                speaker=key,
+                command=pending.command,
+                faces=json.dumps(list(pending.faces)),
+                sides=pending.sides,
+            )
+        )
 
 
 def _first_line(error: BaseException) -> str:

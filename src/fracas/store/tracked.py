@@ -5,6 +5,10 @@ encounter (a step, an undo, a redo) the change is appended to the store's log fi
 then is the reply returned. When another writer got there first (``Conflict``), the encounter is
 reloaded from the store and the line is run again on the fresh state, a few times at most.
 Any front end (CLI, web, chat) drives a stored encounter through this one class.
+
+A command waiting for dice typed at the table (``Reply.needs``) is kept in the store too (its
+text and the faces typed so far), so after a reload or a restart the speaker's next faces carry
+it on; it is committed with the step that completes it, so it is never done twice.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from fracas.app.session import Reply, Session
+from fracas.app.session import Pending, Reply, Session
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.saving import dump_step
@@ -51,7 +55,7 @@ class Tracked:
         faces: Sequence[int] | None = None,
     ) -> Reply:
         """``Session.run``, with the change (if any) durable before the reply comes back."""
-        return self._change(lambda session: session.run(text, speaker, faces))
+        return self._change(lambda session: session.run(text, speaker, faces), speaker)
 
     def apply(
         self,
@@ -60,7 +64,7 @@ class Tracked:
         speaker: CombatantId | None = None,
     ) -> Reply:
         """``Session.apply`` (an action built by a program), durable like ``run``."""
-        return self._change(lambda session: session.apply(action, faces, speaker))
+        return self._change(lambda session: session.apply(action, faces, speaker), speaker)
 
     def undo(self) -> Reply:
         return self._change(lambda session: session.undo())
@@ -68,22 +72,29 @@ class Tracked:
     def redo(self) -> Reply:
         return self._change(lambda session: session.redo())
 
-    def _change(self, act: Callable[[Session], Reply]) -> Reply:
+    def _change(
+        self, act: Callable[[Session], Reply], speaker: CombatantId | None = None
+    ) -> Reply:
         for attempt in range(ATTEMPTS):
             if attempt:
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
             self.refresh()
             before = len(self.session.encounter.steps)
+            waited = self.session.pending(speaker)
             try:
                 reply = act(self.session)
             except BaseException:
                 self._reload()
                 raise
+            waits = self.session.pending(speaker)
+            wait = None if _same(waits, waited) else (speaker, waits)
             if not reply.changed:
+                if wait is not None:
+                    self._keep_waiting(speaker, waits)
                 return reply
             try:
                 self.version = self.store.append(
-                    self.id, self.version, entry_of(reply, before, self.session)
+                    self.id, self.version, entry_of(reply, before, self.session), wait
                 )
             except Conflict:
                 self._reload()
@@ -94,10 +105,24 @@ class Tracked:
             return reply
         raise Conflict(f"encounter {self.id} kept changing under this command; try again")
 
+    def _keep_waiting(self, speaker: CombatantId | None, waits: Pending | None) -> None:
+        try:
+            self.store.wait(self.id, speaker, waits)
+        except BaseException:
+            self._reload()
+            raise
+
     def _reload(self) -> None:
         loaded = self.store.load(self.id, self.dice)
         self.session = loaded.session
         self.version = loaded.version
+
+
+def _same(one: Pending | None, other: Pending | None) -> bool:
+    """Whether two waiting commands are the same as the store keeps them."""
+    if one is None or other is None:
+        return one is other
+    return (one.command, one.faces, one.sides) == (other.command, other.faces, other.sides)
 
 
 def entry_of(reply: Reply, before: int, session: Session) -> Entry:

@@ -16,7 +16,7 @@ import dataclasses
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
@@ -149,6 +149,7 @@ def _created(open_tables: Tables, session: Session, origin: str) -> Created:
 async def read(held: SeatDep) -> SeatOut:
     """The encounter as the link's holder sees it: the view and the latest log."""
     snapshot = held.snapshot()
+    waits = held.tracked.session.pending(held.speaker)
     return SeatOut(
         encounter=held.link.encounter,
         gm=held.gm,
@@ -156,7 +157,15 @@ async def read(held: SeatDep) -> SeatOut:
         version=snapshot["version"],
         view=snapshot["view"],
         log=snapshot["log"],
+        waiting=waits.question() if waits is not None else None,
     )
+
+
+@router.delete("/t/{token}", status_code=204, response_class=Response)
+async def delete_encounter(held: GmDep, open_tables: TablesDep) -> None:
+    """Delete the encounter for good, with every link to it; open pages are told and closed.
+    Export it first to keep it (``GET …/export``)."""
+    await open_tables.delete(held.link.encounter)
 
 
 @router.get("/t/{token}/view")
@@ -290,6 +299,24 @@ async def list_links(held: GmDep, open_tables: TablesDep) -> list[LinkOut]:
             )
         )
     return out
+
+
+@router.delete("/t/{token}/links/{combatant}", status_code=204, response_class=Response)
+async def revoke_link(
+    combatant: Annotated[str, Path(min_length=1, max_length=100, description="Its id or name.")],
+    held: GmDep,
+    open_tables: TablesDep,
+) -> None:
+    """Revoke the player link of one combatant: its page and live socket stop at once, and
+    asking for a link again (``PUT``) makes a new token."""
+    found = held.tracked.session.view().combatant(combatant)
+    if found is None:
+        raise ApiError(422, "unknown-combatant", f"no combatant {combatant!r}", "combatant")
+    links = open_tables.store.links(held.link.encounter)
+    link = next((k for k in links if k.combatant == found.id), None)
+    if link is None:
+        raise ApiError(404, "no-link", f"{found.name} has no player link", "combatant")
+    await open_tables.revoke(link.token)
 
 
 def _page(token: str, gm: bool) -> str:

@@ -7,6 +7,10 @@ no encounter data at all. A token of the wrong kind gets the same 404 as a wrong
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 
 from fastapi import FastAPI
@@ -30,12 +34,23 @@ INDEX = (
 
 def create_app(store: Store) -> FastAPI:
     """The tracker on ``store``: every encounter in it, each reached by its links only."""
+    tables = Tables(store)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        listener = asyncio.create_task(live.listen(tables))
+        yield
+        listener.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listener
+
     app = FastAPI(
         title="fracas",
         summary="Tabletop-RPG combat: encounters, commands, views, undo, live tracker.",
         version="1",
+        lifespan=lifespan,
     )
-    app.state.tables = Tables(store)
+    app.state.tables = tables
     errors.install(app)
     app.include_router(api.router)
     app.include_router(live.router)

@@ -12,8 +12,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from fracas.store import Conflict, StoreError, UnknownEncounter, UnknownLink
 
@@ -60,13 +62,25 @@ def install(app: FastAPI) -> None:
         return JSONResponse(body.model_dump(), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def _http(_request: Request, error: HTTPException) -> JSONResponse:
+    async def _http(request: Request, error: HTTPException) -> JSONResponse:
         body = ErrorBody(code=f"http-{error.status_code}", message=str(error.detail))
-        return JSONResponse(body.model_dump(), status_code=error.status_code, headers=error.headers)
+        headers = error.headers
+        if error.status_code == 405:
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed(request))}
+        return JSONResponse(body.model_dump(), status_code=error.status_code, headers=headers)
 
     @app.exception_handler(StoreError)
     async def _store(_request: Request, error: StoreError) -> JSONResponse:
         return JSONResponse(*_store_answer(error))
+
+
+def _allowed(request: Request) -> list[str]:
+    """Every method some route of the path takes (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, APIRoute) and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 def _store_answer(error: StoreError) -> tuple[dict[str, Any], int]:

@@ -1,9 +1,11 @@
 """Live updates: a WebSocket per open page, sent its own audience's state after every change.
 
 The socket at ``/api/t/{token}/live`` first receives the state, then a new one after each
-change made through this server; it also looks at the store every few seconds, so changes made
-by another server process on the same database reach it too. A player's socket carries only
-the player's view and log (no hidden combatant, no other side's numbers).
+change made through this server. Changes made by another server process on the same database
+reach it too, and a link revoked (or an encounter deleted) by another process closes it: on
+PostgreSQL at once, woken by the store's NOTIFY (``listen``); on any database within
+``POLL_SECONDS``, as each socket also looks at the store that often. A player's socket carries
+only the player's view and log (no hidden combatant, no other side's numbers).
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import psycopg
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from fracas.errors import FracasError
+from fracas.store import Link
+from fracas.store.database import CHANNEL, listen_url
 from fracas.web.tables import Tables
 
 POLL_SECONDS = 2.0
@@ -32,22 +37,36 @@ async def live(socket: WebSocket, token: str) -> None:
         return
     await socket.accept()
     tables.watch(socket, seat.link)
-    poller = asyncio.create_task(_poll(tables, seat.link.encounter))
+    poller = asyncio.create_task(_poll(tables, seat.link))
     try:
         await socket.send_json(seat.snapshot())
         while True:
             await socket.receive_text()  # pages send nothing that matters; this waits for close
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed here (link revoked)
         pass
     finally:
         poller.cancel()
         tables.unwatch(socket, seat.link)
 
 
-async def _poll(tables: Tables, encounter_id: str) -> None:
+async def _poll(tables: Tables, link: Link) -> None:
     while True:
         await asyncio.sleep(POLL_SECONDS)
-        with contextlib.suppress(FracasError):
-            tracked = tables.tracked_if_open(encounter_id)
-            if tracked is not None and tracked.refresh():
-                await tables.announce(encounter_id)
+        await tables.check(link)
+
+
+async def listen(tables: Tables) -> None:
+    """On PostgreSQL, wake the live sockets of an encounter as soon as another process changes
+    it (LISTEN on the store's channel); elsewhere nothing to do. Runs for the server's life; a
+    lost connection is opened again, the polling covering the gap."""
+    url = listen_url(tables.store.url)
+    if url is None:
+        return
+    while True:
+        with contextlib.suppress(psycopg.Error, OSError):
+            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+                await connection.execute(f"LISTEN {CHANNEL}")
+                async for notice in connection.notifies():
+                    with contextlib.suppress(FracasError):
+                        await tables.changed(notice.payload)
+        await asyncio.sleep(POLL_SECONDS)

@@ -104,6 +104,8 @@ class SeatOut(BaseModel):
     version: int
     view: dict[str, Any]
     log: list[str]
+    waiting: str | None = None
+    """The holder's command waiting for dice typed at the table, as the table is asked."""
 
 
 class Completions(BaseModel):

@@ -3,11 +3,13 @@
 A link's token opens one encounter, as its game master or as one player's combatant; nothing
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
 before it is acknowledged) with the sockets watching it; after a change every watcher is sent
-its own audience's view and log.
+its own audience's view and log. Revoking a link closes its sockets at once (code ``REVOKED``),
+deleting an encounter closes every socket on it (code ``DELETED``).
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,8 +17,15 @@ from fastapi import WebSocket
 
 from fracas.app.audience import GM, Audience
 from fracas.engine.action import CombatantId
-from fracas.store import Link, Store, Tracked, UnknownLink
+from fracas.errors import FracasError
+from fracas.store import Link, Store, Tracked, UnknownEncounter, UnknownLink
 from fracas.web.projection import log_lines, view_json
+
+REVOKED = 4403
+"""The close code of a live socket whose link was revoked."""
+
+DELETED = 4410
+"""The close code of a live socket whose encounter was deleted."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +96,56 @@ class Tables:
     def unwatch(self, socket: WebSocket, link: Link) -> None:
         self._watchers.get(link.encounter, {}).pop(socket, None)
 
+    async def revoke(self, token: str) -> Link:
+        """Revoke a link in the store and close every socket open through it; the link."""
+        link = self.store.revoke(token)
+        await self.close_link(link, REVOKED, "this link was revoked")
+        return link
+
+    async def delete(self, encounter_id: str) -> None:
+        """Delete an encounter from the store and close every socket watching it."""
+        self.store.delete(encounter_id)
+        self._open.pop(encounter_id, None)
+        for socket in list(self._watchers.pop(encounter_id, {})):
+            await _close(socket, DELETED, "this encounter was deleted")
+
+    async def close_link(self, link: Link, code: int, reason: str) -> None:
+        """Close the sockets open through ``link`` (revoked here or by another process)."""
+        for socket, watched in list(self._watchers.get(link.encounter, {}).items()):
+            if watched.token == link.token:
+                self.unwatch(socket, watched)
+                await _close(socket, code, reason)
+
+    async def check(self, link: Link) -> None:
+        """Catch up with another process's change: close the link's sockets when the link is
+        gone (revoked, or its encounter deleted), else tell the watchers when it moved on."""
+        try:
+            self.store.link(link.token)
+        except UnknownLink:
+            await self._gone(link)
+            return
+        with contextlib.suppress(FracasError):
+            tracked = self._open.get(link.encounter)
+            if tracked is not None and tracked.refresh():
+                await self.announce(link.encounter)
+
+    async def _gone(self, link: Link) -> None:
+        """Close the sockets of a link that another process revoked, or whose encounter it
+        deleted, saying which."""
+        try:
+            self.store.version(link.encounter)
+        except UnknownEncounter:
+            self._open.pop(link.encounter, None)
+            await self.close_link(link, DELETED, "this encounter was deleted")
+            return
+        await self.close_link(link, REVOKED, "this link was revoked")
+
+    async def changed(self, encounter_id: str) -> None:
+        """Another process changed ``encounter_id`` (a PostgreSQL notification): catch up."""
+        watching = {link.token: link for link in self._watchers.get(encounter_id, {}).values()}
+        for link in watching.values():
+            await self.check(link)
+
     async def announce(self, encounter_id: str) -> None:
         """Send every watcher of the encounter its own view and log."""
         tracked = self._open.get(encounter_id)
@@ -97,3 +156,9 @@ class Tables:
                 await socket.send_json(Seat(link, tracked).snapshot())
             except Exception:  # a closed socket: it stops watching
                 self.unwatch(socket, link)
+
+
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    """Close a live socket with a code and a reason the page shows; one already gone is left."""
+    with contextlib.suppress(Exception):
+        await socket.close(code=code, reason=reason)

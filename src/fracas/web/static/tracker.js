@@ -77,6 +77,22 @@ function drawButtons() {
     bar.append(button("Undo", () => post("/undo")));
     bar.append(button("Redo", () => post("/redo")));
     bar.append(button("Stop fight", () => send("stop")));
+    const save = element("a", "Export");
+    save.href = API + "/export";
+    save.download = "fight.json";
+    save.className = "export";
+    bar.append(save, button("Delete encounter", deleteEncounter));
+  }
+}
+
+async function deleteEncounter() {
+  const question = "Delete this encounter for good, with every player's link? " +
+    "It cannot be undone: use Export first to keep its save (fracas import brings it back).";
+  if (!confirm(question)) return;
+  try {
+    await call("DELETE", "");
+  } catch (error) {
+    showReply([error.message], true);
   }
 }
 
@@ -157,16 +173,29 @@ async function makeLink(combatant) {
   }
 }
 
+async function revokeLink(link) {
+  const who = link.name || link.combatant;
+  if (!confirm("Revoke " + who + "'s link? Its page stops at once.")) return;
+  try {
+    await call("DELETE", "/links/" + encodeURIComponent(link.combatant));
+    showReply([who + "'s link is revoked; \"player link\" makes a new one."], false);
+    await drawLinks();
+  } catch (error) {
+    showReply([error.message], true);
+  }
+}
+
 async function drawLinks() {
   const links = await call("GET", "/links");
   const list = $("link-list");
   list.replaceChildren();
   for (const link of links.filter((l) => l.combatant !== null)) {
     const item = element("li", (link.name || link.combatant) + ": ");
+    item.dataset.combatant = link.combatant;
     const anchor = element("a", location.origin + link.page);
     anchor.href = link.page;
     anchor.target = "_blank";
-    item.append(anchor);
+    item.append(anchor, " ", button("revoke", () => revokeLink(link)));
     list.append(item);
   }
   $("links").hidden = false;
@@ -203,7 +232,16 @@ function connect(delay) {
       drawLog(data.log);
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4410) {
+      // the link was revoked or the encounter deleted: nothing to reconnect to
+      $("connection").textContent = "closed: " + event.reason;
+      $("connection").className = "closed";
+      showReply([event.reason[0].toUpperCase() + event.reason.slice(1) + "."], true);
+      $("command-form").hidden = true;
+      $("buttons").hidden = true;
+      return;
+    }
     $("connection").textContent = "reconnecting…";
     $("connection").className = "offline";
     setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
@@ -237,6 +275,7 @@ async function main() {
   $("who").textContent = GM ? "game master" : "you play " + (me ? me.name : seat.combatant);
   drawView(seat.view);
   drawLog(seat.log);
+  if (seat.waiting) showReply([seat.waiting], false);
   verbs = (await call("GET", "/completions")).verbs;
   if (GM) await drawLinks();
   connect(500);

@@ -1,0 +1,48 @@
+"""Who belongs to a chat scene: each name's password (as a salted hash) and the combatant it
+plays. Kept in memory and, for a stored encounter, with it in the store (``Store.members``), so a
+server resumed after a restart still knows every password and claim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fracas.chat.passwords import hashed, matches
+from fracas.engine.action import CombatantId
+from fracas.store import Member, Store
+
+
+class Roster:
+    """The members of one scene; ``store`` and ``encounter`` keep them with a stored encounter."""
+
+    def __init__(self, store: Store | None = None, encounter: str = "") -> None:
+        self.store = store
+        self.encounter = encounter
+        found = store.members(encounter) if store is not None else []
+        self._members = {member.name: member for member in found}
+
+    def admit(self, name: str, password: str, *, game_master: bool) -> bool:
+        """Whether ``name`` may connect with ``password``. A new name keeps the password it first
+        comes with; the game master's password admits any name that plays nobody (and becomes
+        its password), so a game master whose password changed with a restart gets back in."""
+        known = self._members.get(name)
+        if known is not None and known.password is not None and matches(password, known.password):
+            return True
+        if known is None or known.password is None or (game_master and known.combatant is None):
+            self._keep(replace(known or Member(name), password=hashed(password)))
+            return True
+        return False
+
+    def claims(self) -> dict[str, CombatantId]:
+        """The combatant each member plays, by member name."""
+        return {m.name: m.combatant for m in self._members.values() if m.combatant is not None}
+
+    def claim(self, name: str, combatant: CombatantId | None) -> None:
+        """``name`` plays ``combatant`` from now on (None: nobody)."""
+        self._keep(replace(self._members.get(name) or Member(name), combatant=combatant))
+
+    def _keep(self, member: Member) -> None:
+        """Store the member first (a failure changes nothing), then remember it."""
+        if self.store is not None:
+            self.store.keep_member(self.encounter, member)
+        self._members[member.name] = member

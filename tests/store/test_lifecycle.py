@@ -1,0 +1,119 @@
+"""What the store keeps besides the log, and how an encounter ends: deleting it, revoking its
+links, chat members with hashed passwords, commands waiting for typed dice; and a database
+written before these tables existed still opens."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect
+
+from fracas.engine.action import CombatantId
+from fracas.store import Member, Store, Tracked, UnknownEncounter, UnknownLink
+from fracas.store.database import connect, members, waiting
+from tests.store.conftest import demo
+
+DRUID = CombatantId("druid")
+
+
+def test_a_deleted_encounter_and_its_links_are_gone(store: Store) -> None:
+    kept, doomed = store.create(demo()), store.create(demo())
+    Tracked(store, doomed).run("start")
+    gm, player = store.grant(doomed), store.grant(doomed, DRUID)
+    store.keep_member(doomed, Member("alice", DRUID, "scrypt$00$00"))
+    tracked = Tracked(store, doomed)
+    assert tracked.run("attack raptor-1 -with shortbow !15").needs == 8
+    store.delete(doomed)
+    assert [s.id for s in store.summaries()] == [kept]
+    for token in (gm.token, player.token):
+        with pytest.raises(UnknownLink):
+            store.link(token)
+    with pytest.raises(UnknownEncounter):
+        store.load(doomed)
+    assert store.links(doomed) == [] and store.members(doomed) == []
+    with pytest.raises(UnknownEncounter):
+        store.delete(doomed)
+    assert store.load(kept).session.save() == demo().save()
+
+
+def test_a_revoked_link_opens_nothing_and_a_new_grant_is_a_new_token(store: Store) -> None:
+    encounter = store.create(demo())
+    gm, player = store.grant(encounter), store.grant(encounter, DRUID)
+    assert store.revoke(player.token) == player
+    with pytest.raises(UnknownLink):
+        store.link(player.token)
+    assert store.links(encounter) == [gm]
+    again = store.grant(encounter, DRUID)
+    assert again.token != player.token and store.link(again.token) == again
+    with pytest.raises(UnknownLink):
+        store.revoke(player.token)
+    assert store.revoke(gm.token).gm  # the game master's too: a leaked GM link can be replaced
+    assert store.grant(encounter).token != gm.token
+
+
+def test_chat_members_are_kept_with_the_encounter(store: Store, url: str) -> None:
+    encounter = store.create(demo())
+    store.keep_member(encounter, Member("alice", None, "scrypt$aa$bb"))
+    store.keep_member(encounter, Member("bob", DRUID, "scrypt$cc$dd"))
+    store.keep_member(encounter, Member("alice", CombatantId("scout"), "scrypt$aa$bb"))
+    other = Store(url)
+    assert other.members(encounter) == [
+        Member("alice", CombatantId("scout"), "scrypt$aa$bb"),
+        Member("bob", DRUID, "scrypt$cc$dd"),
+    ]
+    other.close()
+    with pytest.raises(UnknownEncounter):
+        store.keep_member("nothing", Member("carol"))
+
+
+def test_a_command_waiting_for_typed_dice_survives_a_restart(store: Store, url: str) -> None:
+    encounter = store.create(demo())
+    table = Tracked(store, encounter)
+    table.run("start")
+    asked = table.run("attack raptor-1 -with shortbow !15")
+    assert asked.needs == 8 and not asked.changed
+    version = table.version
+
+    restarted = Tracked(Store(url), encounter)  # a new process on the same database
+    waiting_now = restarted.session.pending(None)
+    assert waiting_now is not None and waiting_now.question() == asked.lines[0]
+    done = restarted.run("6")
+    assert done.changed and restarted.version == version + 1
+    assert "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in done.lines
+
+    again = Tracked(Store(url), encounter)
+    assert again.session.pending(None) is None  # done once, committed with its step
+    assert not again.run("6").ok  # no command waits any more: a lone face is no command
+
+
+def test_a_players_waiting_command_is_theirs_and_dropped_by_another_line(store: Store) -> None:
+    encounter = store.create(demo())
+    table = Tracked(store, encounter)
+    table.run("start")
+    acting = table.session.encounter.acting()
+    assert acting
+    player = acting[0]
+    assert table.run("attack raptor-1 !15", player).needs is not None
+    reloaded = Tracked(store, encounter)
+    assert reloaded.session.pending(player) is not None
+    assert reloaded.session.pending(None) is None
+    assert reloaded.run("note never mind", player).ok  # any other line drops it
+    assert Tracked(store, encounter).session.pending(player) is None
+
+
+def test_a_database_from_before_members_and_waiting_still_opens(url: str) -> None:
+    first = Store(url)
+    encounter = first.create(demo())
+    gm = first.grant(encounter)
+    first.close()
+    engine = connect(url)
+    waiting.drop(engine)
+    members.drop(engine)  # the database as the previous release wrote it
+    assert not {"members", "waiting"} & set(inspect(engine).get_table_names())
+    engine.dispose()
+
+    reopened = Store(url)
+    assert reopened.load(encounter).session.save() == demo().save()
+    assert reopened.link(gm.token) == gm
+    reopened.keep_member(encounter, Member("alice", DRUID, "scrypt$aa$bb"))
+    assert reopened.members(encounter) == [Member("alice", DRUID, "scrypt$aa$bb")]
+    reopened.close()

@@ -1,0 +1,115 @@
+"""The game master revokes a player's link or deletes the encounter: the link's API, page and
+live socket stop at once (the socket closed with its reason), in this process and, through the
+store, in another; and a command waiting for typed dice outlives a restart of the server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from fracas.store import Store
+from fracas.web import create_app
+from fracas.web.tables import DELETED, REVOKED
+from tests.web.conftest import Table
+
+
+def closed(socket: object) -> WebSocketDisconnect:
+    """The close a socket receives next, after any state frames still on their way."""
+    with pytest.raises(WebSocketDisconnect) as raised:
+        while True:
+            json.loads(socket.receive_text())  # type: ignore[attr-defined]
+    return raised.value
+
+
+def test_a_revoked_player_link_stops_at_once(table: Table) -> None:
+    client = table.client
+    with client.websocket_connect(f"/api/t/{table.player}/live") as player:
+        player.receive_text()
+        revoked = client.delete(f"/api/t/{table.gm}/links/Druid")
+        assert revoked.status_code == 204, revoked.text
+        close = closed(player)
+    assert (close.code, close.reason) == (REVOKED, "this link was revoked")
+    assert client.get(f"/api/t/{table.player}").status_code == 404
+    assert client.post(f"/api/t/{table.player}/commands", json={"text": "end"}).status_code == 404
+    assert client.get(f"/play/{table.player}").status_code == 404
+    links = client.get(f"/api/t/{table.gm}/links").json()
+    assert [link["name"] for link in links] == [None]
+    again = client.put(f"/api/t/{table.gm}/links/druid").json()["token"]  # a new link, if wanted
+    assert again != table.player and client.get(f"/api/t/{again}").status_code == 200
+
+
+def test_revoking_is_the_game_masters_and_names_what_is_wrong(table: Table) -> None:
+    client = table.client
+    by_player = client.delete(f"/api/t/{table.player}/links/Druid")
+    assert by_player.status_code == 403 and by_player.json()["code"] == "game-master-only"
+    nobody = client.delete(f"/api/t/{table.gm}/links/Nobody")
+    assert nobody.status_code == 422
+    assert nobody.json() == {
+        "code": "unknown-combatant",
+        "message": "no combatant 'Nobody'",
+        "field": "combatant",
+    }
+    unlinked = client.delete(f"/api/t/{table.gm}/links/Scout")
+    assert unlinked.status_code == 404 and unlinked.json()["code"] == "no-link"
+    assert client.get(f"/api/t/{table.player}").status_code == 200  # nothing changed
+
+
+def test_what_another_process_revokes_or_deletes_closes_its_sockets(
+    table: Table, store: Store
+) -> None:
+    elsewhere = Store(store.url)  # another process's connection to the same database
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as player:
+        player.receive_text()
+        elsewhere.revoke(table.player)
+        close = closed(player)  # within one poll of the store
+    assert close.code == REVOKED
+    with table.client.websocket_connect(f"/api/t/{table.gm}/live") as gm:
+        gm.receive_text()
+        elsewhere.delete(table.encounter)
+        close = closed(gm)
+    assert (close.code, close.reason) == (DELETED, "this encounter was deleted")
+    elsewhere.close()
+
+
+def test_deleting_the_encounter_closes_every_page_on_it(table: Table, client: TestClient) -> None:
+    other = client.post("/api/encounters", json={"ruleset": "momentum", "demo": True}).json()
+    assert client.delete(f"/api/t/{table.player}").status_code == 403
+    with (
+        client.websocket_connect(f"/api/t/{table.player}/live") as player,
+        client.websocket_connect(f"/api/t/{table.gm}/live") as gm,
+    ):
+        player.receive_text()
+        gm.receive_text()
+        assert client.delete(f"/api/t/{table.gm}").status_code == 204
+        for socket in (player, gm):
+            close = closed(socket)
+            assert (close.code, close.reason) == (DELETED, "this encounter was deleted")
+    for token in (table.gm, table.player):
+        assert client.get(f"/api/t/{token}").status_code == 404
+    assert client.get(f"/gm/{table.gm}").status_code == 404
+    assert client.delete(f"/api/t/{table.gm}").status_code == 404
+    assert [s.id for s in table.store.summaries()] == [other["id"]]
+    assert client.get(f"/api/t/{other['token']}").status_code == 200
+
+
+def test_a_command_waiting_for_dice_is_offered_again_after_a_restart(table: Table) -> None:
+    table.command("start")
+    asked = table.command("attack raptor-1 -with shortbow !15").json()
+    assert asked["needs"] == 8
+    assert table.client.get(f"/api/t/{table.gm}").json()["waiting"] == asked["lines"][0]
+    assert table.client.get(f"/api/t/{table.player}").json()["waiting"] is None  # the GM's own
+
+    restarted = Store(table.store.url)
+    with TestClient(create_app(restarted)) as client:
+        seat = client.get(f"/api/t/{table.gm}").json()
+        assert seat["waiting"] == asked["lines"][0]
+        done = client.post(f"/api/t/{table.gm}/commands", json={"text": "6"})
+        assert done.status_code == 200 and done.json()["changed"]
+        assert "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in (
+            done.json()["lines"]
+        )
+        assert client.get(f"/api/t/{table.gm}").json()["waiting"] is None
+    restarted.close()
