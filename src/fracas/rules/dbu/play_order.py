@@ -16,6 +16,7 @@ from fracas.engine.state import EncounterState
 from fracas.rules.dbu.actions import EffectOrder
 from fracas.rules.dbu.instant_order import INSTANT_PLACE, place_of, require_next
 from fracas.rules.dbu.phase_names import AUTO, PHASE_WAITS
+from fracas.rules.dbu.queries import answerer
 from fracas.rules.dbu.response import require_unpaused
 
 
@@ -52,8 +53,9 @@ def require_no_phase_waiting(state: EncounterState, verb: str) -> None:
         phase = combatant.marks.get(PHASE_WAITS)
         if phase is not None:
             title = "Effect Phase" if phase == "effect" else "End Phase"
+            named, answers = answerer(combatant)
             raise IllegalAction(
                 "phase-waits",
-                f"{verb}: {combatant.name}'s {title} comes first ({combatant.name}: phases"
+                f"{verb}: {named}'s {title} comes first ({answers}: phases"
                 f" ITEM,… or phases {AUTO}; end takes the default order)",
             )
