@@ -351,6 +351,27 @@ def test_command_text_writes_the_line_that_gives_an_action() -> None:
     assert session.command_text(AddNote(text="hi there")) == "note hi there"
 
 
+@pytest.mark.parametrize(
+    ("slug", "line"),
+    [
+        ("dbu", "Kora: phases advantage,counters"),
+        ("dbu", "Kora: attack saibaman-1 -defense duel -duel-wagers 1,2,3"),
+        ("kaiser", "Thom: intend spirit -fill blue,red"),
+        ("kaiser", "Ceil: intend attack -with long-sword,dagger"),
+    ],
+)
+def test_command_text_of_a_parsed_list_is_typed_back_as_it(slug: str, line: str) -> None:
+    """The log's line of an action whose option is a parsed list (a dbu Effect Phase order, Duel
+    wagers, kaiser's chakras) is comma-separated, as typed, and gives the same action again (not
+    Python's ``('advantage', 'counters')``, which no command accepts)."""
+    session = open_encounter(demo_path(registry.find(slug)))
+    action = session.bind(line)
+    assert action is not None
+    text = session.command_text(action)
+    assert "(" not in text
+    assert session.bind(text) == action
+
+
 def test_a_speaker_who_is_not_in_the_fight() -> None:
     assert toy_session().run("end", speaker=GHOST).error == (
         "there is no combatant 'ghost' to speak for"

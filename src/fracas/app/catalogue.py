@@ -11,6 +11,7 @@ and the combatant whose turn it is for every other command (when exactly one has
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -252,7 +253,13 @@ def _shown(value: object, param: Param, name: Callable[[CombatantId], str]) -> s
         return next((c.label for c in param.choices if c.value == value), str(value))
     if isinstance(value, BaseModel):
         return _quoted(json.dumps(value.model_dump(mode="json"), separators=(", ", ": ")))
-    return _quoted(str(value))
+    if isinstance(value, tuple):  # a parsed list (2,0,3; advantage,counters): comma-separated
+        return _quoted(",".join(_word(v) for v in value))
+    return _quoted(_word(value))
+
+
+def _word(value: object) -> str:
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
 
 
 def _quoted(text: str) -> str:

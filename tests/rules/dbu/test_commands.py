@@ -36,3 +36,34 @@ def test_the_game_master_answers_for_the_one_whose_phase_waits() -> None:
     assert refused is not None and "Sena: respond -done to finish it" in refused
     assert session.run("respond -done").error is None
     assert session.run("end").error is None
+
+
+KORA = CombatantId("kora")
+
+
+def test_a_refusal_told_to_a_player_does_not_name_a_hidden_combatant() -> None:
+    """A player never sees a hidden combatant (the narrator calls it 'someone'), nor in a
+    refusal. Seed (End Phase): 'You can decide the order in which they activate': the hidden
+    Saibaman 2's End Phase waits for its order, and Sena, refused meanwhile, is not told whose
+    phase it is. Seed (Out-of-Sequence Action): 'all other maneuvers are paused while the
+    Out-of-Sequence Actions are completed': Kora, paused by the hidden Saibaman's response and
+    unable to end her turn under it, is not told who responds either."""
+    session = open_encounter(demo_of("dbu"), dice=LoadedDice([9, 5, 5]))
+    session.run("start")
+    session.run("conceal saibaman-2")
+    session.run("effect saibaman-2 Shaken -rounds 0")
+    session.run('effect saibaman-2 "Powered Up" -rounds 0')
+    session.run("end")
+    session.run("end")
+    assert session.run("Saibaman 2: trigger 1 when Kora attacks").error is None
+    session.run("end")
+    refused = session.run("convert", SENA).error
+    assert refused is not None and "End Phase comes first" in refused
+    assert "Saibaman 2" not in refused
+    assert session.run("Saibaman 2: phases auto").error is None
+    assert session.state.is_turn_of(KORA)
+    assert session.run("Saibaman 2: respond").error is None
+    for line in ("attack saibaman-1", "end"):
+        refused = session.run(line, KORA).error
+        assert refused is not None and "Out-of-Sequence Action" in refused
+        assert "Saibaman 2" not in refused

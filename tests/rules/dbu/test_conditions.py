@@ -96,6 +96,21 @@ def test_a_sleeper_is_guard_down_and_damage_wakes_it() -> None:
     assert not encounter.state[FOE].has(SLEEPING)
 
 
+def test_ongoing_damage_wakes_the_sleeper_for_its_turn() -> None:
+    """Seed (Effect Phase): 'Ongoing Damage: If you are suffering from any Damage Over Time
+    effects, you suffer those effects now', before the Act Phase; the reading chosen here
+    (``sleeping_wakes_on_damage``): damage wakes the Sleeping. Poisoned, the sleeping Foe is
+    woken by the damage of its own Effect Phase, and takes the turn that follows it."""
+    encounter = fight(*HERO_FIRST)
+    encounter.apply(ApplyEffect(target=FOE, name=SLEEPING))
+    encounter.apply(ApplyEffect(target=FOE, name=POISONED))
+    encounter.apply(EndTurn(actor=HERO))
+    assert pool(encounter, FOE, LP) == 36
+    assert not encounter.state[FOE].has(SLEEPING)
+    assert encounter.state.is_turn_of(FOE)
+    assert encounter.state.clock.round == 1
+
+
 def test_sleeping_without_the_readings() -> None:
     """With both readings off, the sleeper dodges without penalty and sleeps on when hit."""
     settings = DbuSettings(sleeping_guard_down=False, sleeping_wakes_on_damage=False)

@@ -9,7 +9,7 @@ import pytest
 
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectEnded, Note, PoolChanged
-from fracas.engine.gm import ApplyEffect
+from fracas.engine.gm import AddCombatant, ApplyEffect, SetPool
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.dbu.actions import Convert, EffectOrder, Move
@@ -97,6 +97,26 @@ def test_everything_waits_for_the_effect_phase_and_end_takes_the_default_order()
     assert waits(encounter) is None
     assert encounter.state.is_turn_of(HERO)
     assert pool(encounter, HERO, ACTIONS) == 1
+
+
+def test_the_phase_of_one_defeated_while_it_waits_pauses_nobody() -> None:
+    """Seed: 'The Effect Phase happens before anything else': the phase of one who is Defeated
+    while it waits (the Architect's ruling: 0 Life Points) pauses nobody, as an Out-of-Sequence
+    Action of the Defeated does not ('all other maneuvers are paused while the Out-of-Sequence
+    Actions are completed'); the Foe converts an Action, and the turn ends in the default
+    order. An ally of the Hero fights on."""
+    encounter = fight(9, 2, 1, hero=make_sheet(tier=2), start=False)
+    encounter.apply(AddCombatant(name="Ally", side="heroes", sheet=make_sheet(name="Ally")))
+    for name in (SLOWED, SLOWED):
+        encounter.apply(ApplyEffect(target=HERO, name=name))
+    encounter.apply(StartCombat())
+    assert waits(encounter) == "effect"
+    encounter.apply(SetPool(target=HERO, pool=LP, value=0))
+    encounter.apply(Convert(actor=FOE, count=1))
+    assert pool(encounter, FOE, ACTIONS) == 2
+    encounter.apply(EndTurn())
+    assert waits(encounter) is None
+    assert encounter.state.is_turn_of(FOE)
 
 
 def slowed_until_next_turn() -> Encounter:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectEnded, PoolChanged
 from fracas.engine.gm import AddCombatant, ApplyEffect, SetPool
@@ -142,7 +144,7 @@ def test_the_upkeep_is_paid_in_the_end_phase_or_the_power_ends() -> None:
 
 def test_a_minor_sustain_pays_every_tenth_round() -> None:
     """Kaiser's Maintaining Powers: "Minor Sustain ... require you to pay their maintenance
-    cost every minute (10 rounds)", and needs no Maintain action."""
+    cost every minute (10 rounds)"."""
     minor = Power.model_validate(skin("minor", upkeep=5))
     assert [r for r in range(1, 31) if upkeep_due(minor, since=1, now=r)] == [11, 21]
 
@@ -167,3 +169,41 @@ def test_a_maintained_barrier_falls_with_its_creator() -> None:
     while encounter.state.clock.round == 2:
         encounter.apply(EndTurn())
     assert not encounter.state[CEIL].has("Shield of Light")
+
+
+INTENTION: dict[str, Any] = {"magic": "magic", "phenom": "phenom", "spirit": "spirit"}
+
+
+@pytest.mark.parametrize(
+    ("source", "maintained", "fades"),
+    [
+        ("magic", "minor", True),
+        ("magic", "major", True),
+        ("magic", "daily", False),
+        ("phenom", "minor", True),
+        ("phenom", "daily", True),
+        ("spirit", "minor", False),
+    ],
+)
+def test_which_maintained_powers_need_their_maintain_action(
+    source: str, maintained: str, fades: bool
+) -> None:
+    """Kaiser's Action Points: Maintain Spell: "If you are maintaining any non-daily spells, and
+    have not taken this action before the End Phase, all of your non-daily maintained spells
+    end"; Maintain Phenom: "If you are maintaining any phenom, and have not taken this action
+    before the End Phase, you lose all maintained phenom"; Maintain Spirit: "Minor and greater
+    sustained techniques do not require you to take this action". Ceil casts Iron Skin (its
+    Intention declared) in round 1 and keeps it up in round 2 without any Maintain action."""
+    sheet = mage(skin(maintained, source=source), mana=50, ki=50)
+    encounter = duel(*INITIATIVE, *ROUND, *ROUND, ceil=sheet, intend=False)
+    encounter.apply(Intend(actor=CEIL, intention=INTENTION[source]))
+    encounter.apply(EndTurn())
+    encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
+    encounter.apply(Use(actor=CEIL, power="iron skin"))
+    assert encounter.state[CEIL].has("Iron Skin")
+    to_end_phase(encounter)
+    encounter.apply(EndTurn())  # round 2's Intention phase: Initiative is rolled
+    assert encounter.state.clock.round == 2
+    while encounter.state.clock.round == 2:
+        encounter.apply(EndTurn())
+    assert (skins(encounter) == []) is fades

@@ -28,7 +28,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.clock import due
 from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, PoolSet, reduce
 from fracas.engine.state import Combatant, EncounterState, Moment
-from fracas.rules.dbu.conditions import SLOWED, asleep, ongoing_damage, stacks
+from fracas.rules.dbu.conditions import SLOWED, asleep, ongoing_damage, stacks, woken
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
 from fracas.rules.dbu.grapple import PINNED, RESTRAINED, held_by, holding
 from fracas.rules.dbu.grapple_rules import grapple_at_turn_start
@@ -64,8 +64,10 @@ class Phases:
     def effect_phase(
         self, state: EncounterState, who: CombatantId, dice: DiceSource
     ) -> list[Event]:
-        """Ongoing Damage, then the items in order, or the phase waits for the player."""
+        """Ongoing Damage (which wakes a sleeper, for the turn that follows), then the items
+        in order, or the phase waits for the player."""
         events = ongoing_damage(state[who], settings=self.settings)
+        events += woken(state, events, settings=self.settings)
         now = reduce(state, events)
         if self.asks(now, who, EFFECT):
             return [*events, *self._opening(now, who, EFFECT)]

@@ -16,6 +16,7 @@ from fracas.engine.state import EncounterState
 from fracas.rules.dbu.actions import EffectOrder
 from fracas.rules.dbu.instant_order import INSTANT_PLACE, place_of, require_next
 from fracas.rules.dbu.phase_names import AUTO, PHASE_WAITS
+from fracas.rules.dbu.queries import answerer, standing
 from fracas.rules.dbu.response import require_unpaused
 
 
@@ -47,13 +48,15 @@ class InOrder:
 
 def require_no_phase_waiting(state: EncounterState, verb: str) -> None:
     """'The Effect Phase happens before anything else': while a player orders what occurs at
-    once in its Effect or End Phase, nobody else acts."""
+    once in its Effect or End Phase, nobody else acts (the phase of one Defeated meanwhile
+    pauses nobody: it takes the default order when the turn ends)."""
     for combatant in state:
         phase = combatant.marks.get(PHASE_WAITS)
-        if phase is not None:
+        if phase is not None and standing(combatant):
             title = "Effect Phase" if phase == "effect" else "End Phase"
+            named, answers = answerer(combatant)
             raise IllegalAction(
                 "phase-waits",
-                f"{verb}: {combatant.name}'s {title} comes first ({combatant.name}: phases"
+                f"{verb}: {named}'s {title} comes first ({answers}: phases"
                 f" ITEM,… or phases {AUTO}; end takes the default order)",
             )

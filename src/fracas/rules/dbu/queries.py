@@ -81,6 +81,15 @@ def standing(combatant: Combatant) -> bool:
     return life(combatant) > 0
 
 
+def answerer(combatant: Combatant) -> tuple[str, str]:
+    """How a refusal, which a player may read, names ``combatant`` (a hidden one is not named)
+    and who answers for it: (``Saibaman 1``, ``Saibaman 1``) or (``a hidden combatant``, ``the
+    Architect``)."""
+    if combatant.hidden:
+        return "a hidden combatant", "the Architect"
+    return combatant.name, combatant.name
+
+
 def has_effect(combatant: Combatant, name: str) -> bool:
     return any(e.name.lower() == name.lower() for e in combatant.effects)
 

@@ -31,7 +31,14 @@ from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.economy import ACTIONS
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.queries import RESPONDING, acting, require_able, sheet_of, standing
+from fracas.rules.dbu.queries import (
+    RESPONDING,
+    acting,
+    answerer,
+    require_able,
+    sheet_of,
+    standing,
+)
 from fracas.rules.dbu.sheet import OutOfSequence
 
 
@@ -130,8 +137,8 @@ def require_unpaused(state: EncounterState, who: CombatantId, verb: str) -> None
         if combatant.id != who and combatant.has(RESPONDING) and standing(combatant):
             raise IllegalAction(
                 "paused",
-                f"{verb}: everything is paused while {combatant.name}'s Out-of-Sequence Action"
-                " is completed",
+                f"{verb}: everything is paused while {answerer(combatant)[0]}'s Out-of-Sequence"
+                " Action is completed",
             )
 
 

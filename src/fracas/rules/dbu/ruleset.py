@@ -59,6 +59,7 @@ from fracas.rules.dbu.queries import (
     ROLL_OFF,
     SURPRISE_ROUND,
     SURPRISED,
+    answerer,
     base_tier_of,
     has_surprise,
     sheet_of,
@@ -339,9 +340,10 @@ class Dbu(Ruleset):
         busy = responder(state)
         if busy is None:
             return None
+        named, answers = answerer(busy)
         return (
-            f"the turn waits while {busy.name}'s Out-of-Sequence Action is completed"
-            f" ({busy.name}: respond -done to finish it)"
+            f"the turn waits while {named}'s Out-of-Sequence Action is completed"
+            f" ({answers}: respond -done to finish it)"
         )
 
     def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:

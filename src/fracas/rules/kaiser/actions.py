@@ -236,7 +236,7 @@ class Drop(Action):
 
 @dataclass(frozen=True)
 class Maintain(Action):
-    """Maintain Spell, Spirit or Phenom (1 AP): keep up the powers you maintain every turn."""
+    """Maintain Spell, Spirit or Phenom (1 AP): keep up your maintained powers this round."""
 
     verb: ClassVar[str] = "maintain"
     kind: MaintainKind = field(

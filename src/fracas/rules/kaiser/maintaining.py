@@ -61,6 +61,19 @@ def maintain_kind(power: Power) -> a.MaintainKind:
     return "spell"
 
 
+def needs_maintain_action(power: Power) -> bool:
+    """Whether keeping ``power`` up takes its Maintain action each round (Kaiser's Action
+    Points): every non-daily spell (Maintain Spell), every phenom (Maintain Phenom), a spirit
+    power maintained every turn ("Minor and greater sustained techniques do not require you to
+    take this action")."""
+    kind = maintain_kind(power)
+    if kind == "phenom":
+        return power.maintained is not None
+    if kind == "spirit":
+        return power.maintained is Maintenance.TURN
+    return power.maintained not in (None, Maintenance.DAILY)
+
+
 def upkeep_pool(power: Power) -> str:
     """A spell's upkeep "is taken directly from your Mana Pool"; a spirit power's from the Ki
     Reserve (a reading chosen here)."""
@@ -84,8 +97,11 @@ def _why_it_ends(caster: Combatant, power: Power, since: int, now: int) -> str |
         return f"{caster.name} is dead"
     if not standing(caster) and power.maintained is not Maintenance.DAILY:
         return f"{caster.name} is down and cannot maintain it"
-    turn = power.maintained is Maintenance.TURN
-    if turn and now > since and maintain_kind(power) not in maintained_kinds(caster):
+    if (
+        needs_maintain_action(power)
+        and now > since
+        and maintain_kind(power) not in maintained_kinds(caster)
+    ):
         return f"{caster.name} did not take the Maintain {maintain_kind(power).title()} action"
     return None
 
@@ -151,10 +167,10 @@ class MaintainRule:
 
     @staticmethod
     def needed(state: EncounterState, caster: Combatant, kind: a.MaintainKind) -> bool:
-        """A power of that kind maintained every turn, or (Maintain Spell) a delayed prepared
-        spell."""
-        turn = [p for p, _ in kept(state, caster) if p.maintained is Maintenance.TURN]
-        if any(maintain_kind(p) == kind for p in turn):
+        """A power of that kind that needs its Maintain action, or (Maintain Spell) a delayed
+        prepared spell."""
+        needing = [p for p, _ in kept(state, caster) if needs_maintain_action(p)]
+        if any(maintain_kind(p) == kind for p in needing):
             return True
         return kind == "spell" and bool(delayed(caster))
 

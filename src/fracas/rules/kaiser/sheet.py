@@ -168,9 +168,9 @@ class Chakra(StrEnum):
 
 class Maintenance(StrEnum):
     """Kaiser's Maintaining Powers: how often a maintained power's cost is paid. ``turn``:
-    every round, and its creator must take the Maintain action each round; ``minor``: every
-    minute (10 rounds); ``major``: every ten minutes (100 rounds); ``daily``: every dawn, and
-    it "can be maintained while asleep"."""
+    every round; ``minor``: every minute (10 rounds); ``major``: every ten minutes (100
+    rounds); ``daily``: every dawn, and it "can be maintained while asleep". Which of them need
+    their Maintain action each round: ``maintaining.needs_maintain_action``."""
 
     TURN = "turn"
     MINOR = "minor"
