@@ -224,7 +224,6 @@ def test_a_granted_out_of_sequence_action_costs_nothing_and_only_the_chosen_one_
     grants two; on the Foe's turn it chooses Afterimage (1 Action, once a round): Zanzoken is
     not activated, and is still there to use once Afterimage is spent for the round."""
     encounter = fight(*HERO_FIRST, hero=make_sheet(out_of_sequence=GRANTS))
-    assert refused(encounter, Respond(actor=HERO, grant="Afterimage")) == "your-turn"
     encounter.apply(EndTurn(actor=HERO))
     assert refused(encounter, Respond(actor=HERO, grant="Kaioken")) == "unknown-grant"
     encounter.apply(Respond(actor=HERO, grant="afterimage"))
@@ -242,3 +241,21 @@ def test_a_granted_out_of_sequence_action_costs_nothing_and_only_the_chosen_one_
     encounter.apply(Respond(actor=HERO, grant="Afterimage"))
     encounter.apply(Respond(actor=HERO, done=True))
     assert refused(encounter, Respond(actor=HERO, grant="Zanzoken")) == "once-per-encounter"
+
+
+def test_a_granted_out_of_sequence_action_occurs_on_ones_own_turn_too() -> None:
+    """Seed (Out-of-Sequence Action): 'Out-of-Sequence Actions are a type of action that can
+    occur at any point.' On its own turn the Hero activates Afterimage (1 Action): it moves with
+    that Action, and its own 3 Actions come back when the Out-of-Sequence Action is spent. A
+    Triggered Maneuver's response is not one of these: it 'lets you take part of your turn
+    during another character's turn', so it is refused on one's own turn."""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(out_of_sequence=GRANTS))
+    encounter.apply(Trigger(actor=HERO, actions=1, when="the Foe comes close"))
+    assert refused(encounter, Respond(actor=HERO)) == "your-turn"
+    encounter.apply(Respond(actor=HERO, grant="Afterimage"))
+    assert has_effect(encounter.state[HERO], RESPONDING)
+    assert pool(encounter, HERO, ACTIONS) == 1
+    encounter.apply(Move(actor=HERO, squares=2))
+    assert not has_effect(encounter.state[HERO], RESPONDING)
+    assert pool(encounter, HERO, ACTIONS) == 2
+    assert encounter.state.is_turn_of(HERO)

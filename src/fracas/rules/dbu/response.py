@@ -1,5 +1,5 @@
-"""Out-of-Sequence Actions taken on another's turn: a Triggered Maneuver's response, or one a
-Trait or Talent grants.
+"""Out-of-Sequence Actions: a Triggered Maneuver's response, taken on another's turn, or one a
+Trait or Talent grants, taken at any point (one's own turn too).
 
 "When the defined activation happens, you immediately use your response as an Out-of-Sequence
 Action. Perform your response and fully resolve its effects. Afterward, the turn and round will
@@ -15,7 +15,9 @@ situation, you can choose which one to use – the others are not used but also 
 being activated for any 'once per Combat Round' or 'once per Combat Encounter' limitations." A
 sheet's ``out_of_sequence`` grants (its Traits and Talents, from other chapters) are taken with
 ``respond -with NAME``: the Actions they give, for any Maneuver, at no cost; only the one chosen
-counts as activated against its limit.
+counts as activated against its limit. Such an Action "can occur at any point", so on one's own
+turn too (the Actions left are kept for after it); a Triggered Maneuver "lets you take part of
+your turn during another character's turn", so its response is refused on one's own.
 """
 
 from __future__ import annotations
@@ -62,9 +64,11 @@ class RespondRule:
             _require_grant(state, actor, action.grant)
         elif state[actor].effect(TRIGGER) is None:
             raise IllegalAction("no-trigger", "respond: no Triggered Maneuver is waiting")
-        if state.is_turn_of(actor):
+        elif state.is_turn_of(actor):
             raise IllegalAction(
-                "your-turn", "respond: a response is taken during another character's turn"
+                "your-turn",
+                "respond: a Triggered Maneuver's response is taken during another character's"
+                " turn",
             )
         if state[actor].has(RESPONDING):
             raise IllegalAction("responding", "respond: one Out-of-Sequence Action at a time")
