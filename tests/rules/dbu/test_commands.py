@@ -67,3 +67,22 @@ def test_a_refusal_told_to_a_player_does_not_name_a_hidden_combatant() -> None:
         refused = session.run(line, KORA).error
         assert refused is not None and "Out-of-Sequence Action" in refused
         assert "Saibaman 2" not in refused
+
+
+def test_a_players_bad_order_names_only_its_own_items() -> None:
+    """Seed (End Phase): 'You can decide the order in which they activate' (the player's own
+    effects). The hidden Saibaman 2 is Powered Up, Sena is Shaken: Sena's bad standing order
+    is refused naming her own items, never the hidden combatant's effect, and naming that
+    effect is refused like any other unknown item (it tells her nothing)."""
+    session = open_encounter(demo_of("dbu"), dice=LoadedDice([9, 5, 5]))
+    session.run("start")
+    session.run("conceal saibaman-2")
+    session.run('effect saibaman-2 "Powered Up" -rounds 2')
+    session.run("effect sena Shaken -rounds 2")
+    for line in ("phases teatime", "phases powered-up-ends"):
+        refused = session.run(line, SENA).error
+        assert refused is not None
+        named = refused.partition(" (not ")[0]
+        assert "shaken-ends" in named and "powered-up" not in named
+    assert session.run("phases shaken-ends,slowed", SENA).error is None
+

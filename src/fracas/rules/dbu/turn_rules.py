@@ -103,7 +103,7 @@ class EffectOrderRule:
         elif action.items == (AUTO,):
             raise IllegalAction("no-phase", f"phases {AUTO}: no phase of {state[who].name} waits")
         else:
-            known = (*STEPS, *(item_name(e.name) for c in state for e in c.effects))
+            known = (*STEPS, *(item_name(e.name) for e in state[who].effects))
         unknown = [item for item in action.items if item not in (*known, AUTO)]
         if unknown or (AUTO in action.items and len(action.items) > 1):
             raise IllegalAction(
