@@ -86,3 +86,24 @@ def test_a_players_bad_order_names_only_its_own_items() -> None:
         assert "shaken-ends" in named and "powered-up" not in named
     assert session.run("phases shaken-ends,slowed", SENA).error is None
 
+
+def test_the_game_master_names_whose_phase_when_several_wait() -> None:
+    """Seed (End Phase): 'You can decide the order in which they activate': each player its
+    own. The Saibamen share a turn; the End Phases of Saibaman 1 and Saibaman 2 wait at once,
+    so a bare ``phases`` by the game master is told to name whose order it is, and then
+    answers the one named."""
+    session = open_encounter(demo_of("dbu"), dice=LoadedDice([9, 5, 5]))
+    session.run("start")
+    session.run("end")
+    session.run("end")
+    for who in ("saibaman-1", "saibaman-2"):
+        session.run(f"effect {who} Shaken -rounds 0")
+        session.run(f'effect {who} "Powered Up" -rounds 0')
+    session.run("end")
+    refused = session.run("phases auto").error
+    assert refused is not None and "say whose phase" in refused and "NAME: phases" in refused
+    told = session.run("Saibaman 1: phases auto")
+    assert told.error is None
+    assert "Shaken on Saibaman 1 ends (expired)" in told.lines
+    assert not session.state.combatants[CombatantId("saibaman-1")].has("Shaken")
+    assert session.state.combatants[CombatantId("saibaman-2")].has("Shaken")

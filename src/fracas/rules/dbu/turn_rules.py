@@ -95,7 +95,9 @@ class EffectOrderRule:
 
     def verify(self, state: EncounterState, action: a.EffectOrder) -> None:
         if action.actor is None:
-            raise IllegalAction("no-actor", "phases: the player whose phase it is decides")
+            raise IllegalAction(
+                "no-actor", "phases: say whose phase this order is for (NAME: phases …)"
+            )
         who = action.actor
         phase = self.phases.waiting(state, who)
         if phase is not None:
