@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fracas.commands.binding import BindContext, bind_text
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
@@ -14,6 +16,7 @@ from fracas.rules.kaiser.actions import Intend, Move, Transfer, Use
 from fracas.rules.kaiser.chakras import HELD, ki_left
 from fracas.rules.kaiser.queries import in_intention_phase
 from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.rules.kaiser.settings import KaiserSettings
 from tests.rules.kaiser.support import CEIL, duel, make_sheet, pool, refused
 from tests.rules.kaiser.test_powers import INITIATIVE
 
@@ -145,3 +148,35 @@ def test_transfer_ki_moves_up_to_the_sum_of_the_chakras_a_round() -> None:
     refused(encounter, Use(actor=CEIL, power="ki blast"), "chakra-ki")
     plain = duel(*INITIATIVE, ceil=make_sheet(ki=10), intend=False)
     refused(plain, transfer, "no-chakras")
+
+
+@pytest.mark.parametrize(
+    ("halved", "intention", "moved", "limit"),
+    [
+        (True, "spirit", "Ki", 35 // 2),
+        (False, "spirit", "Ki", 35),
+        (True, "magic", "Mana", 50 // 2),
+        (False, "magic", "Mana", 50),
+    ],
+)
+def test_the_components_halve_a_transfer_as_the_setting_says(
+    halved: bool, intention: str, moved: str, limit: int
+) -> None:
+    """Transfer Ki moves "up to the sum of your chakras" a round, Transfer Mana "up to your
+    Mana Accumulation", neither naming the components; Fill Chakra's "amount you fill is
+    halved" and the Accumulate Intentions' "your MA is halved" without one. The setting
+    ``transfer_halved_without_components`` (a reading chosen here) halves the transfer's
+    maximum too: without the verbal component Ceil (chakras 35, MA 50) pulls 17 ki or 25 mana
+    from her battery, or all 35 or 50 with the setting off."""
+    settings = KaiserSettings(transfer_halved_without_components=halved)
+    ceil = monk(mana=100, mana_accumulation=50, ki_battery=60, mana_battery=60)
+    encounter = duel(*INITIATIVE, ceil=ceil, intend=False, settings=settings)
+    encounter.apply(
+        Intend(actor=CEIL, intention=intention, option="transfer", components="somatic")
+    )
+    encounter.apply(EndTurn())
+    encounter.apply(SetPool(target=CEIL, pool=moved, value=0))
+    ki = intention == "spirit"
+    encounter.apply(Transfer(actor=CEIL, amount=limit, battery="pull", ki=ki))
+    assert pool(encounter, CEIL, moved) == limit
+    refused(encounter, Transfer(actor=CEIL, amount=1, battery="pull", ki=ki), "transfer-limit")

@@ -134,7 +134,7 @@ class Kaiser(Ruleset):
             actions.Trigger: Acted(TriggerRule(self.rules)),
             actions.Drop: Acted(DropRule()),
             actions.Maintain: Acted(MaintainRule(self.rules)),
-            actions.Transfer: Acted(TransferRule()),
+            actions.Transfer: Acted(TransferRule(self.rules)),
         }
 
     def rule(self, action: Action) -> Rule[Any] | None:

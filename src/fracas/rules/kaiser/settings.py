@@ -152,6 +152,15 @@ class KaiserSettings(BaseModel):
         " 10 mana from your Pool.'",
     )
 
+    transfer_halved_without_components: bool = Field(
+        True,
+        description="Default (a reading chosen here): without one of the somatic and verbal"
+        " components the most a round's Transfer Ki moves (the sum of the chakras) and Transfer"
+        " Mana moves (the MA) is halved, without both quartered (rounded down), like what Fill"
+        " Chakra pours ('the amount you fill is halved') and the Accumulate Intentions gather"
+        " ('your MA is halved'). Kaiser's Transfer Ki and Transfer Mana do not mention the"
+        " components. False: the components do not change what a transfer moves.",
+    )
     ambient_mana: int = Field(
         0,
         description="Default (a reading chosen here): the innate mana a place's strong"

@@ -13,8 +13,10 @@ they hit their maximum".
 The Spirit Intention's Transfer Ki is the same with ki: "push an amount of ki up to the sum of
 your chakras from your Reserve to that of another ... If you are in contact with a Ki Battery,
 you can instead pull ki from it. Pulling and pushing ki both have a shared maximum per round
-equal to the sum of your chakras." Reading chosen here: that maximum, like the MA, is halved or
-quartered without the components.
+equal to the sum of your chakras." Neither paragraph mentions the somatic and verbal components;
+the setting ``transfer_halved_without_components`` (a reading chosen here) halves the round's
+maximum without one of them and quarters it without both, as Fill Chakra's amount and the
+Accumulate Intentions' MA are.
 
 The engine has no positions: contact is the players' and the game master's call.
 """
@@ -29,7 +31,7 @@ from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
-from fracas.rules.kaiser.mass import divisor, gathered
+from fracas.rules.kaiser.mass import divisor
 from fracas.rules.kaiser.queries import (
     KI,
     KI_BATTERY,
@@ -43,6 +45,7 @@ from fracas.rules.kaiser.queries import (
     require_standing,
     sheet_of,
 )
+from fracas.rules.kaiser.settings import KaiserSettings
 
 
 def transferring(combatant: Combatant) -> bool:
@@ -62,13 +65,17 @@ class Medium:
     intention: str
 
 
-def medium_of(caster: Combatant, *, ki: bool) -> Medium:
+def medium_of(caster: Combatant, *, ki: bool, settings: KaiserSettings) -> Medium:
+    """Mana (the MA a round) or ki (the sum of the chakras a round), that limit divided by the
+    Intention's components divisor when ``transfer_halved_without_components``."""
+    intention = "spirit" if ki else "magic"
+    by = (divisor(caster, intention) or 1) if settings.transfer_halved_without_components else 1
     if not ki:
-        return Medium(MANA, MANA_BATTERY, TRANSFERRED, gathered(caster), "magic -as transfer")
+        limit = (sheet_of(caster).mana_accumulation or 0) // by
+        return Medium(MANA, MANA_BATTERY, TRANSFERRED, limit, "magic -as transfer")
     chakras = sheet_of(caster).chakras
     total = 0 if chakras is None else chakras.red + chakras.green + chakras.blue
-    limit = total // (divisor(caster, "spirit") or 1)
-    return Medium(KI, KI_BATTERY, KI_TRANSFERRED, limit, "spirit -as transfer")
+    return Medium(KI, KI_BATTERY, KI_TRANSFERRED, total // by, "spirit -as transfer")
 
 
 def _room(combatant: Combatant, pool: str) -> int | None:
@@ -87,11 +94,11 @@ class Flow:
     taker_pool: str
 
 
-def flow_of(state: EncounterState, action: a.Transfer) -> Flow:
+def flow_of(state: EncounterState, action: a.Transfer, settings: KaiserSettings) -> Flow:
     """Who gives and who takes: ``-to WHO`` pushes from the Pool (Reserve) to WHO's;
     ``-battery pull`` pulls from the caster's battery, ``-battery push`` charges it."""
     caster = state[acting(action)]
-    medium = medium_of(caster, ki=action.ki)
+    medium = medium_of(caster, ki=action.ki, settings=settings)
     if (action.to is None) == (action.battery is None):
         raise IllegalAction(
             "transfer-how", "transfer: push to someone (-to WHO) or use your battery (-battery)"
@@ -110,6 +117,8 @@ def flow_of(state: EncounterState, action: a.Transfer) -> Flow:
 class TransferRule:
     """A Swift Action of the Action phase (any time in the round), for no AP."""
 
+    settings: KaiserSettings
+
     def cost(self, state: EncounterState, action: a.Transfer) -> Cost:
         return {}
 
@@ -118,7 +127,7 @@ class TransferRule:
         if not state.clock.started or in_intention_phase(state):
             raise IllegalAction("not-action-phase", "transfer: a Swift Action of the Action phase")
         require_standing(state, caster.id)
-        medium = medium_of(caster, ki=action.ki)
+        medium = medium_of(caster, ki=action.ki, settings=self.settings)
         if caster.marks.get(medium.moved) is None:
             raise IllegalAction(
                 "no-intention",
@@ -134,7 +143,7 @@ class TransferRule:
                 f"{caster.name} can transfer {medium.limit} {medium.pool} a round;"
                 f" {moved} moved already",
             )
-        flow = flow_of(state, action)
+        flow = flow_of(state, action, self.settings)
         held = flow.giver.pools.get(flow.giver_pool)
         if held is None or held.current < action.amount:
             have = 0 if held is None else held.current
@@ -156,8 +165,8 @@ class TransferRule:
     def resolve(
         self, state: EncounterState, action: a.Transfer, dice: DiceSource
     ) -> Sequence[Event]:
-        flow = flow_of(state, action)
-        medium = medium_of(flow.giver, ki=action.ki)
+        flow = flow_of(state, action, self.settings)
+        medium = medium_of(flow.giver, ki=action.ki, settings=self.settings)
         moved = count_mark(flow.giver, medium.moved) + action.amount
         return [
             PoolChanged(
