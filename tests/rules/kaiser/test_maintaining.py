@@ -13,8 +13,9 @@ from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, Maintain, Move, Raise, Use
 from fracas.rules.kaiser.maintaining import upkeep_due
 from fracas.rules.kaiser.queries import LP, UNCONSCIOUS, is_dead
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, Sheet
-from tests.rules.kaiser.support import BANDIT, CEIL, duel, make_sheet, pool, refused
+from tests.rules.kaiser.support import BANDIT, CEIL, SETTINGS, duel, make_sheet, pool, refused
 from tests.rules.kaiser.test_powers import INITIATIVE, arena, mage
 
 ROUND = (*INITIATIVE, 2, 3)
@@ -34,10 +35,10 @@ def skin(maintained: str, **fields: Any) -> dict[str, Any]:
     }
 
 
-def cast_skin(sheet: Sheet, *faces: int) -> Encounter:
+def cast_skin(sheet: Sheet, *faces: int, settings: KaiserSettings = SETTINGS) -> Encounter:
     """Ceil casts Iron Skin on herself in round 1; Thom stands with her (so the fight goes on
     when she falls)."""
-    encounter = arena(*INITIATIVE, *faces, ceil=sheet)
+    encounter = arena(*INITIATIVE, *faces, ceil=sheet, settings=settings)
     encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
     encounter.apply(Use(actor=CEIL, power="iron skin"))
     assert encounter.state[CEIL].has("Iron Skin")
@@ -68,11 +69,10 @@ def test_a_maintained_power_ends_when_its_creator_is_knocked_out() -> None:
     assert skins(encounter) == []
 
 
-def test_a_maintained_power_ends_when_its_creator_dies() -> None:
-    """Kaiser's Maintaining Powers: a power whose cost cannot be paid "ends when the round
-    does"; a dead creator pays nothing, not even a daily power's (a reading chosen here)."""
+def killed_holding_a_daily_skin(settings: KaiserSettings = SETTINGS) -> Encounter:
+    """Ceil casts a daily Iron Skin and the Bandit kills her, in round 1."""
     faces = (*INITIATIVE, 6, 5, 1, 2, 3, 3, 3, 3)  # the Bandit's 21 against Ceil's Dodge 9
-    encounter = duel(*faces, ceil=mage(skin("daily"), mana=50), intend=False)
+    encounter = duel(*faces, ceil=mage(skin("daily"), mana=50), intend=False, settings=settings)
     encounter.apply(Intend(actor=CEIL, intention="magic"))
     encounter.apply(Intend(actor=BANDIT, intention="attack"))
     encounter.apply(EndTurn())
@@ -82,8 +82,44 @@ def test_a_maintained_power_ends_when_its_creator_dies() -> None:
     encounter.apply(EndTurn())
     encounter.apply(Attack(actor=BANDIT, target=CEIL, defence="dodge"))
     assert is_dead(encounter.state[CEIL])
+    return encounter
+
+
+def test_a_maintained_power_ends_when_its_creator_dies() -> None:
+    """Kaiser's Maintaining Powers: a power whose cost cannot be paid "ends when the round
+    does"; a dead creator pays nothing, not even a daily power's (the setting
+    ``powers_end_with_creator``, a reading chosen here)."""
+    encounter = killed_holding_a_daily_skin()
     to_end_phase(encounter)
     assert skins(encounter) == []
+
+
+@pytest.mark.parametrize(
+    ("ends", "dead", "maintained", "kept"),
+    [
+        ("down", False, "minor", False),
+        ("down", False, "daily", True),
+        ("down", True, "daily", False),
+        ("dead", False, "minor", True),
+        ("dead", True, "daily", False),
+        ("never", True, "daily", True),
+    ],
+)
+def test_the_setting_says_which_of_its_creators_states_end_a_power(
+    ends: str, dead: bool, maintained: str, kept: bool
+) -> None:
+    """Kaiser's Maintaining Powers says only that daily powers, "unlike the other maintenance
+    values ... can be maintained while asleep"; the setting ``powers_end_with_creator`` (a
+    reading chosen here) says whether an unconscious creator (``down``) or only a dead one
+    (``dead``) loses its maintained powers at the End phase, or neither (``never``)."""
+    settings = KaiserSettings.model_validate({"powers_end_with_creator": ends})
+    if dead:
+        encounter = killed_holding_a_daily_skin(settings)
+    else:
+        encounter = cast_skin(mage(skin(maintained), mana=50), settings=settings)
+        encounter.apply(ApplyEffect(target=CEIL, name=UNCONSCIOUS))
+    to_end_phase(encounter)
+    assert skins(encounter) == (["Iron Skin", "Iron Skin"] if kept else [])
 
 
 def test_a_daily_power_is_maintained_while_its_creator_sleeps() -> None:

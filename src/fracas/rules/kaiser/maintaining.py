@@ -12,9 +12,10 @@ Phenom, each an Active Action of 1 AP ("Minor and greater sustained techniques d
 you to take this action"); a delayed prepared spell needs Maintain Spell too (``preparing``).
 
 Readings chosen here: a power takes hold in the round it is used, and that use keeps it up
-then (its first upkeep and Maintain action fall in the next round); a creator who is
-unconscious cannot maintain anything but a daily power, a dead one nothing at all; a power's
-effects end with it, without further Resistance Checks (seed, Repeat Resistance Checks).
+then (its first upkeep and Maintain action fall in the next round); a power's effects end with
+it, without further Resistance Checks (seed, Repeat Resistance Checks). The setting
+``powers_end_with_creator`` says which of its creator's states end a power (by default an
+unconscious creator maintains only daily powers, a dead one nothing).
 """
 
 from __future__ import annotations
@@ -92,11 +93,25 @@ def kept(state: EncounterState, caster: Combatant) -> list[tuple[Power, list[Eff
     return found
 
 
-def _why_it_ends(caster: Combatant, power: Power, since: int, now: int) -> str | None:
-    if is_dead(caster):
+def _lost_with_creator(caster: Combatant, power: Power, *, settings: KaiserSettings) -> str | None:
+    """Why ``power`` ends with its creator's state (setting ``powers_end_with_creator``): dead,
+    or (``down``) unconscious, which a daily power survives ("can be maintained while
+    asleep")."""
+    ends = settings.powers_end_with_creator
+    if ends != "never" and is_dead(caster):
         return f"{caster.name} is dead"
-    if not standing(caster) and power.maintained is not Maintenance.DAILY:
+    sleeps_through = power.maintained is Maintenance.DAILY
+    if ends == "down" and not standing(caster) and not sleeps_through:
         return f"{caster.name} is down and cannot maintain it"
+    return None
+
+
+def _why_it_ends(
+    caster: Combatant, power: Power, since: int, now: int, *, settings: KaiserSettings
+) -> str | None:
+    lost = _lost_with_creator(caster, power, settings=settings)
+    if lost is not None:
+        return lost
     if (
         needs_maintain_action(power)
         and now > since
@@ -112,17 +127,18 @@ def upkeep_due(power: Power, *, since: int, now: int) -> bool:
     return interval is not None and now > since and (now - since) % interval == 0
 
 
-def lapses(state: EncounterState, caster: Combatant) -> list[Event]:
+def lapses(state: EncounterState, caster: Combatant, *, settings: KaiserSettings) -> list[Event]:
     """The start of the End phase of round ``state.clock.round``: each maintained power of
-    ``caster`` ends (and every effect it keeps) when its creator is dead, down (a daily power
-    survives sleep), did not take its Maintain action this round (a power maintained every
-    turn), or cannot pay the upkeep due; otherwise the upkeep due is paid."""
+    ``caster`` ends (and every effect it keeps) when its creator is dead or down (as the
+    setting ``powers_end_with_creator`` says; a daily power survives sleep), did not take its
+    Maintain action this round (a power maintained every turn), or cannot pay the upkeep due;
+    otherwise the upkeep due is paid."""
     events: list[Event] = []
     now = state.clock.round
     mana_left = {pool: p.current for pool, p in caster.pools.items()}
     for power, held in kept(state, caster):
         since = min(int(e.data.get(CAST_ROUND) or 0) for e in held)
-        why = _why_it_ends(caster, power, since, now)
+        why = _why_it_ends(caster, power, since, now, settings=settings)
         pool = upkeep_pool(power)
         if why is None and power.upkeep and upkeep_due(power, since=since, now=now):
             if mana_left.get(pool, 0) < power.upkeep:

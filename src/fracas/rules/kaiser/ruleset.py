@@ -180,7 +180,7 @@ class Kaiser(Ruleset):
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
-        events: list[Event] = [e for c in state for e in lapses(state, c)]
+        events: list[Event] = [e for c in state for e in lapses(state, c, settings=self.rules)]
         state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)

@@ -7,6 +7,8 @@ Every field's description says where its default comes from: "Seed:" quotes the 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -174,6 +176,16 @@ class KaiserSettings(BaseModel):
         ge=0,
         description="Kaiser's Action Points: Maintain Spell, Maintain Spirit and Maintain"
         " Phenom are each an Active Action of 1 AP.",
+    )
+    powers_end_with_creator: Literal["down", "dead", "never"] = Field(
+        "down",
+        description="Default (a reading chosen here): what of its creator's state ends a"
+        " maintained power (at the start of the End phase, with every effect it keeps, without"
+        " further Resistance Checks). Kaiser's Maintaining Powers says only that daily powers,"
+        " 'unlike the other maintenance values ... can be maintained while asleep'. 'down': an"
+        " unconscious creator keeps up only its daily powers (unconscious read as asleep), a"
+        " dead one nothing; 'dead': death alone ends them; 'never': the creator's state ends"
+        " none (its upkeep and its Maintain action still keep it up or not).",
     )
 
     # Powers
