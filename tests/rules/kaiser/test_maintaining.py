@@ -178,6 +178,35 @@ def test_the_upkeep_is_paid_in_the_end_phase_or_the_power_ends() -> None:
     assert pool(encounter, CEIL, "Mana") == 2 and skins(encounter) == []
 
 
+@pytest.mark.parametrize(("paid_in", "other"), [("ki", "mana"), ("mana", "ki")])
+def test_a_spirit_powers_upkeep_comes_from_the_pool_the_setting_names(
+    paid_in: str, other: str
+) -> None:
+    """Kaiser's Maintaining Powers: "Each power that can be maintained has a cost that must be
+    payed during the End Phase every increment of time", naming no pool; Spell Casting takes a
+    spell's "directly from your Mana Pool". The setting ``spirit_upkeep`` (a reading chosen
+    here) takes a spirit technique's from the Ki Reserve (``ki``) or the Mana Pool (``mana``):
+    the 5 of Iron Skin, maintained every turn with the Maintain Spirit action."""
+    settings = KaiserSettings.model_validate({"spirit_upkeep": paid_in})
+    sheet = mage(skin("turn", upkeep=5, source="spirit"), mana=50, ki=40)
+    encounter = duel(*INITIATIVE, *ROUND, *ROUND, ceil=sheet, intend=False, settings=settings)
+    encounter.apply(Intend(actor=CEIL, intention="spirit"))
+    encounter.apply(EndTurn())
+    encounter.apply(AddCombatant(name="Thom", side="party", sheet=make_sheet()))
+    encounter.apply(Use(actor=CEIL, power="iron skin"))
+    to_end_phase(encounter)
+    encounter.apply(EndTurn())
+    encounter.apply(Maintain(actor=CEIL, kind="spirit"))
+    while encounter.state.clock.round == 2:
+        events = encounter.apply(EndTurn()).events
+    pools = {"ki": "Ki", "mana": "Mana"}
+    assert PoolChanged(CEIL, pools[paid_in], -5, "Iron Skin upkeep") in events
+    assert skins(encounter)
+    full = {"Ki": 40, "Mana": 50}
+    assert pool(encounter, CEIL, pools[paid_in]) == full[pools[paid_in]] - 5
+    assert pool(encounter, CEIL, pools[other]) == full[pools[other]]
+
+
 def test_a_minor_sustain_pays_every_tenth_round() -> None:
     """Kaiser's Maintaining Powers: "Minor Sustain ... require you to pay their maintenance
     cost every minute (10 rounds)"."""

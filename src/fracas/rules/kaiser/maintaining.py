@@ -13,9 +13,10 @@ you to take this action"); a delayed prepared spell needs Maintain Spell too (``
 
 Readings chosen here: a power takes hold in the round it is used, and that use keeps it up
 then (its first upkeep and Maintain action fall in the next round); a power's effects end with
-it, without further Resistance Checks (seed, Repeat Resistance Checks). The setting
-``powers_end_with_creator`` says which of its creator's states end a power (by default an
-unconscious creator maintains only daily powers, a dead one nothing).
+it, without further Resistance Checks (seed, Repeat Resistance Checks). Settings: which of its
+creator's states end a power (``powers_end_with_creator``: by default an unconscious creator
+maintains only daily powers, a dead one nothing), and the pool a spirit power's upkeep comes
+from (``spirit_upkeep``: the Ki Reserve by default).
 """
 
 from __future__ import annotations
@@ -75,10 +76,12 @@ def needs_maintain_action(power: Power) -> bool:
     return power.maintained not in (None, Maintenance.DAILY)
 
 
-def upkeep_pool(power: Power) -> str:
+def upkeep_pool(power: Power, *, settings: KaiserSettings) -> str:
     """A spell's upkeep "is taken directly from your Mana Pool"; a spirit power's from the Ki
-    Reserve (a reading chosen here)."""
-    return KI if power.source is PowerSource.SPIRIT else MANA
+    Reserve or, as the setting ``spirit_upkeep`` reads it, the Mana Pool."""
+    if power.source is PowerSource.SPIRIT and settings.spirit_upkeep == "ki":
+        return KI
+    return MANA
 
 
 def kept(state: EncounterState, caster: Combatant) -> list[tuple[Power, list[Effect]]]:
@@ -139,7 +142,7 @@ def lapses(state: EncounterState, caster: Combatant, *, settings: KaiserSettings
     for power, held in kept(state, caster):
         since = min(int(e.data.get(CAST_ROUND) or 0) for e in held)
         why = _why_it_ends(caster, power, since, now, settings=settings)
-        pool = upkeep_pool(power)
+        pool = upkeep_pool(power, settings=settings)
         if why is None and power.upkeep and upkeep_due(power, since=since, now=now):
             if mana_left.get(pool, 0) < power.upkeep:
                 why = f"{caster.name} cannot pay its upkeep of {power.upkeep} {pool}"

@@ -187,6 +187,14 @@ class KaiserSettings(BaseModel):
         " dead one nothing; 'dead': death alone ends them; 'never': the creator's state ends"
         " none (its upkeep and its Maintain action still keep it up or not).",
     )
+    spirit_upkeep: Literal["ki", "mana"] = Field(
+        "ki",
+        description="Default (a reading chosen here): the pool a spirit power's upkeep is"
+        " paid from. Kaiser's Maintaining Powers gives every maintained power 'a cost that must"
+        " be payed during the End Phase' without naming the pool; Spell Casting takes a"
+        " spell's 'directly from your Mana Pool' and says nothing of spirit powers. 'ki': from"
+        " the Ki Reserve, what spirit powers spend; 'mana': from the Mana Pool, like a spell's.",
+    )
 
     # Powers
     automatic_difficulty: int = Field(
