@@ -12,20 +12,22 @@ extension module before the ``.py`` beside it, so a benchmark run with
     .venv/bin/python benchmarks/compare.py build/compiled      # compiled vs pure, same fights
 
 What is compiled is what mypyc accepts, what every ruleset can still load, and what pays
-(docs/performance.md has the figures): the functions a momentum fight runs through (the clock,
-``Encounter``, the dice roller and seeded dice, the momentum rules and hooks) and the simulator's
-fight loop, striker and measures. Left interpreted, each for a reason measured or met:
+(docs/performance.md has the figures): the functions a momentum fight runs through
+(``Encounter``, the dice roller and seeded dice, the momentum rules and hooks) and the simulator's
+fight loop and measures. Left interpreted, each for a reason measured or met:
 
 * the state and event classes (``engine/state.py``, ``engine/events.py``): compiled, a frozen
   dataclass keeps its fields in native slots, so ``evolve`` must rebuild it through the
   ``__init__`` that ``dataclasses`` writes, which is slower on a native class than copying an
   instance ``__dict__``; and mypyc cannot compile a dataclass deriving from an ``ABC`` (``Event``);
-* the bases other code derives from (``Ruleset``, ``Event``, ``FracasError``): a class compiled
-  here cannot be derived from by interpreted code (the other rulesets);
+* the bases other code derives from (``Ruleset``, ``Event``, ``FracasError``, the simulator's
+  ``Striker``): a class compiled here cannot be derived from by interpreted code (the other
+  rulesets, kingsdale's tactics);
 * the actions (mypyc loses the ``kw_only`` of ``Action`` in a dataclass deriving from it, so
   ``engine/turns.py``, ``engine/gm.py``, momentum's ``positions.py`` stay interpreted), rules
   deriving from a generic dataclass (momentum's ``TurnAction``: ``basic.py``, ``attack.py``),
-  runtime-checkable protocols (``sim/policy.py``), pydantic models and lark users.
+  runtime-checkable protocols (``sim/policy.py``), a class deriving from ``tuple`` (the clock's
+  ``Written``: ``engine/clock.py``), pydantic models and lark users.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "compiled"
 
 COMPILED = (
-    "engine/clock",
     "engine/encounter",
     "dice/rolling",
     "dice/sources",
@@ -53,7 +54,6 @@ COMPILED = (
     "rules/momentum/vitality",
     "rules/momentum/wounds",
     "sim/fight",
-    "sim/striker",
     "sim/measure",
 )
 """The modules compiled, under ``src/fracas``."""
