@@ -4,7 +4,8 @@
 
 Optional, and never needed to run fracas: the source stays pure Python and the tests run on it.
 This copies ``src/fracas`` to ``build/compiled/fracas`` and compiles the modules below there
-(mypyc ships with mypy; it needs a C compiler and the Python headers). Python imports an
+(mypyc ships with mypy; it needs a C compiler, the Python headers and setuptools, which a
+Python 3.11 venv has). Python imports an
 extension module before the ``.py`` beside it, so a benchmark run with
 ``PYTHONPATH=build/compiled`` uses the compiled modules and the copied source for the rest:
 
