@@ -12,6 +12,11 @@ extension module before the ``.py`` beside it, so a benchmark run with
     PYTHONPATH=build/compiled .venv/bin/python benchmarks/engine_overhead.py
     .venv/bin/python benchmarks/compare.py build/compiled      # compiled vs pure, same fights
 
+The build is for the single-process benchmarks (``engine_overhead.py``, ``compare.py``), not for
+the tracker or ``fracas sim`` on several workers: instances of compiled dataclasses have no
+``__dict__``, so pydantic cannot save them (momentum's damage account in a save file), and pickle
+cannot set the fields of a compiled frozen dataclass (a ``FightResult`` sent back by a worker).
+
 What is compiled is what mypyc accepts, what every ruleset can still load, and what pays
 (docs/performance.md has the figures): the functions a momentum fight runs through
 (``Encounter``, the dice roller and seeded dice, the momentum rules and hooks) and the simulator's
