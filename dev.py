@@ -3,6 +3,8 @@
 
     python3 dev.py demo    the web tracker: a demo fight per ruleset (fracas serve)
     python3 dev.py test    lint, type-check and run the whole test suite
+    python3 dev.py compile optional: the hot modules compiled by mypyc into build/compiled,
+                           for the benchmarks (see benchmarks/compile.py)
     python3 dev.py -- ARGS run any command inside the environment (e.g. -- fracas --help)
 
 Needs only Python 3.11 and pip: the first run makes `.venv`, puts `uv` in it and installs the
@@ -23,6 +25,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 
 JOBS: dict[str, list[list[str]]] = {
     "demo": [["fracas", "serve"]],
+    "compile": [["python", "benchmarks/compile.py"]],
     "test": [
         ["ruff", "check", "src", "tests"],
         ["mypy"],

@@ -6,11 +6,17 @@ played in alternating chunks so that both see the same load on a shared machine.
 ``OTHER_SRC`` is the ``src`` folder of the other version (``git archive main src | tar -x -C
 /tmp/main`` gives ``/tmp/main/src``). Two worker processes load the encounter once; each chunk
 of fights (the same seeds for both) goes to one worker then the other, in turn first, and each
-reports the CPU seconds it took. Printed: fights per CPU-second of each and the speed-up.
+reports the CPU seconds it took and a digest of its fights' results. Printed: fights per
+CPU-second of each, the speed-up, and whether both played the very same fights (winner, rounds,
+survivors, damage dealt and taken): a change that makes them differ is not a speed-up.
+
+``OTHER_SRC`` may be the mypyc build (``python3 dev.py compile`` gives ``build/compiled``):
+compiled against pure Python.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -24,7 +30,8 @@ ENCOUNTER = HERE / "encounters" / "momentum_4v4.yaml"
 
 
 def worker() -> None:
-    """Play the fights named on each line of stdin (``FIRST END``), print the CPU seconds."""
+    """Play the fights named on each line of stdin (``FIRST END``), print the CPU seconds and
+    a digest of the results."""
     from fracas.sim.fight import fight
     from fracas.sim.policy import tactics_for
     from fracas.sim.runner import loaded
@@ -35,9 +42,10 @@ def worker() -> None:
     for line in sys.stdin:
         first, end = map(int, line.split())
         started = time.process_time()
-        for seed in range(first, end):
-            fight(ruleset, setup, policy, seed)
-        print(time.process_time() - started, flush=True)
+        results = [fight(ruleset, setup, policy, seed) for seed in range(first, end)]
+        took = time.process_time() - started
+        digest = hashlib.sha256(repr(results).encode()).hexdigest()
+        print(took, digest, flush=True)
 
 
 def start(src: str | None) -> subprocess.Popen[str]:
@@ -57,14 +65,19 @@ def main(other: str, chunks: int, size: int) -> None:
     print(f"machine: {describe()}")
     workers = {"other": start(other), "this": start(None)}
     spent = dict.fromkeys(workers, 0.0)
+    differing = 0
     for chunk in range(chunks):
         names = list(workers) if chunk % 2 == 0 else list(reversed(workers))
+        digests = set()
         for name in names:
             process = workers[name]
             assert process.stdin is not None and process.stdout is not None
             process.stdin.write(f"{chunk * size} {(chunk + 1) * size}\n")
             process.stdin.flush()
-            spent[name] += float(process.stdout.readline())
+            took, digest = process.stdout.readline().split()
+            spent[name] += float(took)
+            digests.add(digest)
+        differing += len(digests) > 1
     for process in workers.values():
         assert process.stdin is not None
         process.stdin.close()
@@ -72,7 +85,8 @@ def main(other: str, chunks: int, size: int) -> None:
     fights = chunks * size
     print(
         f"{fights} fights each: other {fights / spent['other']:,.1f} fights per CPU-second, "
-        f"this {fights / spent['this']:,.1f}; speed-up {spent['other'] / spent['this']:.2f}x"
+        f"this {fights / spent['this']:,.1f}; speed-up {spent['other'] / spent['this']:.2f}x; "
+        + ("the same fights" if not differing else f"DIFFERENT fights in {differing} chunks")
     )
 
 

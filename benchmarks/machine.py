@@ -27,6 +27,16 @@ def describe() -> str:
     )
 
 
+def build() -> str:
+    """Where fracas is imported from, and how many of its modules are compiled (mypyc)."""
+    import fracas
+
+    root = Path(fracas.__file__).parent
+    compiled = [*root.rglob("*.so"), *root.rglob("*.pyd")]
+    kind = f"{len(compiled)} modules compiled by mypyc" if compiled else "pure Python"
+    return f"fracas from {root} ({kind})"
+
+
 @dataclass(frozen=True)
 class Timing:
     """Wall-clock and CPU seconds of one piece of work. On a machine shared with other work,

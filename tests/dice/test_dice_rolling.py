@@ -142,3 +142,16 @@ def test_limits_leave_room_up_to_the_bound() -> None:
     assert roll("1d6e6", LoadedDice([6, 6, 2]), limits).total == 14
     assert roll("1d6rr1", LoadedDice([1, 1, 1, 4]), limits).total == 4
     assert roll(parse("1000d1000"), SeededDice(5)).total > 0
+
+
+def test_an_expression_rolled_again_is_checked_against_each_limits_again() -> None:
+    """The notation and the limits check are worked out once per expression and limits: the
+    same expression is still refused under tighter limits, every time, and allowed under wider
+    ones."""
+    expression = parse("3d6 + 2")
+    tight = DiceLimits(max_dice=2)
+    assert roll(expression, LoadedDice([1, 2, 3])).render() == "3d6 (1, 2, 3) + 2 = 8"
+    for _ in range(2):
+        with pytest.raises(DiceLimitError, match="rolls 3 dice"):
+            roll(expression, LoadedDice([1, 2, 3]), tight)
+    assert roll(expression, LoadedDice([6, 6, 6])).render() == "3d6 (6, 6, 6) + 2 = 20"

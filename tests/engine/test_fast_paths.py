@@ -6,7 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from fracas.dice import SeededDice
 from fracas.engine.action import CombatantId
+from fracas.engine.clock import Tape, end_turn
+from fracas.engine.events import PoolChanged, reduce
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import (
     Anchor,
@@ -82,3 +85,32 @@ def test_after_undo_the_same_check_holds_and_the_step_comes_out_the_same() -> No
     assert encounter.can(punch)
     assert encounter.apply(punch).events == first.events
     assert hp(encounter, BO) == left
+
+
+def test_events_a_tape_folded_are_not_folded_again_from_the_same_state() -> None:
+    """An end of turn runs the clock on a tape of its own; the step's tape takes the state it
+    reached, which is exactly the state folding those events again gives."""
+    encounter = fight(seed=3)
+    state = encounter.state
+    inner = Tape(state)
+    end_turn(inner, encounter.ruleset, SeededDice(*state.rng))
+    written = inner.events
+    assert written.start is state and written.end is inner.state
+
+    outer = Tape(state)
+    outer.write(written)
+    assert outer.state is inner.state
+    assert outer.events == written
+    assert reduce(state, written) == inner.state
+
+
+def test_events_folded_from_another_state_are_folded_again() -> None:
+    encounter = fight(seed=3)
+    state = encounter.state
+    inner = Tape(state)
+    inner.write([PoolChanged(ADA, "HP", -3)])
+    elsewhere = Tape(evolve(state, next_effect=state.next_effect))  # equal, not the same
+    elsewhere.write(inner.events)
+    assert elsewhere.state is not inner.state
+    assert elsewhere.state == inner.state
+    assert elsewhere.state[ADA].pools["HP"].current == state[ADA].pools["HP"].current - 3

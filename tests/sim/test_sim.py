@@ -82,6 +82,34 @@ def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> No
     assert choice == Attack(actor="druid", target="raptor-3", weapon="Thorn Lash")
 
 
+def test_the_striker_stops_while_the_price_of_its_last_attack_cannot_be_paid() -> None:
+    """An attack costs 2 of the Druid's 3 AP: after one, it is done for the turn; given its AP
+    back (a GM's SetPool) it attacks again, as it does when a new turn refills them."""
+    ruleset, setup = loaded(momentum_demo())
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    encounter.apply(MoveTurn(target=CombatantId("druid")))
+    druid = CombatantId("druid")
+    tactics = momentum_tactics(ruleset)
+    first = tactics.choose(encounter, druid)
+    assert first is not None
+    encounter.apply(first)
+    assert encounter.state[druid].pools["AP"].current == 1
+    assert tactics.choose(encounter, druid) is None
+    encounter.apply(SetPool(target=druid, pool="AP", value=3))
+    assert tactics.choose(encounter, druid) == first
+
+
+def test_momentum_counts_the_vitality_lost_as_damage() -> None:
+    ruleset, setup = loaded(momentum_demo())
+    raptor = setup[CombatantId("raptor-1")]
+    vitality = raptor.pools["Vitality"]
+    assert ruleset.damage_suffered(raptor) == 0
+    hurt = replace(raptor, pools={**raptor.pools, "Vitality": replace(vitality, current=-2)})
+    assert ruleset.damage_suffered(hurt) == vitality.maximum + 2
+
+
 def test_the_generic_policy_plays_any_ruleset(toy: None) -> None:
     """The toy has no tactics module: its punches are found from its actions alone."""
     ruleset = Toy()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fracas.dice.errors import DiceLimitError, DiceValueError
 from fracas.dice.limits import DEFAULT_LIMITS, DiceLimits
 from fracas.dice.parser import parse
@@ -36,13 +38,27 @@ def roll(
     whole roll; when it returns None the dice are rolled one by one as usual.
     """
     tree = parse(expression) if isinstance(expression, str) else expression
-    limits.check(tree)
+    notation = _checked_notation(tree, limits)
     offer = getattr(source, "whole_roll", None)
     if offer is not None:
         given: RollResult | None = offer(tree)
         if given is not None:
             return given
-    return RollResult(str(tree), _evaluate(tree, source, limits))
+    return RollResult(notation, _evaluate(tree, source, limits))
+
+
+@lru_cache(maxsize=1024)
+def _checked_notation(expression: Expression, limits: DiceLimits) -> str:
+    """The notation of ``expression`` once it is found within ``limits`` (DiceLimitError if
+    not): worked out once per expression, which is immutable, as a fight rolls the same few."""
+    limits.check(expression)
+    return str(expression)
+
+
+@lru_cache(maxsize=1024)
+def _notation(term: Dice) -> str:
+    """``str(term)``, worked out once per term."""
+    return str(term)
 
 
 def _evaluate(node: Expression, source: DiceSource, limits: DiceLimits) -> RollNode:
@@ -72,7 +88,7 @@ def _roll_term(term: Dice, source: DiceSource, limits: DiceLimits) -> DiceResult
         for index, (faces, value) in enumerate(zip(pools, values, strict=True))
     )
     total = sum(term.tally(values[index]) for index in kept)
-    return DiceResult(str(term), dice, total, term.label)
+    return DiceResult(_notation(term), dice, total, term.label)
 
 
 def _rolled_die(term: Dice, faces: tuple[Face, ...], value: int, kept: bool) -> RolledDie:

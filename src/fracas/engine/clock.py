@@ -25,17 +25,49 @@ from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Effect, EncounterState, Moment, Reset, Turn
 
 
+class Written(tuple[Event, ...]):
+    """Events a tape has folded, with the state they were folded from (``start``) and the
+    state they led to (``end``)."""
+
+    start: EncounterState
+    end: EncounterState
+
+    def __new__(
+        cls, events: Iterable[Event], start: EncounterState, end: EncounterState
+    ) -> Written:
+        written = super().__new__(cls, events)
+        written.start = start
+        written.end = end
+        return written
+
+
 class Tape:
     """Events written so far in one step, and the state they lead to."""
 
     def __init__(self, state: EncounterState) -> None:
+        self.start = state
         self.state = state
-        self.events: list[Event] = []
+        self._written: list[Event] = []
+
+    @property
+    def events(self) -> Written:
+        """The events written so far, in order."""
+        return Written(self._written, self.start, self.state)
 
     def write(self, events: Iterable[Event]) -> None:
+        """Apply ``events`` to the state one by one, and record them.
+
+        Events another tape folded from this very state (a rule's ``resolve`` that ran the
+        clock on a tape of its own) are not folded a second time: the state they led to is
+        taken as it is. The reducer is pure, so folding them again would give the same state.
+        """
+        if isinstance(events, Written) and events.start is self.state:
+            self._written.extend(events)
+            self.state = events.end
+            return
         for event in events:
             self.state = event.apply(self.state)
-            self.events.append(event)
+            self._written.append(event)
 
 
 def begin_combat(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:

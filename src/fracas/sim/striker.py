@@ -5,7 +5,8 @@ A ruleset's tactics module (``fracas.sim.tactics.<slug>``) gives ``Striker`` two
 build its attack (actor, target, arm) and how to rank a sheet's arms, best first. Each turn the
 actor attacks while the rules allow, trying its arms in order against its enemies, the most hurt
 first; a refusal for want of a pool (``not-enough-…``, the engine's own code) means no attack
-is affordable, and the turn ends.
+is affordable, and the turn ends. So the cost of the attack it last found legal is remembered per
+actor: while the actor's pools cannot pay it, no attack is tried (one full check fewer a turn).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pydantic import BaseModel
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.ruleset import IllegalAction
+from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.sim.policy import standing_enemies
 
 MakeAttack = Callable[[CombatantId, CombatantId, str], Action]
@@ -33,8 +34,11 @@ class Striker:
         self.attack = attack
         self.arms = arms
         self._ranked: dict[CombatantId, tuple[BaseModel, tuple[str, ...]]] = {}
+        self._price: dict[CombatantId, Cost] = {}
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
+        if not self._can_pay(encounter, actor):
+            return None  # every attack costs the same: none is affordable
         for enemy in standing_enemies(encounter, actor):
             for arm in self._arms_of(encounter, actor):
                 attack = self.attack(actor, enemy.id, arm)
@@ -42,10 +46,20 @@ class Striker:
                     encounter.check(attack)
                 except IllegalAction as refused:
                     if refused.code.startswith("not-enough-"):
-                        return None  # every attack costs the same: none is affordable
+                        return None
                     continue
+                self._price[actor] = encounter.rule(attack).cost(encounter.state, attack)
                 return attack
         return None
+
+    def _can_pay(self, encounter: Encounter, actor: CombatantId) -> bool:
+        """Whether the actor's pools hold the price of its last legal attack (as the engine
+        counts it: a pool it lacks holds 0); True before its first attack."""
+        pools = encounter.state[actor].pools
+        return all(
+            (pools[pool].current if pool in pools else 0) >= amount
+            for pool, amount in self._price.get(actor, {}).items()
+        )
 
     def _arms_of(self, encounter: Encounter, actor: CombatantId) -> tuple[str, ...]:
         """The actor's arms, best first, worked out once per sheet."""

@@ -68,11 +68,12 @@ def is_dead(combatant: Combatant) -> bool:
 
 def standing(combatant: Combatant) -> bool:
     """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
-    return (
-        not sheet_of(combatant).is_object
-        and combatant.marks.get(DEAD) is not True
-        and combatant.pools[VITALITY].current >= 1
-    )
+    return not sheet_of(combatant).is_object and is_up(combatant)
+
+
+def is_up(combatant: Combatant) -> bool:
+    """Not down: not dead, Vitality 1 or more (``standing``, for one known not to be an object)."""
+    return combatant.marks.get(DEAD) is not True and combatant.pools[VITALITY].current >= 1
 
 
 def best_skill(combatant: Combatant, allowed: frozenset[Skill]) -> Skill:

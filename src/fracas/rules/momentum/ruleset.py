@@ -41,6 +41,7 @@ from fracas.rules.momentum.queries import (
     has_effect,
     has_status,
     is_object,
+    is_up,
     sheet_of,
     standing,
     status_name,
@@ -199,11 +200,18 @@ class Momentum(Ruleset):
 
     def outcome(self, state: EncounterState) -> str | None:
         """The fight is over when only one side has creatures standing (objects do not count)."""
-        return last_side_standing((c for c in state if not is_object(c)), standing)
+        creatures = [c for c in state.combatants.values() if not is_object(c)]
+        return last_side_standing(creatures, is_up)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Vitality lost (Narrative Momentum never refills either, but is spent)."""
         return (VITALITY,)
+
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """The Vitality lost (what the default makes of ``damage_pools``, read directly: the
+        simulator asks it of everyone at every step)."""
+        pool = combatant.pools.get(VITALITY)
+        return 0 if pool is None else pool.maximum - pool.current
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome (``hit``, ``critical hit``, ``miss``, ``critical miss`` …; a miss
