@@ -73,9 +73,10 @@ def main(count: int) -> None:
             continue
         engine, outcomes = engine_rate(path, count)
         rate = 1 / engine.cpu
+        rounds = sum(r for _, r in outcomes) / len(outcomes)
         line = (
             f"{kind.descriptor.slug} ({path.name}): engine {rate:,.0f} fights per CPU-second "
-            f"(wall: {1 / engine.wall:,.0f}/s)"
+            f"(wall: {1 / engine.wall:,.0f}/s), {rounds:.1f} rounds a fight"
         )
         if kind is Momentum:
             bare, reference = bare_rate(path, count * 10)
