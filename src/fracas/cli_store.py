@@ -145,16 +145,17 @@ def list_links(encounter: IdArgument, database: DatabaseOption = None) -> None:
         state = store.load(encounter).session.state
     except FracasError as error:
         fail(str(error))
-    console = Console(highlight=False)
+    console = stdout_console()
     if not found:
         console.print(f"encounter {encounter} has no links (fracas serve makes the GM's)")
         return
-    table = Table("token", "for", "page")
+    table = Table("for", "page")
+    table.add_column("token", no_wrap=True)  # whole on one line, to be copied
     for link in found:
         who = state.combatants.get(link.combatant) if link.combatant is not None else None
         holder = "game master" if link.gm else who.name if who is not None else str(link.combatant)
         page = f"/gm/{link.token}" if link.gm else f"/play/{link.token}"
-        table.add_row(Text(link.token), Text(holder), Text(page))
+        table.add_row(Text(holder), Text(page), Text(link.token))
     console.print(table)
 
 

@@ -4,6 +4,8 @@ written before these tables existed still opens."""
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 from sqlalchemy import inspect
 
@@ -48,6 +50,14 @@ def test_a_revoked_link_opens_nothing_and_a_new_grant_is_a_new_token(store: Stor
         store.revoke(player.token)
     assert store.revoke(gm.token).gm  # the game master's too: a leaked GM link can be replaced
     assert store.grant(encounter).token != gm.token
+
+
+def test_a_token_never_starts_with_a_hyphen(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fracas revoke -Jq…`` would read the token as an unknown option: a drawn token starting
+    with "-" is drawn again."""
+    drawn = iter(["-Jq8c0", "_Kp2x1"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda size: next(drawn))
+    assert store.grant(store.create(demo())).token == "_Kp2x1"
 
 
 def test_chat_members_are_kept_with_the_encounter(store: Store, url: str) -> None:

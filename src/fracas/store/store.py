@@ -214,7 +214,7 @@ class Store:
             found = self._find_link(connection, encounter_id, combatant)
             if found is not None:
                 return found
-            token = secrets.token_urlsafe(24)
+            token = _new_token()
             connection.execute(
                 insert(links).values(
                     token=token, encounter=encounter_id, combatant=combatant, created=time.time()
@@ -437,6 +437,15 @@ def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
                 sides=pending.sides,
             )
         )
+
+
+def _new_token() -> str:
+    """An unguessable link token (32 URL-safe characters) that does not start with "-", which
+    a command line (``fracas revoke TOKEN``) would take for an option."""
+    token = secrets.token_urlsafe(24)
+    while token.startswith("-"):
+        token = secrets.token_urlsafe(24)
+    return token
 
 
 def _first_line(error: BaseException) -> str:
