@@ -27,7 +27,8 @@ JOBS: dict[str, list[list[str]]] = {
     "demo": [["fracas", "serve"]],
     "compile": [["python", "benchmarks/compile.py"]],
     "test": [
-        ["ruff", "check", "src", "tests"],
+        ["ruff", "check", "src", "tests", "benchmarks"],
+        ["ruff", "format", "--check", "src", "tests", "benchmarks"],
         ["mypy"],
         ["pytest", "-rs"],
     ],

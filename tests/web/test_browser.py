@@ -119,7 +119,7 @@ def test_the_gm_revokes_a_link_exports_and_deletes_the_encounter(server: Server)
             gm.goto(f"{server.url}/gm/{gm_token}")
             gm.wait_for_selector("#connection.online", timeout=WAIT_MS)
             gm.locator("#link-list li[data-combatant='druid'] button", has_text="revoke").click()
-            gm.wait_for_selector("#reply:has-text(\"Druid's link is revoked\")", timeout=WAIT_MS)
+            gm.wait_for_selector('#reply:has-text("Druid\'s link is revoked")', timeout=WAIT_MS)
             assert gm.locator("#link-list li").count() == 0
 
             player.wait_for_selector("#connection.closed", timeout=WAIT_MS)

@@ -108,8 +108,9 @@ def test_a_command_waiting_for_dice_is_offered_again_after_a_restart(table: Tabl
         assert seat["waiting"] == asked["lines"][0]
         done = client.post(f"/api/t/{table.gm}/commands", json={"text": "6"})
         assert done.status_code == 200 and done.json()["changed"]
-        assert "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in (
-            done.json()["lines"]
+        assert (
+            "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9"
+            in (done.json()["lines"])
         )
         assert client.get(f"/api/t/{table.gm}").json()["waiting"] is None
     restarted.close()

@@ -294,8 +294,10 @@ class Session:
     def _prompts(self, step: Step) -> tuple[Prompt, ...]:
         """The prompt of the turn ``step`` started, if it started one that is still on."""
         turn = self.state.clock.turn
-        if turn is None or self.state.ended or not any(
-            isinstance(event, TurnStarted) for event in step.events
+        if (
+            turn is None
+            or self.state.ended
+            or not any(isinstance(event, TurnStarted) for event in step.events)
         ):
             return ()
         acting = self.encounter.acting()

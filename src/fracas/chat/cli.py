@@ -114,4 +114,3 @@ def _stored(
     else:
         fail("no encounter: give an encounter file, --demo [RULESET] or --resume ID")
     return store.create(open_encounter(path, chosen), origin=f"chat:{path}")
-

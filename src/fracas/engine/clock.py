@@ -174,9 +174,7 @@ def _start_turn(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> N
     tape.write(ruleset.at_turn_start(tape.state, turn, dice))
 
 
-def _finish_turn(
-    tape: Tape, ruleset: Ruleset, dice: DiceSource, *, skipped: bool = False
-) -> None:
+def _finish_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource, *, skipped: bool = False) -> None:
     turn = tape.state.clock.turn
     if turn is None:
         return

@@ -72,9 +72,7 @@ class Tracked:
     def redo(self) -> Reply:
         return self._change(lambda session: session.redo())
 
-    def _change(
-        self, act: Callable[[Session], Reply], speaker: CombatantId | None = None
-    ) -> Reply:
+    def _change(self, act: Callable[[Session], Reply], speaker: CombatantId | None = None) -> Reply:
         for attempt in range(ATTEMPTS):
             if attempt:
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))

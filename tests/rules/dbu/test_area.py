@@ -124,9 +124,7 @@ def test_a_successful_redirect_spares_everyone_in_the_area() -> None:
     encounter.apply(AddCombatant(name="Ally", side="foes", sheet=make_sheet(name="Ally")))
     encounter.apply(StartCombat())
     ally = CombatantId("ally")
-    encounter.apply(
-        explosion(intervene=ally, intervention="redirect"), faces=[6, 1, 5, 7, 8]
-    )
+    encounter.apply(explosion(intervene=ally, intervention="redirect"), faces=[6, 1, 5, 7, 8])
     (strike,) = strikes(encounter)
     assert strike.target == FOE and strike.hit
     assert pool(encounter, ally, LP) == 40 - (8 + 3 - 2) // 4

@@ -86,9 +86,7 @@ def test_a_united_attack_adds_the_allys_wager_and_half_its_wound_bonus() -> None
     encounter.apply(AddCombatant(name="Ally", side="heroes", sheet=make_sheet(name="Ally")))
     encounter.apply(StartCombat())  # Hero 11, Foe 4, Ally 3
     ally = CombatantId("ally")
-    encounter.apply(
-        Attack(actor=HERO, target=FOE, united=ally, united_wager=5), faces=[9, 1, 6]
-    )
+    encounter.apply(Attack(actor=HERO, target=FOE, united=ally, united_wager=5), faces=[9, 1, 6])
     assert (pool(encounter, ally, ACTIONS), pool(encounter, ally, KP)) == (2, 25)
     (wound,) = [e for e in encounter.steps[-1].events if isinstance(e, WoundRolled)]
     assert wound.wound.total == 6 + 2 + (2 // 2 + 5)

@@ -80,6 +80,4 @@ def test_the_architect_withdraws_or_replaces_the_sequence() -> None:
     encounter.apply(Simultaneous())
     assert pending(encounter.state) == []
     encounter.apply(Attack(actor=HERO, target=FOE), faces=MISS)
-    assert refused(encounter, Simultaneous(first=(HERO,), around=HERO)).startswith(
-        "bad-instants"
-    )
+    assert refused(encounter, Simultaneous(first=(HERO,), around=HERO)).startswith("bad-instants")

@@ -34,9 +34,7 @@ def verify_area(state: EncounterState, action: a.Attacking, profile: Profile) ->
     """An area needs an area Profile; the escaped must be among the targets; someone must stay."""
     verb = action.verb
     if action.area and not profile.area:
-        raise IllegalAction(
-            "no-area", f"{verb}: the {profile.name} Profile has no Area of Effect"
-        )
+        raise IllegalAction("no-area", f"{verb}: the {profile.name} Profile has no Area of Effect")
     for who in (*action.area, *action.rebound_area):
         other = state[who]
         if who == acting(action):

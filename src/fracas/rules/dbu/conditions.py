@@ -44,7 +44,6 @@ def broken_soak(combatant: Combatant, tier: int, *, settings: DbuSettings) -> in
     return settings.broken_soak * tier * min(stacks(combatant, BROKEN), settings.broken_stacks)
 
 
-
 def guard_down(combatant: Combatant, *, settings: DbuSettings) -> bool:
     """Guard Down (SOURCES.md 2.9), or Sleeping read as Guard Down (``sleeping_guard_down``)."""
     if has_effect(combatant, GUARD_DOWN):
@@ -75,9 +74,7 @@ def woken(state: EncounterState, events: Sequence[Event], *, settings: DbuSettin
     if not settings.sleeping_wakes_on_damage:
         return []
     hurt = {
-        e.combatant
-        for e in events
-        if isinstance(e, PoolChanged) and e.pool == LP and e.amount < 0
+        e.combatant for e in events if isinstance(e, PoolChanged) and e.pool == LP and e.amount < 0
     }
     return [
         EffectEnded(who, effect.id, "woken by damage")

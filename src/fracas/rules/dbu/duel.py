@@ -32,7 +32,12 @@ NO_WAGERS = (0, 0, 0)
 
 
 def impulsive_save(
-    state: EncounterState, who: CombatantId, tn: int, check: str, source: DiceSource, *,
+    state: EncounterState,
+    who: CombatantId,
+    tn: int,
+    check: str,
+    source: DiceSource,
+    *,
     settings: DbuSettings,
 ) -> CheckRolled:
     """SOURCES.md 2.10: 'Save = d10 + Extra Dice + Score' (Impulsive: the Agility Score)."""
@@ -49,7 +54,11 @@ def duel_escape(
     normal. If you succeed, you successfully manage to avoid the effects and may immediately make
     another attack maneuver as an Instant Action. You still lose the Ki Points spent'."""
     save = impulsive_save(
-        state, plan.attacker, settings.tn_hard, "Duel Escape (Impulsive Save)", source,
+        state,
+        plan.attacker,
+        settings.tn_hard,
+        "Duel Escape (Impulsive Save)",
+        source,
         settings=settings,
     )
     events: list[Event] = [save]

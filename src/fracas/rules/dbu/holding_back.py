@@ -64,9 +64,7 @@ class HoldBackRule:
         if combatant.marks.get(HELD_BACK):
             raise IllegalAction("held-back", "holdback: once per Combat Encounter")
         if not 1 <= action.stacks <= base:
-            raise IllegalAction(
-                "bad-stacks", f"holdback: 1 to {base} stacks (your Tier of Power)"
-            )
+            raise IllegalAction("bad-stacks", f"holdback: 1 to {base} stacks (your Tier of Power)")
         if tier_of(combatant) > base:
             raise IllegalAction(
                 "powered-up", "holdback: not while your Tier of Power exceeds your base Tier"

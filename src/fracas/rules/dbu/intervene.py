@@ -109,8 +109,7 @@ def intervene_costs(
     events: list[Event] = []
     for who in interveners(action):
         events += [
-            PoolChanged(who, pool, -n, "Intervene")
-            for pool, n in counter_cost(state, who).items()
+            PoolChanged(who, pool, -n, "Intervene") for pool, n in counter_cost(state, who).items()
         ]
         ki = intervene_ki(state, action, who, settings=settings)
         if ki:
@@ -245,4 +244,3 @@ def _strike(
     combatant = state[who]
     modifiers = (*strike_modifiers(combatant), Modifier("Energy Charges", -penalty), *helping)
     return roll_for(source, combatant, modifiers, settings=settings)
-

@@ -83,7 +83,10 @@ class PowerUpRule:
         extra = sheet_of(combatant).capacity_rate // 4
         capacity = combatant.pools[CAPACITY]
         raised = PoolSet(
-            actor, CAPACITY, capacity.current + extra, maximum=capacity.maximum + extra,
+            actor,
+            CAPACITY,
+            capacity.current + extra,
+            maximum=capacity.maximum + extra,
             reason="Power Up",
         )
         held = combatant.effect(POWERED_UP)
@@ -92,7 +95,9 @@ class PowerUpRule:
             return [EffectChanged(actor, replace(held, data=data)), raised]
         round_ = state.clock.round + (1 if turn_passed(state, actor) else 0)
         effect = Effect(
-            name=POWERED_UP, ends=Anchor(round_, actor, Moment.END), source=actor,
+            name=POWERED_UP,
+            ends=Anchor(round_, actor, Moment.END),
+            source=actor,
             data={COMBAT_ROLLS: 1},
         )
         return [EffectApplied(actor, effect), raised]
@@ -116,9 +121,7 @@ class SurgeRule:
         if state[actor].marks.get(SURGED):
             raise IllegalAction("surged", "surge: one Surge Maneuver per Combat Encounter")
 
-    def resolve(
-        self, state: EncounterState, action: a.Surge, dice: DiceSource
-    ) -> Sequence[Event]:
+    def resolve(self, state: EncounterState, action: a.Surge, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
         combatant = state[actor]
         force = sheet_of(combatant).modifiers[Attribute.FORCE]

@@ -150,9 +150,7 @@ class StandRule:
         if not state[actor].has(PRONE):
             raise IllegalAction("not-prone", f"stand: {state[actor].name} is not Prone")
 
-    def resolve(
-        self, state: EncounterState, action: a.Stand, dice: DiceSource
-    ) -> Sequence[Event]:
+    def resolve(self, state: EncounterState, action: a.Stand, dice: DiceSource) -> Sequence[Event]:
         actor = acting(action)
         prone = state[actor].effect(PRONE)
         assert prone is not None

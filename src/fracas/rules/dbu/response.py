@@ -67,8 +67,7 @@ class RespondRule:
         elif state.is_turn_of(actor):
             raise IllegalAction(
                 "your-turn",
-                "respond: a Triggered Maneuver's response is taken during another character's"
-                " turn",
+                "respond: a Triggered Maneuver's response is taken during another character's turn",
             )
         if state[actor].has(RESPONDING):
             raise IllegalAction("responding", "respond: one Out-of-Sequence Action at a time")

@@ -158,10 +158,7 @@ class Dbu(Ruleset):
             LP: Pool(sheet.life_points, sheet.life_points),
             KP: Pool(sheet.ki_points, sheet.ki_points),
             CAPACITY: Pool(sheet.capacity_rate, sheet.capacity_rate, Reset.ROUND),
-            **{
-                ammunition_pool(w.name): Pool(w.ammunition, w.ammunition)
-                for w in sheet.weapons
-            },
+            **{ammunition_pool(w.name): Pool(w.ammunition, w.ammunition) for w in sheet.weapons},
         }
 
     # --- Initiative -----------------------------------------------------------------------

@@ -97,7 +97,9 @@ class DbuSettings(BaseModel):
         3, ge=0, description="Seed: Distant Deflect: 'Spend 3(T) Ki Points'."
     )
     boosted_ki_per_square: int = Field(
-        3, ge=0, description="Seed: 'pay 3 Ki Points for each Square you move through beyond"
+        3,
+        ge=0,
+        description="Seed: 'pay 3 Ki Points for each Square you move through beyond"
         " your Normal Speed'.",
     )
     rapid_ki_per_square: int = Field(
@@ -110,7 +112,9 @@ class DbuSettings(BaseModel):
         3, ge=0, description="Seed: 'You must possess a Force or Spirit Modifier of 3+ to fly.'"
     )
     pinned_drag_damage: int = Field(
-        2, ge=0, description="Seed: a Pinned character moved in a Grapple takes '2 Lethal Damage"
+        2,
+        ge=0,
+        description="Seed: a Pinned character moved in a Grapple takes '2 Lethal Damage"
         " for each Square moved'.",
     )
     power_up_stacks: int = Field(

@@ -169,9 +169,7 @@ def _deflect_modifiers(
     roller = max(team, key=lambda c: sheet_of(c).scores[Attribute.AGILITY])
 
     charges = plan.charges * tier_of(state[plan.attacker])
-    helping = tuple(
-        Modifier(f"{c.name} helps", might(c) // 2) for c in team if c.id != roller.id
-    )
+    helping = tuple(Modifier(f"{c.name} helps", might(c) // 2) for c in team if c.id != roller.id)
     return roller, (
         Modifier("Agility Score", sheet_of(roller).scores[Attribute.AGILITY]),
         Modifier("Force or Spirit", might(roller)),

@@ -221,7 +221,5 @@ class RegainRule:
         if not 1 <= action.actions <= self.settings.actions_per_round:
             raise IllegalAction("bad-count", "regain: the 1 to 3 Actions a Maneuver spent")
 
-    def resolve(
-        self, state: EncounterState, action: a.Regain, dice: DiceSource
-    ) -> Sequence[Event]:
+    def resolve(self, state: EncounterState, action: a.Regain, dice: DiceSource) -> Sequence[Event]:
         return [PoolChanged(action.target, ACTIONS, action.actions, "Instantaneous Control")]

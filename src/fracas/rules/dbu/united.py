@@ -100,6 +100,4 @@ def united_in_duel(state: EncounterState, action: a.Attacking) -> tuple[Modifier
     modifiers = sheet_of(ally).modifiers
     best = max(modifiers[Attribute.FORCE], modifiers[Attribute.SPIRIT])
     label = f"{UNITED} ({ally.name})"
-    return tuple(
-        Modifier(label, best + (action.united_wager if n == 0 else 0)) for n in range(3)
-    )
+    return tuple(Modifier(label, best + (action.united_wager if n == 0 else 0)) for n in range(3))

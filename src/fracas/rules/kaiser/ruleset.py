@@ -184,9 +184,7 @@ class Kaiser(Ruleset):
         state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)
-            events += preparing.held_at_round_end(
-                combatant, state.clock.round, settings=self.rules
-            )
+            events += preparing.held_at_round_end(combatant, state.clock.round, settings=self.rules)
             events += chakras.held_at_round_end(combatant)
             events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
             if not is_dead(combatant):

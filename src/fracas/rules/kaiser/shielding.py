@@ -191,9 +191,7 @@ def barrier_roll(
     creator = state[shield.creator]
     events: list[Event] = []
     if shield.effect is None:
-        events += raised_now(
-            creator, shield.power, Cover.SELF, (target,), since=state.clock.round
-        )
+        events += raised_now(creator, shield.power, Cover.SELF, (target,), since=state.clock.round)
     skill = sheet_of(creator).skills[shield.power.skill]
     parts: list[tuple[str, int]] = [(skill_name(shield.power.skill), skill)]
     parts += state_parts(creator, settings=settings, against=against, skill=shield.power.skill)
