@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
+from fracas.app.narration import turn_prompt as generic_turn_prompt
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
+from fracas.engine.state import EncounterState, Turn
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.energy_rules import EMPOWER_OVERFLOW, EMPOWERED_BY, EMPOWERED_ROUND
@@ -220,3 +222,16 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     MarkSet: mark,
 }
 """A narrator for every dbu event (``DBU_EVENTS``) and the engine events it tells its own way."""
+
+
+def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
+    """The round and the pools, then, when the Effect Phase waits for the player's order,
+    that it comes first (the table's note lists what occurs at once)."""
+    lines = generic_turn_prompt(turn, state)
+    waiting = [a for a in turn.actors if a in state.combatants and state[a].marks.get(PHASE_WAITS)]
+    if waiting:
+        lines += (
+            "First your Effect Phase: phases ITEM,… puts what occurs at once in order "
+            "(phases auto: the standing or default order).",
+        )
+    return lines
