@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fracas.app import open_encounter
@@ -9,6 +11,7 @@ from fracas.app.rulesets import demo_path
 from fracas.chat import EVERYONE, GAME_MASTERS, ChatSession, Member, Message
 from fracas.dice import LoadedDice
 from fracas.rules.momentum.ruleset import Momentum
+from fracas.store import Store, Tracked
 
 
 @pytest.fixture
@@ -154,3 +157,20 @@ def test_a_player_types_the_faces_a_waiting_command_asks_for() -> None:
     told = [m.text for m in chat.hear("alice", "6")]
     assert "Raptor 1 takes 5: armor \u22121 (6 \u2192 5); Vitality 14 \u2192 9" in told
     assert chat.hear("alice", "12") == [Message(EVERYONE, "Scout: 12")]  # nothing waits: a pose
+
+
+def test_a_command_on_an_encounter_another_process_deleted_is_an_error_line(
+    tmp_path: Path,
+) -> None:
+    """A stored encounter deleted by ``fracas delete`` (another process) while the chat serves
+    it: a command is answered with one error line to its speaker, and the connection lives on."""
+    url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(open_encounter(demo_path(Momentum), seed=5))
+    chat = ChatSession(Tracked(store, encounter))
+    chat.join("gm", game_master=True)
+    Store(url).delete(encounter)
+    told = chat.hear("gm", "+start")
+    assert told == [Message(Member("gm"), f"error: no encounter {encounter!r}")]
+    assert chat.hear("gm", ":waits") == [Message(EVERYONE, "gm waits")]
+    store.close()

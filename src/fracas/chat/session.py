@@ -37,7 +37,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
-from fracas.store import Tracked
+from fracas.store import StoreError, Tracked
 
 OBSERVER = Audience("")
 """What a player who plays nobody yet may see: nothing hidden, nobody's pools."""
@@ -169,10 +169,13 @@ class ChatSession:
         if not person.game_master and person.plays is None:
             return _error(person, "claim a combatant first: +claim NAME (+who shows who is free)")
         speaker = None if person.game_master else person.plays
-        if isinstance(self.table, Tracked):
-            self.table.refresh()  # another process may have moved the fight on
-        before = self.session.state
-        reply = self.table.run(text, speaker)
+        try:
+            if isinstance(self.table, Tracked):
+                self.table.refresh()  # another process may have moved the fight on
+            before = self.session.state
+            reply = self.table.run(text, speaker)
+        except StoreError as error:  # deleted elsewhere, the database gone: nothing was done
+            return _error(person, str(error))
         if reply.changed and self.on_change is not None:
             self.on_change(self.session)
         if reply.error is not None:
