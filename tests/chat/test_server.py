@@ -329,3 +329,25 @@ def test_a_command_waiting_for_typed_dice_survives_a_restart(database: str) -> N
     rolled = [type(step.action).__name__ for step in session.encounter.steps]
     assert rolled.count("RollInitiative") == 1
     assert session.pending(CombatantId("player-1")) is None  # done, and no longer kept
+
+
+async def log_in_with_accents(port: int) -> None:
+    zoe, wrong = await Client.bare(port), await Client.bare(port)
+    assert await zoe.connect("zoë pässwört") == "Welcome, zoë. You play nobody yet: +claim NAME."
+    await wrong.until("QUIT leaves")
+    await wrong.send("connect zoë passwort")
+    await wrong.until("error: that is not zoë's password")
+    await wrong.send(f"connect gm {PASSWORD}")  # the same connection, still served
+    assert await wrong.until("Welcome") == "Welcome, gm. You run the game."
+    for client in (zoe, wrong):
+        await client.close()
+
+
+def test_a_password_with_accents_is_checked_like_any_other(database: str) -> None:
+    """``hmac.compare_digest`` refuses str with non-ASCII characters: a password like
+    ``pässwört`` must still be admitted or refused, never drop the connection."""
+    server = Server(database, "--demo", "kingsdale")
+    try:
+        asyncio.run(log_in_with_accents(server.port))
+    finally:
+        server.kill()

@@ -83,7 +83,8 @@ class ChatServer:
             await _send(writer, ["error: first connect: connect NAME PASSWORD"])
             return None
         _, name, password = words
-        game_master = hmac.compare_digest(password, self.game_master_password)
+        # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
+        game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
         try:
             admitted = self.chat.roster.admit(name, password, game_master=game_master)
         except FracasError as error:
