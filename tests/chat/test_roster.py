@@ -39,3 +39,21 @@ def test_a_roster_opened_again_knows_passwords_and_claims(tmp_path: Path) -> Non
     restarted.claim("alice", None)
     assert Roster(store, encounter).claims() == {}
     store.close()
+
+
+def test_a_name_taken_on_another_server_cannot_be_taken_again(tmp_path: Path) -> None:
+    """Two chat servers on one stored encounter (or a resumed one while the old one still
+    runs): a name one of them admitted keeps its password on the other, which read its roster
+    before; nobody who does not know the password takes the name there."""
+    url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(demo())
+    here, there = Roster(store, encounter), Roster(Store(url), encounter)
+    assert here.admit("alice", "pw1", game_master=False)
+    here.claim("alice", CombatantId("druid"))
+    assert not there.admit("alice", "guess", game_master=False)
+    assert not there.admit("alice", "gm-password", game_master=True)  # she plays Druid
+    assert there.admit("alice", "pw1", game_master=False)
+    assert there.claims() == {"alice": "druid"}
+    assert Roster(store, encounter).admit("alice", "pw1", game_master=False)
+    store.close()

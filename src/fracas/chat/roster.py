@@ -18,13 +18,14 @@ class Roster:
     def __init__(self, store: Store | None = None, encounter: str = "") -> None:
         self.store = store
         self.encounter = encounter
-        found = store.members(encounter) if store is not None else []
-        self._members = {member.name: member for member in found}
+        self._members: dict[str, Member] = {}
+        self._reread()
 
     def admit(self, name: str, password: str, *, game_master: bool) -> bool:
         """Whether ``name`` may connect with ``password``. A new name keeps the password it first
         comes with; the game master's password admits any name that plays nobody (and becomes
         its password), so a game master whose password changed with a restart gets back in."""
+        self._reread()
         known = self._members.get(name)
         if known is not None and known.password is not None and matches(password, known.password):
             return True
@@ -40,6 +41,12 @@ class Roster:
     def claim(self, name: str, combatant: CombatantId | None) -> None:
         """``name`` plays ``combatant`` from now on (None: nobody)."""
         self._keep(replace(self._members.get(name) or Member(name), combatant=combatant))
+
+    def _reread(self) -> None:
+        """Read the members again: another server on the same stored encounter may have
+        admitted a name (or claimed) since this roster was read."""
+        if self.store is not None:
+            self._members = {m.name: m for m in self.store.members(self.encounter)}
 
     def _keep(self, member: Member) -> None:
         """Store the member first (a failure changes nothing), then remember it."""
