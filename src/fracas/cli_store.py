@@ -29,7 +29,7 @@ from rich.text import Text
 from fracas.app.files import read_json
 from fracas.app.views import view
 from fracas.errors import FracasError
-from fracas.store import Store, Tracked
+from fracas.store import Conflict, Store, Tracked
 from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console
 
 DatabaseOption = Annotated[
@@ -194,10 +194,11 @@ def delete(
         summary = next((s for s in store.summaries() if s.id == encounter), None)
         if summary is None:
             fail(f"no encounter {encounter!r}")
-        data = store.export(encounter) if save is not None else None
+        loaded = store.load(encounter) if save is not None else None
     except FracasError as error:
         fail(str(error))
-    if save is not None:
+    if save is not None and loaded is not None:
+        data = loaded.session.save()
         try:
             save.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
         except OSError as error:
@@ -205,8 +206,13 @@ def delete(
         typer.echo(f"saved {encounter} to {save} (fracas import {save} brings it back)")
     if not yes:
         _confirm(encounter, summary.name, saved=save is not None)
-    try:
-        store.delete(encounter)
+    try:  # with a save: only the encounter as saved, not a step made since (served elsewhere)
+        store.delete(encounter, loaded.version if loaded is not None else None)
+    except Conflict:
+        fail(
+            f"{encounter} changed since it was saved to {save}: nothing deleted "
+            "(run fracas delete again to save it as it is now)"
+        )
     except FracasError as error:
         fail(str(error))
     typer.echo(f"deleted {encounter}")

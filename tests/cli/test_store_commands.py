@@ -139,3 +139,36 @@ def test_delete_asks_on_a_terminal(tmp_path: Path) -> None:
         assert f"fracas export {encounter} > FILE" in output.decode()  # said before deleting
         assert [s.id for s in store.summaries()] == left
     store.close()
+
+
+def test_delete_with_export_keeps_a_fight_that_went_on_while_it_asked(tmp_path: Path) -> None:
+    """``fracas delete ID --export FILE`` saves, then asks; a step made meanwhile (the fight is
+    served elsewhere) is in no save, so the encounter is not deleted and the step is kept."""
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(demo())
+    before = store.version(encounter)
+    saved = tmp_path / "kept.json"
+    primary, secondary = pty.openpty()
+    command = ["delete", encounter, "--export", str(saved), "--database", url]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fracas", *command],
+        stdin=secondary,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    os.close(secondary)
+    assert process.stdout is not None
+    asked = b""
+    while b"for good?" not in asked:
+        chunk = os.read(process.stdout.fileno(), 4096)
+        assert chunk, asked
+        asked += chunk
+    assert Tracked(store, encounter).run("start").changed  # the fight goes on, served elsewhere
+    os.write(primary, b"y\n")
+    output, _ = process.communicate(timeout=60)
+    os.close(primary)
+    assert process.returncode == 2, output
+    assert f"{encounter} changed since it was saved to {saved}: nothing deleted" in output.decode()
+    assert store.version(encounter) == before + 1 and saved.exists()
+    store.close()

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import inspect
 
 from fracas.engine.action import CombatantId
-from fracas.store import Member, Store, Tracked, UnknownEncounter, UnknownLink
+from fracas.store import Conflict, Member, Store, Tracked, UnknownEncounter, UnknownLink
 from fracas.store.database import connect, members, waiting
 from tests.store.conftest import demo
 
@@ -35,6 +35,20 @@ def test_a_deleted_encounter_and_its_links_are_gone(store: Store) -> None:
     with pytest.raises(UnknownEncounter):
         store.delete(doomed)
     assert store.load(kept).session.save() == demo().save()
+
+
+def test_deleting_as_saved_keeps_an_encounter_changed_since(store: Store) -> None:
+    """``delete(id, version)``: only while the log is still at the version a save was taken at;
+    a step made since is in no save, so nothing is deleted."""
+    encounter = store.create(demo())
+    saved_at = store.load(encounter).version
+    Tracked(store, encounter).run("start")
+    with pytest.raises(Conflict):
+        store.delete(encounter, saved_at)
+    assert store.version(encounter) == saved_at + 1
+    store.delete(encounter, saved_at + 1)
+    with pytest.raises(UnknownEncounter):
+        store.version(encounter)
 
 
 def test_a_revoked_link_opens_nothing_and_a_new_grant_is_a_new_token(store: Store) -> None:

@@ -222,11 +222,17 @@ class Store:
             )
         return Link(token, encounter_id, combatant)
 
-    def delete(self, encounter_id: str) -> None:
+    def delete(self, encounter_id: str, version: int | None = None) -> None:
         """Delete a stored encounter for good: its log, its links (they open nothing from now
-        on), its chat members and its waiting commands. UnknownEncounter when there is none."""
+        on), its chat members and its waiting commands. UnknownEncounter when there is none.
+
+        ``version``: delete it only while its log is still at this version (the one a save was
+        taken at), else raise Conflict: a change made since is in no save, so nothing goes.
+        """
         with self._transaction() as connection:
-            self._header(connection, encounter_id)
+            self._lock(connection, encounter_id)
+            if version is not None and self._version(connection, encounter_id) != version:
+                raise Conflict(f"encounter {encounter_id} changed: nothing deleted")
             for table in (waiting, members, links, entries):
                 connection.execute(delete(table).where(table.c.encounter == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
@@ -368,6 +374,20 @@ class Store:
                 text("SELECT pg_notify(:channel, :encounter)"),
                 {"channel": CHANNEL, "encounter": encounter_id},
             )
+
+    @staticmethod
+    def _lock(connection: Connection, encounter_id: str) -> None:
+        """Hold the encounter against every other writer until the transaction ends: on SQLite
+        the write lock (taken by the first change), on PostgreSQL its row, so no entry, link or
+        member is added to it meanwhile. UnknownEncounter when there is none."""
+        changed = connection.execute(
+            update(encounters).where(encounters.c.id == encounter_id).values(updated=time.time())
+        )
+        if changed.rowcount == 0:
+            raise UnknownEncounter(f"no encounter {encounter_id!r}")
+        connection.execute(
+            select(encounters.c.id).where(encounters.c.id == encounter_id).with_for_update()
+        )
 
     def _header(self, connection: Connection, encounter_id: str) -> Any:
         row = connection.execute(
