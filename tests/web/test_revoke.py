@@ -5,12 +5,14 @@ store, in another; and a command waiting for typed dice outlives a restart of th
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fracas.store import Store
+from fracas.store.database import connect, links
 from fracas.web import create_app
 from fracas.web.tables import DELETED, REVOKED
 from tests.web.conftest import Table
@@ -114,3 +116,17 @@ def test_a_command_waiting_for_dice_is_offered_again_after_a_restart(table: Tabl
         )
         assert client.get(f"/api/t/{table.gm}").json()["waiting"] is None
     restarted.close()
+
+
+def test_a_failing_database_is_a_503_that_names_no_part_of_it(table: Table, tmp_path: Path) -> None:
+    """Anyone can send a token; when the database fails the answer says so, and nothing of
+    where the database is (its file, host, user or password) or of the driver's error."""
+    engine = connect(table.store.url)
+    links.drop(engine)  # the database broken under the server
+    engine.dispose()
+    answer = table.client.get("/api/t/any-token-at-all")
+    assert answer.status_code == 503
+    body = answer.json()
+    assert body["code"] == "store" and "database" in body["message"]
+    for internal in (str(tmp_path), "sqlite", "links", "SELECT"):
+        assert internal not in answer.text

@@ -6,6 +6,7 @@ null. A request that gets an error changed nothing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from fracas.store import Conflict, StoreError, UnknownEncounter, UnknownLink
+
+LOG = logging.getLogger("fracas.web")
 
 
 class ErrorBody(BaseModel):
@@ -88,4 +91,6 @@ def _store_answer(error: StoreError) -> tuple[dict[str, Any], int]:
         return ErrorBody(code="not-found", message=str(error), field="token").model_dump(), 404
     if isinstance(error, Conflict):
         return ErrorBody(code="conflict", message=str(error)).model_dump(), 409
-    return ErrorBody(code="store", message=str(error)).model_dump(), 503
+    LOG.error("store: %s", error)  # for the operator: which database, the driver's words
+    message = "the database failed; try again (the server's log says why)"
+    return ErrorBody(code="store", message=message).model_dump(), 503
