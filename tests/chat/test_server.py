@@ -18,6 +18,7 @@ import telnetlib3
 
 from fracas.engine.action import CombatantId
 from fracas.store import Store
+from fracas.store.database import connect, entries, members
 
 PASSWORD = "sekrit"
 TIMEOUT = 10.0
@@ -349,5 +350,35 @@ def test_a_password_with_accents_is_checked_like_any_other(database: str) -> Non
     server = Server(database, "--demo", "kingsdale")
     try:
         asyncio.run(log_in_with_accents(server.port))
+    finally:
+        server.kill()
+
+
+async def log_in_to_a_broken_database(port: int, database: str) -> None:
+    gm, zoe = await Client.bare(port), await Client.bare(port)
+    await gm.connect(f"gm {PASSWORD}")
+    engine = connect(database)
+    for table in (members, entries):
+        table.drop(engine)  # the database broken under the server
+    engine.dispose()
+    await zoe.until("QUIT leaves")
+    await zoe.send("connect zoe pw")
+    refused = await zoe.until("error: ")
+    await gm.send("+start")
+    failed = await gm.until("error: ")
+    for line in (refused, failed):
+        assert "database failed" in line
+        for internal in (database.removeprefix("sqlite:///"), "sqlite", "members", "SELECT"):
+            assert internal not in line, line
+    for client in (gm, zoe):
+        await client.close()
+
+
+def test_a_failing_database_is_an_error_line_that_names_no_part_of_it(database: str) -> None:
+    """A login (anyone may try one) or a command meeting a failing database is told so, and
+    nothing of where the database is (file, host, user, password) or of the driver's error."""
+    server = Server(database, "--demo", "kingsdale")
+    try:
+        asyncio.run(log_in_to_a_broken_database(server.port, database))
     finally:
         server.kill()

@@ -17,9 +17,9 @@ import hmac
 from collections.abc import Iterable
 
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
-from fracas.chat.session import ChatSession
+from fracas.chat.session import ChatSession, store_trouble
 from fracas.chat.telnet import LineTooLong, TelnetReader, encode
-from fracas.errors import FracasError
+from fracas.store import StoreError
 
 QUIT = frozenset({"quit", "+quit", "logout"})
 READ_SIZE = 1024
@@ -87,8 +87,8 @@ class ChatServer:
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
         try:
             admitted = self.chat.roster.admit(name, password, game_master=game_master)
-        except FracasError as error:
-            await _send(writer, [f"error: cannot check {name}'s password: {error}"])
+        except StoreError as error:
+            await _send(writer, [f"error: cannot check {name}'s password: {store_trouble(error)}"])
             return None
         if not admitted:
             await _send(writer, [f"error: that is not {name}'s password"])

@@ -23,6 +23,7 @@ claims, so reconnecting under the same name carries on where they were; claims a
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -37,7 +38,9 @@ from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
-from fracas.store import StoreError, Tracked
+from fracas.store import Conflict, StoreError, Tracked, UnknownEncounter
+
+LOG = logging.getLogger("fracas.chat")
 
 OBSERVER = Audience("")
 """What a player who plays nobody yet may see: nothing hidden, nobody's pools."""
@@ -175,7 +178,7 @@ class ChatSession:
             before = self.session.state
             reply = self.table.run(text, speaker)
         except StoreError as error:  # deleted elsewhere, the database gone: nothing was done
-            return _error(person, str(error))
+            return _error(person, store_trouble(error))
         if reply.changed and self.on_change is not None:
             self.on_change(self.session)
         if reply.error is not None:
@@ -290,6 +293,16 @@ class ChatSession:
         if person.plays is None or person.plays not in state.combatants:
             return None
         return state[person.plays].name
+
+
+def store_trouble(error: StoreError) -> str:
+    """What a chat member (or anyone trying to connect) is told of a store failure: an
+    encounter deleted or a lost race as it is; a database failure without naming the database
+    (file, host, user, password) or the driver's words, which go to the server's log."""
+    if isinstance(error, UnknownEncounter | Conflict):
+        return str(error)
+    LOG.error("store: %s", error)
+    return "the database failed; try again (the server's log says why)"
 
 
 def _verb(text: str) -> tuple[str, str]:
