@@ -5,13 +5,15 @@ written before these tables existed still opens."""
 from __future__ import annotations
 
 import secrets
+import threading
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import Table, delete, inspect
 
+from fracas.app.session import Pending
 from fracas.engine.action import CombatantId
 from fracas.store import Conflict, Member, Store, Tracked, UnknownEncounter, UnknownLink
-from fracas.store.database import connect, members, waiting
+from fracas.store.database import connect, encounters, entries, members, waiting
 from tests.store.conftest import demo
 
 DRUID = CombatantId("druid")
@@ -141,3 +143,41 @@ def test_a_database_from_before_members_and_waiting_still_opens(url: str) -> Non
     reopened.keep_member(encounter, Member("alice", DRUID, "scrypt$aa$bb"))
     assert reopened.members(encounter) == [Member("alice", DRUID, "scrypt$aa$bb")]
     reopened.close()
+
+
+@pytest.mark.parametrize("keep", ["member", "grant", "wait"])
+def test_what_is_kept_while_another_process_deletes_the_encounter_is_refused(
+    store: Store, url: str, keep: str
+) -> None:
+    """A member, a link or a waiting command kept while another process's delete is under way
+    waits for it, then is refused as for any unknown encounter (UnknownEncounter), never with
+    the database's foreign-key error."""
+    encounter = store.create(demo())
+    engine = connect(url)
+    outcome: list[BaseException | None] = []
+
+    def kept() -> None:
+        try:
+            if keep == "member":
+                store.keep_member(encounter, Member("alice", None, "scrypt$aa$bb"))
+            elif keep == "grant":
+                store.grant(encounter, DRUID)
+            else:
+                store.wait(encounter, None, Pending("attack raptor-1", (15,), 8))
+            outcome.append(None)
+        except BaseException as error:
+            outcome.append(error)
+
+    with engine.begin() as deleting:  # another process, half way through deleting it
+        for table in (entries, encounters):
+            deleting.execute(delete(table).where(table.c[_key(table)] == encounter))
+        worker = threading.Thread(target=kept)
+        worker.start()
+        worker.join(0.5)  # it waits for the delete
+    worker.join(30)
+    engine.dispose()
+    assert len(outcome) == 1 and isinstance(outcome[0], UnknownEncounter), outcome
+
+
+def _key(table: Table) -> str:
+    return "id" if table is encounters else "encounter"

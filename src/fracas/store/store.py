@@ -210,7 +210,7 @@ class Store:
         """The secret link to ``encounter_id`` for ``combatant``'s player (None: the game
         master), made on first asking and the same afterwards."""
         with self._transaction() as connection:
-            self._header(connection, encounter_id)
+            self._lock(connection, encounter_id)  # two grants at once make one token
             found = self._find_link(connection, encounter_id, combatant)
             if found is not None:
                 return found
@@ -253,7 +253,7 @@ class Store:
         """Keep a chat member (their claim, their password's hash) with the encounter."""
         values = {"combatant": member.combatant, "password": member.password}
         with self._transaction() as connection:
-            self._header(connection, encounter_id)
+            self._lock(connection, encounter_id)
             changed = connection.execute(
                 update(members)
                 .where(members.c.encounter == encounter_id, members.c.name == member.name)
@@ -269,7 +269,7 @@ class Store:
     def wait(self, encounter_id: str, speaker: CombatantId | None, pending: Pending | None) -> None:
         """Keep (or, with None, forget) the command ``speaker`` waits with for typed dice."""
         with self._transaction() as connection:
-            self._header(connection, encounter_id)
+            self._lock(connection, encounter_id)
             _keep_wait(connection, encounter_id, (speaker, pending))
 
     # --- reading ------------------------------------------------------------------------
@@ -378,10 +378,12 @@ class Store:
     @staticmethod
     def _lock(connection: Connection, encounter_id: str) -> None:
         """Hold the encounter against every other writer until the transaction ends: on SQLite
-        the write lock (taken by the first change), on PostgreSQL its row, so no entry, link or
-        member is added to it meanwhile. UnknownEncounter when there is none."""
+        the write lock (taken by the first change), on PostgreSQL its row. So nothing is added
+        to an encounter being deleted, and what is kept while it is deleted waits, then finds no
+        encounter (UnknownEncounter), never a foreign-key error."""
+        unchanged = {"updated": encounters.c.updated}  # a write, but not a change
         changed = connection.execute(
-            update(encounters).where(encounters.c.id == encounter_id).values(updated=time.time())
+            update(encounters).where(encounters.c.id == encounter_id).values(unchanged)
         )
         if changed.rowcount == 0:
             raise UnknownEncounter(f"no encounter {encounter_id!r}")
