@@ -130,3 +130,19 @@ def test_a_failing_database_is_a_503_that_names_no_part_of_it(table: Table, tmp_
     assert body["code"] == "store" and "database" in body["message"]
     for internal in (str(tmp_path), "sqlite", "links", "SELECT"):
         assert internal not in answer.text
+
+
+def test_a_delete_is_of_the_encounter_as_the_page_shows_it(table: Table) -> None:
+    """A step made after the version the game master saw (or exported) is in no save: deleting
+    at that version refuses and deletes nothing; at the current one it deletes."""
+    client = table.client
+    shown = client.get(f"/api/t/{table.gm}").json()["version"]
+    assert client.post(f"/api/t/{table.gm}/commands", json={"text": "start"}).status_code == 200
+    stale = client.delete(f"/api/t/{table.gm}", params={"version": shown})
+    assert stale.status_code == 409 and stale.json()["code"] == "conflict"
+    assert "nothing deleted" in stale.json()["message"]
+    assert client.get(f"/api/t/{table.gm}").status_code == 200
+    now = client.get(f"/api/t/{table.gm}").json()["version"]
+    assert now > shown
+    assert client.delete(f"/api/t/{table.gm}", params={"version": now}).status_code == 204
+    assert client.get(f"/api/t/{table.gm}").status_code == 404

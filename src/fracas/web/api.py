@@ -162,10 +162,21 @@ async def read(held: SeatDep) -> SeatOut:
 
 
 @router.delete("/t/{token}", status_code=204, response_class=Response)
-async def delete_encounter(held: GmDep, open_tables: TablesDep) -> None:
+async def delete_encounter(
+    held: GmDep,
+    open_tables: TablesDep,
+    version: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            description="Delete only while the log is at this version (the one the page shows, "
+            "or the one a save was exported at); 409 and nothing deleted when a step came since.",
+        ),
+    ] = None,
+) -> None:
     """Delete the encounter for good, with every link to it; open pages are told and closed.
     Export it first to keep it (``GET …/export``)."""
-    await open_tables.delete(held.link.encounter)
+    await open_tables.delete(held.link.encounter, version)
 
 
 @router.get("/t/{token}/view")

@@ -102,9 +102,10 @@ class Tables:
         await self.close_link(link, REVOKED, "this link was revoked")
         return link
 
-    async def delete(self, encounter_id: str) -> None:
-        """Delete an encounter from the store and close every socket watching it."""
-        self.store.delete(encounter_id)
+    async def delete(self, encounter_id: str, version: int | None = None) -> None:
+        """Delete an encounter from the store (only at ``version``, if given: ``Store.delete``)
+        and close every socket watching it."""
+        self.store.delete(encounter_id, version)
         self._open.pop(encounter_id, None)
         for socket in list(self._watchers.pop(encounter_id, {})):
             await _close(socket, DELETED, "this encounter was deleted")

@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 let verbs = [];
 let names = [];
 let seat = null;
+let shownVersion = 0;  // the log's version the page shows (a Delete is only of that)
 const history = [];
 let back = 0;
 
@@ -90,7 +91,7 @@ async function deleteEncounter() {
     "It cannot be undone: use Export first to keep its save (fracas import brings it back).";
   if (!confirm(question)) return;
   try {
-    await call("DELETE", "");
+    await call("DELETE", "?version=" + shownVersion);  // not a step the page has not shown
   } catch (error) {
     showReply([error.message], true);
   }
@@ -228,6 +229,7 @@ function connect(delay) {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "state") {
+      shownVersion = data.version;
       drawView(data.view);
       drawLog(data.log);
     }
@@ -273,6 +275,7 @@ async function main() {
   }
   const me = seat.view.combatants.find((c) => c.id === seat.combatant);
   $("who").textContent = GM ? "game master" : "you play " + (me ? me.name : seat.combatant);
+  shownVersion = seat.version;
   drawView(seat.view);
   drawLog(seat.log);
   if (seat.waiting) showReply([seat.waiting], false);
