@@ -38,7 +38,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
-from fracas.store import Conflict, StoreError, Tracked, UnknownEncounter
+from fracas.store import StoreError, Tracked, told
 
 LOG = logging.getLogger("fracas.chat")
 
@@ -296,13 +296,8 @@ class ChatSession:
 
 
 def store_trouble(error: StoreError) -> str:
-    """What a chat member (or anyone trying to connect) is told of a store failure: an
-    encounter deleted or a lost race as it is; a database failure without naming the database
-    (file, host, user, password) or the driver's words, which go to the server's log."""
-    if isinstance(error, UnknownEncounter | Conflict):
-        return str(error)
-    LOG.error("store: %s", error)
-    return "the database failed; try again (the server's log says why)"
+    """What a chat member (or anyone trying to connect) is told of a store failure."""
+    return told(error, LOG)
 
 
 def _verb(text: str) -> tuple[str, str]:

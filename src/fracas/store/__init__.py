@@ -19,6 +19,7 @@ from fracas.store.store import (
     Summary,
     UnknownEncounter,
     UnknownLink,
+    told,
 )
 from fracas.store.tracked import Tracked
 
@@ -36,4 +37,5 @@ __all__ = [
     "UnknownEncounter",
     "UnknownLink",
     "default_url",
+    "told",
 ]

@@ -14,6 +14,7 @@ transaction is committed, so a change acknowledged to anyone is durable.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -65,6 +66,20 @@ class UnknownLink(StoreError):
 
 class Conflict(StoreError):
     """Another writer changed the encounter first: reload it and try again."""
+
+
+DATABASE_FAILED = "the database failed; try again (the server's log says why)"
+"""What a user is told of a database failure instead of its message."""
+
+
+def told(error: StoreError, log: logging.Logger) -> str:
+    """What a user of a front end may read of ``error``: an unknown encounter or link, or a
+    lost race, as it is; any other failure as ``DATABASE_FAILED``, because its message names
+    the database (file, host, user, password) and the driver's words, which go to ``log``."""
+    if isinstance(error, UnknownEncounter | UnknownLink | Conflict):
+        return str(error)
+    log.error("store: %s", error)
+    return DATABASE_FAILED
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
-from fracas.store import Conflict, StoreError, UnknownEncounter, UnknownLink
+from fracas.store import Conflict, StoreError, UnknownEncounter, UnknownLink, told
 
 LOG = logging.getLogger("fracas.web")
 
@@ -91,6 +91,4 @@ def _store_answer(error: StoreError) -> tuple[dict[str, Any], int]:
         return ErrorBody(code="not-found", message=str(error), field="token").model_dump(), 404
     if isinstance(error, Conflict):
         return ErrorBody(code="conflict", message=str(error)).model_dump(), 409
-    LOG.error("store: %s", error)  # for the operator: which database, the driver's words
-    message = "the database failed; try again (the server's log says why)"
-    return ErrorBody(code="store", message=message).model_dump(), 503
+    return ErrorBody(code="store", message=told(error, LOG)).model_dump(), 503
