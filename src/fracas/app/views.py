@@ -139,9 +139,12 @@ def view(encounter: Encounter, audience: Audience = GM, name: str = "") -> Encou
                 resumed=turn.resumed,
             )
         )
-    acting = () if state.ended else tuple(state[a].name for a in encounter.acting() if a in seen)
+    acting_ids = () if state.ended else encounter.acting()
+    acting = tuple(state[a].name for a in acting_ids if a in seen)
     combatants = tuple(
-        _combatant(c, encounter, audience, namer) for c in _ranked(state) if c.id in seen
+        _combatant(c, encounter, audience, namer, c.id in acting_ids)
+        for c in _ranked(state)
+        if c.id in seen
     )
     return EncounterView(
         name=name,
@@ -186,6 +189,7 @@ def _combatant(
     encounter: Encounter,
     audience: Audience,
     namer: Callable[[CombatantId], str | None],
+    acting: bool,
 ) -> CombatantView:
     state = encounter.state
     pools = None
@@ -210,7 +214,7 @@ def _combatant(
         initiative=c.initiative,
         group=c.group,
         hidden=c.hidden,
-        acting=c.id in encounter.acting() and not state.ended,
+        acting=acting,
         holding=c.id in state.clock.held,
         out=state.clock.started and not encounter.ruleset.takes_turn(state, c),
         pools=pools,
