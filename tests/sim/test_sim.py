@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from fracas.app.rulesets import ENVIRONMENT, demo_of
 from fracas.engine import registry
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.encounter import Encounter
+from fracas.engine.encounter import Encounter, Step
 from fracas.engine.gm import MoveTurn, SetPool
 from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.turns import StartCombat
@@ -23,7 +23,7 @@ from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.ruleset import Momentum
 from fracas.sim.charts import sim_chart
 from fracas.sim.fight import fight
-from fracas.sim.policy import Generic, tactics_for
+from fracas.sim.policy import Generic, alive_sides, tactics_for
 from fracas.sim.report import summarize
 from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
 from fracas.sim.stats import run_seed, wilson
@@ -68,6 +68,20 @@ def test_a_fight_ends_with_one_side_standing_and_the_damage_adds_up() -> None:
     assert sum(result.dealt.values()) <= sum(result.taken.values())
     for who in result.survivors:
         assert result.taken.get(who, 0) < setup[who].pools["Vitality"].maximum
+
+
+def test_a_fight_given_a_log_keeps_its_steps_and_they_replay_to_its_end() -> None:
+    ruleset, setup = loaded(momentum_demo())
+    log: list[Step] = []
+    result = fight(ruleset, setup, tactics_for(ruleset), seed=12, log=log)
+    assert result == fight(ruleset, setup, tactics_for(ruleset), seed=12)
+    assert isinstance(log[0].action, StartCombat)
+    replayed = Encounter(ruleset, 12)
+    replayed.state = replace(setup, rng=(12, 0))
+    replayed.replay(log)
+    assert replayed.state.ended
+    assert replayed.state.clock.round == result.rounds
+    assert alive_sides(replayed.state, ruleset) == {result.winner}
 
 
 def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> None:

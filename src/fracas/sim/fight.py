@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from fracas.engine.action import Action, CombatantId, combatants_named
-from fracas.engine.encounter import Encounter
+from fracas.engine.encounter import Encounter, Step
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
@@ -44,10 +44,12 @@ def fight(
     policy: Policy,
     seed: int,
     max_rounds: int = MAX_ROUNDS,
+    log: list[Step] | None = None,
 ) -> FightResult:
     """Play the encounter ``setup`` (combatants in, combat not started) with dice seeded
-    ``seed``: the fight ``open_encounter(file, seed)`` would give at the table."""
-    encounter = Encounter(ruleset, seed, history=False)
+    ``seed``: the fight ``open_encounter(file, seed)`` would give at the table. ``log``, when
+    given, receives the fight's steps, to read how it went or to replay it."""
+    encounter = Encounter(ruleset, seed, history=log is not None)
     encounter.state = replace(setup, rng=(seed, 0))
     tally = _Tally(ruleset, policy if isinstance(policy, Reacting) else None)
     tally.step(encounter, StartCombat())
@@ -58,6 +60,8 @@ def fight(
         if not encounter.state.ended and encounter.state.clock == clock:
             tally.step(encounter, EndTurn())
     state = encounter.state
+    if log is not None:
+        log.extend(encounter.steps)
     sides = alive_sides(state, ruleset)
     return FightResult(
         seed=seed,
