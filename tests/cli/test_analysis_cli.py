@@ -118,6 +118,15 @@ def test_odds_after_set_up_commands_through_a_rulesets_phases() -> None:
         (["odds", "nonesuch", "punch bo"], "no ruleset called 'nonesuch'"),
         (["sim", "toy", "--runs", "0"], "--runs must be at least 1"),
         (["sim", "toy", "--workers", "2", "--cluster", "tcp://x:1"], "not both"),
+        (["sim", "toy", "--runs", "2", "--cluster", "no-port"], "--cluster no-port: "),
+        (["sim", "toy", "--workers", "2", "--policy", "os:path"], "policy 'os:path': "),
+        (["sim", "toy", "--policy", "tests.sim.test_sim:Passive"], "policy 'tests.sim"),
+        (["sim", "toy", "--policy", "builtins:str"], "is not a policy"),
+        (["sim", "toy", "--max-rounds", "0"], "--max-rounds must be at least 1"),
+        (["sim", "nowhere.yaml", "--plot", "x.gif"], "x.gif: a chart is written as .png"),
+        (["sim", "nowhere.yaml", "--plot", "no/such/dir/sim.png"], "no folder no/such/dir"),
+        (["odds", "nowhere.yaml", "punch", "--plot", "no/dir/x.svg"], "no folder no/dir"),
+        (["odds", "toy", "Ada: punch bo", "--then", "Bo: kick"], "--then 'Bo: kick': "),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -125,6 +134,7 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     result = runner.invoke(app, arguments)
     assert result.exit_code == 2
+    assert result.output.startswith("fracas: error: ") and result.output.count("\n") == 1
     assert message in result.output
     assert "Traceback" not in result.output
 
