@@ -130,7 +130,8 @@ def odds_command(
             samples=samples,
             seed=seed,
         )
-        said = "; then ".join(session.command_text(a) for a in (action, *follow))
+        played = (*found.settled, action, *follow)
+        said = "; then ".join(session.command_text(a) for a in played)
         title = f"{said} ({session.encounter.ruleset.descriptor.slug})"
         if plot is not None:
             from fracas.sim.charts import odds_chart
@@ -139,21 +140,28 @@ def odds_command(
     except FracasError as error:
         fail(str(error).splitlines()[0])
     if as_json:
-        typer.echo(json.dumps(odds_json(found, title), indent=1, ensure_ascii=False))
+        settled = [session.command_text(a) for a in found.settled]
+        typer.echo(json.dumps(odds_json(found, title, settled), indent=1, ensure_ascii=False))
         return
     _print_odds(Console(highlight=False), found, title)
 
 
-def odds_json(found: Odds, title: str) -> dict[str, Any]:
-    """The odds as JSON: exact fractions as "n/d" strings beside their float values."""
+def odds_json(found: Odds, title: str, settled: list[str]) -> dict[str, Any]:
+    """The odds as JSON: exact fractions as "n/d" strings beside their float values, each
+    outcome with its 95 % interval (a point when exact);
+    ``settled`` the commands the tactics answered first (``Odds.settled``)."""
     damage = found.damage
     return {
         "action": title,
+        "settled": settled,
         "exact": found.exact,
         "resolutions": found.resolutions,
         "samples": found.samples,
         "why_sampled": found.why_sampled,
-        "outcomes": {k: _number(p) for k, p in found.outcomes.items()},
+        "outcomes": {
+            k: {**_number(p), "interval": list(found.interval(k))}
+            for k, p in found.outcomes.items()
+        },
         "damage": {str(t): _number(p) for t, p in damage.probabilities().items()},
         "mean_damage": float(damage.mean()),
         "mean_damage_margin": found.mean_margin(),
