@@ -33,7 +33,7 @@ from rich.text import Text
 from fracas.errors import FracasError
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
-from fracas.sim.runner import TACTICS, Study, loaded, simulate
+from fracas.sim.runner import TACTICS, Study, check, loaded, simulate
 from fracas.sim.scenario import encounter_path, following, open_scenario, prepare, ready
 from fracas.terminal import fail
 
@@ -44,6 +44,14 @@ PlotOption = Annotated[
     typer.Option("--plot", metavar="FILE", help="Also draw a chart (.png or .svg)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+
+
+def _check_plot(plot: Path | None) -> None:
+    """Refuse a --plot file that cannot be written before anything is worked out."""
+    if plot is not None:
+        from fracas.sim.charts import check_chart
+
+        check_chart(plot)
 
 
 # --- odds ----------------------------------------------------------------------------------
@@ -109,6 +117,7 @@ def odds_command(
     if samples < 1 or max_branches < 1:
         fail("--samples and --max-branches must be at least 1")
     try:
+        _check_plot(plot)
         session = open_scenario(where, attacker=attacker, target=target, seed=seed)
         prepare(session, before or [])
         action = ready(session, command)
@@ -121,7 +130,8 @@ def odds_command(
             samples=samples,
             seed=seed,
         )
-        said = "; then ".join(session.command_text(a) for a in (action, *follow))
+        played = (*found.settled, action, *follow)
+        said = "; then ".join(session.command_text(a) for a in played)
         title = f"{said} ({session.encounter.ruleset.descriptor.slug})"
         if plot is not None:
             from fracas.sim.charts import odds_chart
@@ -130,21 +140,28 @@ def odds_command(
     except FracasError as error:
         fail(str(error).splitlines()[0])
     if as_json:
-        typer.echo(json.dumps(odds_json(found, title), indent=1, ensure_ascii=False))
+        settled = [session.command_text(a) for a in found.settled]
+        typer.echo(json.dumps(odds_json(found, title, settled), indent=1, ensure_ascii=False))
         return
     _print_odds(Console(highlight=False), found, title)
 
 
-def odds_json(found: Odds, title: str) -> dict[str, Any]:
-    """The odds as JSON: exact fractions as "n/d" strings beside their float values."""
+def odds_json(found: Odds, title: str, settled: list[str]) -> dict[str, Any]:
+    """The odds as JSON: exact fractions as "n/d" strings beside their float values, each
+    outcome with its 95 % interval (a point when exact);
+    ``settled`` the commands the tactics answered first (``Odds.settled``)."""
     damage = found.damage
     return {
         "action": title,
+        "settled": settled,
         "exact": found.exact,
         "resolutions": found.resolutions,
         "samples": found.samples,
         "why_sampled": found.why_sampled,
-        "outcomes": {k: _number(p) for k, p in found.outcomes.items()},
+        "outcomes": {
+            k: {**_number(p), "interval": list(found.interval(k))}
+            for k, p in found.outcomes.items()
+        },
         "damage": {str(t): _number(p) for t, p in damage.probabilities().items()},
         "mean_damage": float(damage.mean()),
         "mean_damage_margin": found.mean_margin(),
@@ -234,8 +251,10 @@ def sim_command(
     if cluster is not None and workers is not None:
         fail("give --workers or --cluster, not both")
     try:
+        _check_plot(plot)
         path = str(encounter_path(encounter).resolve())
         study = Study(path, runs, seed, policy, max_rounds)
+        check(study)  # before the progress bar: a bad study is one line on stderr
         results = _with_progress(study, workers, cluster)
         summary = summarize(results, loaded(path)[1], encounter=encounter, seed=seed, policy=policy)
         if plot is not None:
@@ -259,7 +278,10 @@ def _with_progress(study: Study, workers: int | None, cluster: str | None) -> li
         TextColumn("ETA"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    console = Console(stderr=True)
+    # Only on a terminal: in a log or a pipe, a bar is noise (and it left a blank line there).
+    quiet = not console.is_terminal
+    with Progress(*columns, console=console, transient=True, disable=quiet) as bar:
         task = bar.add_task("fights", total=study.runs)
         return simulate(study, workers, lambda n: bar.advance(task, n), cluster)
 

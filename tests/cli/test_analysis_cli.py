@@ -35,7 +35,9 @@ def test_odds_as_json_with_exact_fractions(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["exact"] is True
-    assert data["outcomes"] == {"damage": {"fraction": "1/1", "probability": 1.0}}
+    assert data["outcomes"] == {
+        "damage": {"fraction": "1/1", "probability": 1.0, "interval": [1.0, 1.0]}
+    }
     assert data["damage"]["3"]["fraction"] == "1/6"
     assert data["mean_damage"] == 3.5
     assert data["percentiles"]["50"] == 3
@@ -118,6 +120,15 @@ def test_odds_after_set_up_commands_through_a_rulesets_phases() -> None:
         (["odds", "nonesuch", "punch bo"], "no ruleset called 'nonesuch'"),
         (["sim", "toy", "--runs", "0"], "--runs must be at least 1"),
         (["sim", "toy", "--workers", "2", "--cluster", "tcp://x:1"], "not both"),
+        (["sim", "toy", "--runs", "2", "--cluster", "no-port"], "--cluster no-port: "),
+        (["sim", "toy", "--workers", "2", "--policy", "os:path"], "policy 'os:path': "),
+        (["sim", "toy", "--policy", "tests.sim.test_sim:Passive"], "policy 'tests.sim"),
+        (["sim", "toy", "--policy", "builtins:str"], "is not a policy"),
+        (["sim", "toy", "--max-rounds", "0"], "--max-rounds must be at least 1"),
+        (["sim", "nowhere.yaml", "--plot", "x.gif"], "x.gif: a chart is written as .png"),
+        (["sim", "nowhere.yaml", "--plot", "no/such/dir/sim.png"], "no folder no/such/dir"),
+        (["odds", "nowhere.yaml", "punch", "--plot", "no/dir/x.svg"], "no folder no/dir"),
+        (["odds", "toy", "Ada: punch bo", "--then", "Bo: kick"], "--then 'Bo: kick': "),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -125,6 +136,7 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     result = runner.invoke(app, arguments)
     assert result.exit_code == 2
+    assert result.output.startswith("fracas: error: ") and result.output.count("\n") == 1
     assert message in result.output
     assert "Traceback" not in result.output
 
@@ -161,3 +173,39 @@ def test_sim_json_is_the_same_on_one_or_two_workers(runner: CliRunner, tmp_path:
     assert outputs[0] == outputs[1]
     assert outputs[0]["runs"] == 16
     assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_dbu_odds_answer_a_waiting_effect_phase_and_say_so() -> None:
+    """Seed dbu (Effect Phase): 'You can decide the order in which they activate': Sena's
+    phase waits for her order when her turn comes; the odds answer it as the dbu tactics do
+    (``phases auto``) instead of refusing the attack, and print that they did."""
+    before = [
+        "--before",
+        "effect sena Shaken -rounds 0 -until start",
+        "--before",
+        'effect sena "Powered Up" -rounds 0 -until start',
+    ]
+    asked = ["odds", "dbu", "Sena: attack saibaman-1", "--max-branches", "5", "--samples", "30"]
+    result = CliRunner().invoke(app, [*asked, *before, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["settled"] == ["Sena: phases auto"]
+    assert data["action"].startswith('Sena: phases auto; then Sena: attack "Saibaman 1"')
+    table = CliRunner().invoke(app, [*asked, *before])
+    assert table.exit_code == 0 and "Sena: phases auto; then Sena: attack" in table.output
+
+
+def test_sampled_odds_as_json_carry_each_outcomes_interval() -> None:
+    """The table gives a sampled probability with its 95 % interval; the JSON gives it too."""
+    asked = ["odds", "momentum", "Rusher: attack raptor-2 -adv", "--max-branches", "10"]
+    result = CliRunner().invoke(app, [*asked, "--samples", "400", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["exact"] is False and data["samples"] == 400
+    assert set(data["outcomes"]) >= {"hit", "miss"}
+    for outcome in data["outcomes"].values():
+        low, high = outcome["interval"]
+        assert low < outcome["probability"] < high
+    exact = json.loads(CliRunner().invoke(app, [*asked[:3], "--json"]).output)
+    hit = exact["outcomes"]["hit"]
+    assert hit["interval"] == [hit["probability"], hit["probability"]]

@@ -14,8 +14,10 @@ from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.queries import damage_of
 from fracas.sim.fight import fight
+from fracas.sim.odds import odds
 from fracas.sim.policy import Reacting, tactics_for
 from fracas.sim.runner import loaded
+from fracas.sim.scenario import open_scenario, prepare, ready
 from fracas.sim.tactics.lurasko import best_first
 from tests.rules.dbu.support import fight as dbu_fight
 from tests.rules.dbu.support import make_sheet
@@ -96,3 +98,28 @@ def test_dbu_tactics_order_a_waiting_effect_phase_then_attack() -> None:
     result = fight(ruleset, setup, tactics_for(ruleset), seed=4)
     assert result.winner is not None
     assert result.rounds >= 2
+
+
+SENA_WAITS = (
+    "effect sena Shaken -rounds 0 -until start",
+    'effect sena "Powered Up" -rounds 0 -until start',
+)
+"""Two of Sena's effects end at the start of her turn: her Effect Phase waits for their order."""
+
+
+def test_dbu_odds_settle_a_waiting_effect_phase_with_the_tactics() -> None:
+    """Seed 001 (Effect Phase): 'You can decide the order in which they activate, if multiple
+    occur at the same time': when the turn comes to Sena her Effect Phase waits for her order
+    and her attack is refused until it is given. The odds of the attack answer it as the dbu
+    tactics do (``phases auto``: the standing, then the default order) and say so; the
+    session asked about is not changed."""
+    session = open_scenario("dbu")
+    prepare(session, SENA_WAITS)
+    attack = ready(session, "Sena: attack saibaman-1")
+    assert not session.encounter.can(attack)
+    before = session.state
+    found = odds(session.encounter, attack, max_branches=10, samples=40)
+    assert found.settled == (EffectOrder(actor=CombatantId("sena"), items=("auto",)),)
+    assert sum(found.outcomes.values()) == 1 and found.samples == 40
+    assert session.state is before
+    assert odds(session.encounter, attack, max_branches=10, samples=40) == found

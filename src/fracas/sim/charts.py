@@ -18,14 +18,18 @@ from fracas.sim.report import Summary
 FORMATS = (".png", ".svg")
 
 
-def _check(path: Path) -> None:
+def check_chart(path: Path) -> None:
+    """Raise FracasError unless a chart can be written at ``path``: a .png or .svg name in a
+    folder that exists (checked before the figures are worked out, which may take long)."""
     if path.suffix.lower() not in FORMATS:
         raise FracasError(f"{path}: a chart is written as .png or .svg, not {path.suffix!r}")
+    if not path.parent.is_dir():
+        raise FracasError(f"{path}: cannot write the chart (no folder {path.parent})")
 
 
 def odds_chart(odds: Odds, title: str, path: Path) -> None:
     """Outcome probabilities beside the damage distribution (bars, with P(damage ≥ x))."""
-    _check(path)
+    check_chart(path)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(1, 2))
     names = list(odds.outcomes)
     left.bar(names, [float(p) for p in odds.outcomes.values()], color="#4c72b0")
@@ -49,7 +53,7 @@ def odds_chart(odds: Odds, title: str, path: Path) -> None:
 
 def sim_chart(summary: Summary, path: Path) -> None:
     """Win probability per side with its interval, rounds taken, damage per combatant."""
-    _check(path)
+    check_chart(path)
     figure, (wins, rounds, damage) = plt.subplots(1, 3, figsize=(15, 4.5))
     labels = [s.side or "nobody" for s in summary.sides]
     values = [s.probability for s in summary.sides]

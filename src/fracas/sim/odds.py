@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
@@ -30,6 +30,7 @@ from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 from fracas.sim.branching import BranchingDice, Draw, RollNeeded, face_branches
 from fracas.sim.measure import damage_dealt, outcome_of
+from fracas.sim.policy import settle, tactics_for
 from fracas.sim.stats import Z95, run_seed, wilson
 
 MAX_BRANCHES = 20_000
@@ -58,6 +59,8 @@ class Odds:
     samples: int = 0
     why_sampled: str = ""
     """For sampled odds: why they could not be exact."""
+    settled: tuple[Action, ...] = ()
+    """What the rules waited for and the ruleset's tactics answered first (``Settling``)."""
 
     def interval(self, outcome: str) -> tuple[float, float]:
         """The 95 % interval of an outcome's probability (a point for exact odds)."""
@@ -93,15 +96,22 @@ def odds(
     hit), each applied where the rules allow it and skipped where they do not (no parry
     against a strike that missed); the odds are of all of it.
 
+    When the rules wait for an answer before anyone may act (dbu's Effect Phase waiting for
+    its order), the ruleset's tactics give it first (``fracas.sim.policy.settle``), with the
+    encounter's seeded dice, not enumerated; ``Odds.settled`` lists those answers.
+
     Raises IllegalAction when the rules forbid the action now.
     """
-    encounter.check(action)
+    trial = _trial(encounter)
+    answered = settle(trial, tactics_for(trial.ruleset))
+    trial.check(action)
     try:
-        return exact_odds(encounter, action, then=then, max_branches=max_branches)
+        found = exact_odds(trial, action, then=then, max_branches=max_branches)
     except TooManyBranches as too_many:
-        return sampled_odds(
-            encounter, action, then=then, samples=samples, seed=seed, why=str(too_many)
+        found = sampled_odds(
+            trial, action, then=then, samples=samples, seed=seed, why=str(too_many)
         )
+    return replace(found, settled=answered)
 
 
 def exact_odds(

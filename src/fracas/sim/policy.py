@@ -17,6 +17,10 @@ A policy may also be ``Reacting``: after each action, every combatant the action
 its actor may answer it out of turn (``react``), until it has nothing more to say. ``Generic``
 answers with the first action needing nothing but its actor that the rules allow then, in the
 ruleset's order: a parry, a dodge or taking the hit where a strike waits for the defender.
+
+And a policy may be ``Settling``: it answers what the rules wait for before anyone may act on
+(``settle``), a choice owed to the rules rather than a move (dbu's phase order). ``fracas
+odds`` lets the ruleset's tactics settle such waits before the action it is asked about.
 """
 
 from __future__ import annotations
@@ -49,6 +53,38 @@ class Reacting(Protocol):
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """An answer of ``combatant``, just named by the action taken, or None."""
         ...
+
+
+@runtime_checkable
+class Settling(Protocol):
+    """A policy that answers what the rules wait for before anyone may act on: a choice owed
+    to the rules, not a move (dbu's order of what occurs at once in an Effect or End Phase).
+    ``fracas odds`` asks the ruleset's tactics to settle such waits before the action asked
+    about (``settle``)."""
+
+    def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """The answer the rules wait for from ``combatant`` now, or None."""
+        ...
+
+
+MAX_SETTLING = 20
+"""How many answers ``settle`` gives at most (a wait answered opens no endless chain)."""
+
+
+def settle(encounter: Encounter, policy: Policy) -> tuple[Action, ...]:
+    """Apply ``policy``'s answers to what the rules wait for (when it is ``Settling``), for
+    everyone, until nothing waits; the answers applied, in order."""
+    if not isinstance(policy, Settling):
+        return ()
+    answered: list[Action] = []
+    while len(answered) < MAX_SETTLING:
+        state = encounter.state
+        answer = next((a for c in state if (a := policy.settle(encounter, c.id)) is not None), None)
+        if answer is None:
+            break
+        encounter.apply(answer)
+        answered.append(answer)
+    return tuple(answered)
 
 
 def tactics_for(ruleset: Ruleset) -> Policy:

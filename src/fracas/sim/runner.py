@@ -57,7 +57,9 @@ class Study:
 
 
 def policy_named(name: str, ruleset: Ruleset) -> Policy:
-    """The policy ``name`` stands for (see the module docstring)."""
+    """The policy ``name`` stands for (see the module docstring). Raises FracasError when the
+    name is none of those, or its factory cannot be called with the ruleset or returns
+    something without a ``choose`` method."""
     if name == TACTICS:
         return tactics_for(ruleset)
     if name == GENERIC:
@@ -65,12 +67,25 @@ def policy_named(name: str, ruleset: Ruleset) -> Policy:
     module, _, attribute = name.partition(":")
     try:
         factory = getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError, ValueError) as error:
+    except Exception as error:  # any failure of the user's module to import is told alike
         raise FracasError(
             f"policy {name!r}: not tactics, generic or an importable module:factory ({error})"
         ) from error
-    policy: Policy = factory(ruleset)
-    return policy
+    if not callable(factory):
+        raise FracasError(f"policy {name!r}: {attribute!r} is not a factory (it is not callable)")
+    try:
+        policy = factory(ruleset)
+    except Exception as error:  # the user's factory: its failure, named, not a traceback
+        raise FracasError(
+            f"policy {name!r}: {attribute}(ruleset) failed: {type(error).__name__}: {error}"
+        ) from error
+    if not callable(getattr(policy, "choose", None)):
+        raise FracasError(
+            f"policy {name!r}: {attribute}(ruleset) gave {type(policy).__name__}, which is not a"
+            " policy (it has no choose method)"
+        )
+    chosen: Policy = policy
+    return chosen
 
 
 @lru_cache(maxsize=8)
@@ -96,6 +111,17 @@ def chunk_size(runs: int, workers: int) -> int:
     return max(1, min(200, runs // (workers * 8) or 1))
 
 
+def check(study: Study) -> None:
+    """Raise FracasError if ``study`` cannot run: too few runs or rounds, a bad encounter file
+    or policy. ``simulate`` checks first, so that this fails once, before any worker starts."""
+    if study.runs < 1:
+        raise FracasError(f"--runs must be at least 1, not {study.runs}")
+    if study.max_rounds < 1:
+        raise FracasError(f"--max-rounds must be at least 1, not {study.max_rounds}")
+    ruleset, _ = loaded(study.encounter)
+    policy_named(study.policy, ruleset)
+
+
 def simulate(
     study: Study,
     workers: int | None = None,
@@ -104,9 +130,7 @@ def simulate(
 ) -> list[FightResult]:
     """Every run of ``study``, in run order: on ``workers`` local processes (default: every
     core; 1 runs here, in this process), or on the Dask cluster at address ``cluster``."""
-    if study.runs < 1:
-        raise FracasError(f"--runs must be at least 1, not {study.runs}")
-    loaded(study.encounter)  # a bad file fails here, once, before any worker starts
+    check(study)
     if cluster is not None:
         return _on_cluster(study, cluster, progress)
     count = workers or os.cpu_count() or 1
@@ -163,6 +187,10 @@ def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[F
         client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise FracasError(f"--cluster {address}: cannot reach the scheduler ({error})") from error
+    except (ValueError, TypeError) as error:  # Dask's word for an address it cannot parse
+        raise FracasError(
+            f"--cluster {address}: not a scheduler's address like tcp://host:8786 ({error})"
+        ) from error
     with client:
         workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         size = chunk_size(study.runs, workers)

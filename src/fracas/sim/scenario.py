@@ -93,7 +93,10 @@ def following(session: Session, commands: Sequence[str]) -> list[Action]:
     who acts in each, or it is the one whose turn it is."""
     found: list[Action] = []
     for command in commands:
-        action = session.bind(command)
+        try:
+            action = session.bind(command)
+        except FracasError as error:
+            raise CommandError(f"--then {command!r}: {error}") from error
         if action is None:
             raise CommandError("an empty follow-up command")
         found.append(action)

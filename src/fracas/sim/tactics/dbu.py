@@ -2,7 +2,8 @@
 
 When two or more things occur at once at the start or end of a dbu turn, the turn waits for the
 player to order them (``phases``); this player takes its standing or the default order
-(``phases auto``), then attacks the most hurt standing enemy as ``Generic`` does.
+(``phases auto``), then attacks the most hurt standing enemy as ``Generic`` does. The same
+answer settles such a wait before the action ``fracas odds`` is asked about (``Settling``).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from fracas.sim.policy import Generic, Policy
 class Ordering(Generic):
     """``Generic``, answering its own waiting phase first."""
 
+    def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """``phases auto`` when the combatant's Effect or End Phase waits for its order."""
+        answer = EffectOrder(actor=combatant, items=(AUTO,))
+        return answer if encounter.can(answer) else None
+
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        answer = EffectOrder(actor=actor, items=(AUTO,))
-        if encounter.can(answer):
-            return answer
-        return super().choose(encounter, actor)
+        return self.settle(encounter, actor) or super().choose(encounter, actor)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
