@@ -86,7 +86,7 @@ class ChatServer:
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
         try:
-            admitted = self.chat.roster.admit(name, password, game_master=game_master)
+            admitted = await self.chat.roster.admit(name, password, game_master=game_master)
         except StoreError as error:
             await _send(writer, [f"error: cannot check {name}'s password: {store_trouble(error)}"])
             return None
