@@ -68,6 +68,25 @@ def test_a_revoked_link_opens_nothing_and_a_new_grant_is_a_new_token(store: Stor
     assert store.grant(encounter).token != gm.token
 
 
+def test_a_replaced_link_is_a_new_token_for_the_same_seat(store: Store) -> None:
+    """The game master replacing their own link (it leaked): the old token opens nothing, the
+    new one opens the same seat at once, and nothing else of the encounter changes."""
+    encounter = store.create(demo())
+    Tracked(store, encounter).run("start")
+    gm, player = store.grant(encounter), store.grant(encounter, DRUID)
+    before = store.export(encounter)
+    new = store.replace(gm.token)
+    assert new.token != gm.token and (new.encounter, new.combatant) == (encounter, None)
+    with pytest.raises(UnknownLink):
+        store.link(gm.token)
+    assert store.link(new.token) == new and store.grant(encounter) == new
+    assert store.links(encounter) == [new, player]
+    assert store.export(encounter) == before
+    with pytest.raises(UnknownLink):
+        store.replace(gm.token)
+    assert store.links(encounter) == [new, player]
+
+
 def test_a_token_never_starts_with_a_hyphen(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """``fracas revoke -Jq…`` would read the token as an unknown option: a drawn token starting
     with "-" is drawn again."""

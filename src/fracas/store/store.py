@@ -264,6 +264,28 @@ class Store:
             self._announce(connection, row.encounter)
         return Link(row.token, row.encounter, _combatant(row.combatant))
 
+    def replace(self, token: str) -> Link:
+        """Replace a link by a new one for the same seat, in one transaction: the old token
+        opens nothing from now on, the new link is returned, and the seat is never without a
+        link (a game master replacing their own cannot lock themselves out). UnknownLink when
+        there is none."""
+        with self._transaction() as connection:
+            row = connection.execute(select(links).where(links.c.token == token)).one_or_none()
+            if row is None:
+                raise UnknownLink("no such link")
+            fresh = _new_token()
+            connection.execute(delete(links).where(links.c.token == token))
+            connection.execute(
+                insert(links).values(
+                    token=fresh,
+                    encounter=row.encounter,
+                    combatant=row.combatant,
+                    created=row.created,
+                )
+            )
+            self._announce(connection, row.encounter)
+        return Link(fresh, row.encounter, _combatant(row.combatant))
+
     def keep_member(self, encounter_id: str, member: Member) -> None:
         """Keep a chat member (their claim, their password's hash) with the encounter."""
         values = {"combatant": member.combatant, "password": member.password}
