@@ -141,3 +141,30 @@ def test_two_logins_of_one_new_name_at_once_make_one_password(
     assert not any("Connected again from elsewhere" in line for line in second.seen)
     kept = {member.name: member.password for member in Store(database).members(encounter)}
     assert kept["carol"] is not None and matches("other-password", kept["carol"])
+
+
+async def game_masters_password_on_a_players_name(database: str) -> tuple[Client, Client, str]:
+    async with serving(database) as (server, port):
+        alice, other = await Client.bare(port), await Client.bare(port)
+        await alice.connect("alice pw1")
+        await other.until("QUIT leaves")
+        await other.send(f"connect alice {PASSWORD}")
+        await other.until("error: alice is a player here")
+        await other.send(f"connect gm {PASSWORD}")  # the same connection, still served
+        await other.until("Welcome, gm.")
+        await alice.send("+who")
+        await alice.until("gm: game master")
+        for client in (alice, other):
+            await client.close()
+        return alice, other, server.chat.roster.encounter
+
+
+def test_a_login_refused_for_its_role_changes_nothing(tmp_path: Path) -> None:
+    """The game master's password on a player's name (one playing nobody): refused, as the
+    session refuses a player joining as game master; the player is neither cut off nor given
+    a new password, and the refused connection may log in again."""
+    database = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    alice, _, encounter = asyncio.run(game_masters_password_on_a_players_name(database))
+    assert not any("Connected again from elsewhere" in line for line in alice.seen)
+    kept = {member.name: member.password for member in Store(database).members(encounter)}
+    assert kept["alice"] is not None and matches("pw1", kept["alice"])

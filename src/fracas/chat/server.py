@@ -58,7 +58,7 @@ class ChatServer:
                         return
                     if name is None:
                         name = await self._login(line, writer)
-                    else:
+                    elif self.connections.get(name) is writer:  # not taken over from elsewhere
                         await self.deliver(self.chat.hear(name, line))
         except ConnectionError:
             pass
@@ -85,6 +85,8 @@ class ChatServer:
         _, name, password = words
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
+        if await self._refused(name, game_master, writer):  # a refused login changes nothing
+            return None
         try:
             admitted = await self.chat.roster.admit(name, password, game_master=game_master)
         except StoreError as error:
@@ -93,13 +95,23 @@ class ChatServer:
         if not admitted:
             await _send(writer, [f"error: that is not {name}'s password"])
             return None
+        if await self._refused(name, game_master, writer):  # joined otherwise while hashing
+            return None
         old = self.connections.get(name)
+        self.connections[name] = writer  # from here on the name's lines are this connection's
+        joined = self.chat.join(name, game_master=game_master)
         if old is not None:
             await _send(old, ["Connected again from elsewhere: this connection closes."])
             old.close()
-        self.connections[name] = writer
-        await self.deliver(self.chat.join(name, game_master=game_master))
+        await self.deliver(joined)
         return name
+
+    async def _refused(self, name: str, game_master: bool, writer: asyncio.StreamWriter) -> bool:
+        """Whether ``name`` may not join in this role; if so, the connection is told why."""
+        refused = self.chat.refusal(name, game_master=game_master)
+        if refused is not None:
+            await _send(writer, [f"error: {refused}"])
+        return refused is not None
 
     async def deliver(self, messages: Iterable[Message]) -> None:
         """Send each message to its recipients' connections, in order."""

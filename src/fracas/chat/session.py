@@ -94,10 +94,10 @@ class ChatSession:
 
     def join(self, name: str, *, game_master: bool = False) -> list[Message]:
         """``name`` connects (again): everyone is told, and the newcomer sees the order."""
+        refused = self.refusal(name, game_master=game_master)
+        if refused is not None:
+            return [Message(Member(name), f"error: {refused}")]
         known = self.people.get(name)
-        if known is not None and known.game_master != game_master:
-            role = "the game master" if known.game_master else "a player"
-            return [Message(Member(name), f"error: {name} is {role} here")]
         person = replace(known, connected=True) if known else Person(name, game_master)
         self.people[name] = person
         role = " (game master)" if game_master else ""
@@ -105,6 +105,14 @@ class ChatSession:
         welcome = [f"Welcome, {name}. {self._playing(person)}"]
         welcome += self.session.narrator.order_table(self.session.state, self.audience(person))
         return messages + to(Member(name), welcome + self._still_waiting(person))
+
+    def refusal(self, name: str, *, game_master: bool) -> str | None:
+        """Why ``name`` may not join in this role (a player's name as game master, or the
+        reverse), if so."""
+        known = self.people.get(name)
+        if known is None or known.game_master == game_master:
+            return None
+        return f"{name} is {'the game master' if known.game_master else 'a player'} here"
 
     def leave(self, name: str) -> list[Message]:
         """``name`` disconnects; their claim stays for when they come back."""
