@@ -55,3 +55,15 @@ def test_a_hidden_npcs_attack_reaches_the_player_without_its_name(table: Table) 
     )
     assert state["view"]["acting"] == []  # whose turn it is stays secret too
     assert all(GHOST not in frame for frame in frames)
+
+
+def test_whatever_a_page_sends_its_socket_lives_on(table: Table) -> None:
+    """Pages send nothing that matters; a client that sends text or bytes anyway keeps its
+    live updates (a binary frame ended the socket's handler with an error)."""
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as player:
+        player.receive_text()
+        player.send_bytes(b"\x00\xff not text")
+        player.send_text("hello")
+        table.command("start")
+        state = json.loads(player.receive_text())
+    assert state["view"]["headline"].endswith("Scout's turn")

@@ -40,8 +40,8 @@ async def live(socket: WebSocket, token: str) -> None:
     poller = asyncio.create_task(_poll(tables, seat.link))
     try:
         await socket.send_json(seat.snapshot())
-        while True:
-            await socket.receive_text()  # pages send nothing that matters; this waits for close
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass  # pages send nothing that matters (text or bytes): this waits for the close
     except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed here (link revoked)
         pass
     finally:
