@@ -66,22 +66,27 @@ def test_a_name_taken_on_another_server_cannot_be_taken_again(tmp_path: Path) ->
 
 
 def test_two_logins_of_one_new_name_at_once_keep_one_password(tmp_path: Path) -> None:
-    """Both hash at once (off the event loop); the first to finish keeps the name and the other
-    is checked against the password it kept, so exactly one of them is admitted."""
-    store = Store(f"sqlite:///{tmp_path / 'chat.sqlite3'}")
-    roster = Roster(store, store.create(demo()))
+    """Both hash at once (off the event loop), on one server or on two sharing the encounter;
+    the first to finish keeps the name and the other is checked against the password it kept,
+    so exactly one of them is admitted."""
+    url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
+    store, elsewhere = Store(url), Store(url)
+    encounter = store.create(demo())
+    here = Roster(store, encounter)
+    for name, other in (("carol", here), ("dave", Roster(elsewhere, encounter))):
 
-    async def both() -> list[bool]:
-        return list(
-            await asyncio.gather(
-                roster.admit("carol", "pw-a", game_master=False),
-                roster.admit("carol", "pw-b", game_master=False),
+        async def both(name: str = name, other: Roster = other) -> list[bool]:
+            return list(
+                await asyncio.gather(
+                    here.admit(name, "pw-a", game_master=False),
+                    other.admit(name, "pw-b", game_master=False),
+                )
             )
-        )
 
-    admitted = asyncio.run(both())
-    assert sorted(admitted) == [False, True]
-    winner = "pw-a" if admitted[0] else "pw-b"
-    (carol,) = store.members(roster.encounter)
-    assert carol.password is not None and matches(winner, carol.password)
-    store.close()
+        admitted = asyncio.run(both())
+        assert sorted(admitted) == [False, True]
+        winner = "pw-a" if admitted[0] else "pw-b"
+        (kept,) = [m for m in store.members(encounter) if m.name == name]
+        assert kept.password is not None and matches(winner, kept.password)
+    for opened in (store, elsewhere):
+        opened.close()

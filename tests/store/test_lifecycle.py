@@ -110,6 +110,25 @@ def test_chat_members_are_kept_with_the_encounter(store: Store, url: str) -> Non
         store.keep_member("nothing", Member("carol"))
 
 
+def test_a_member_is_swapped_only_while_kept_as_expected(store: Store, url: str) -> None:
+    """Two chat servers admitting one new name at once: each keeps its password only if the
+    name is still as it read it, so the second, reading it before the first kept it, keeps
+    nothing and looks again."""
+    encounter = store.create(demo())
+    other = Store(url)
+    first, second = Member("carol", None, "scrypt$aa"), Member("carol", None, "scrypt$bb")
+    assert store.swap_member(encounter, None, first)
+    assert not other.swap_member(encounter, None, second)  # read before the first was kept
+    assert other.members(encounter) == [first]
+    moved = Member("carol", DRUID, "scrypt$aa")
+    assert other.swap_member(encounter, first, moved)
+    assert not store.swap_member(encounter, first, second)
+    assert store.members(encounter) == [moved]
+    other.close()
+    with pytest.raises(UnknownEncounter):
+        store.swap_member("nothing", None, first)
+
+
 def test_a_command_waiting_for_typed_dice_survives_a_restart(store: Store, url: str) -> None:
     encounter = store.create(demo())
     table = Tracked(store, encounter)

@@ -30,8 +30,8 @@ class Roster:
         The scrypt hashing (a fraction of a second of CPU) runs in a worker thread, so the
         event loop serves everyone else meanwhile; what is read and kept is read and kept on
         the caller's thread. When the name changed while its password was hashed (another login
-        of it came first), the login is decided again on what that one kept: two logins of one
-        new name at once make one password, never two in turn."""
+        of it came first, on this server or another), the login is decided again on what that
+        one kept: two logins of one new name at once make one password, never two in turn."""
         while True:
             self._reread()
             known = self._members.get(name)
@@ -41,9 +41,7 @@ class Roster:
             if not (known is None or kept is None or (game_master and known.combatant is None)):
                 return False
             fresh = await asyncio.to_thread(hashed, password)
-            self._reread()
-            if self._members.get(name) == known:
-                self._keep(replace(known or Member(name), password=fresh))
+            if self._swap(known, replace(known or Member(name), password=fresh)):
                 return True
 
     def claims(self) -> dict[str, CombatantId]:
@@ -59,6 +57,17 @@ class Roster:
         admitted a name (or claimed) since this roster was read."""
         if self.store is not None:
             self._members = {m.name: m for m in self.store.members(self.encounter)}
+
+    def _swap(self, was: Member | None, member: Member) -> bool:
+        """Keep ``member`` if its name is still kept as ``was``, here and in the store (where
+        another server may have changed it); whether it was kept."""
+        if self.store is not None:
+            kept = self.store.swap_member(self.encounter, was, member)
+        else:
+            kept = self._members.get(member.name) == was
+        if kept:
+            self._members[member.name] = member
+        return kept
 
     def _keep(self, member: Member) -> None:
         """Store the member first (a failure changes nothing), then remember it."""
