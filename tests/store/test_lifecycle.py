@@ -8,12 +8,20 @@ import secrets
 import threading
 
 import pytest
-from sqlalchemy import Table, delete, inspect
+from sqlalchemy import Table, delete, insert, inspect
 
 from fracas.app.session import Pending
 from fracas.engine.action import CombatantId
-from fracas.store import Conflict, Member, Store, Tracked, UnknownEncounter, UnknownLink
-from fracas.store.database import connect, encounters, entries, members, waiting
+from fracas.store import (
+    Conflict,
+    Link,
+    Member,
+    Store,
+    Tracked,
+    UnknownEncounter,
+    UnknownLink,
+)
+from fracas.store.database import connect, encounters, entries, links, members, waiting
 from tests.store.conftest import demo
 
 DRUID = CombatantId("druid")
@@ -85,6 +93,34 @@ def test_a_replaced_link_is_a_new_token_for_the_same_seat(store: Store) -> None:
     with pytest.raises(UnknownLink):
         store.replace(gm.token)
     assert store.links(encounter) == [new, player]
+
+
+def test_of_two_replacing_one_link_at_once_one_does(store: Store, url: str) -> None:
+    """Another process replaces the game master's link while this one does: this one waits for
+    it, then finds the old token gone (UnknownLink), so the encounter keeps one game master's
+    link, never two, and no database error reaches the user."""
+    encounter = store.create(demo())
+    gm = store.grant(encounter)
+    engine = connect(url)
+    outcome: list[BaseException | Link] = []
+
+    def replace() -> None:
+        try:
+            outcome.append(store.replace(gm.token))
+        except BaseException as error:
+            outcome.append(error)
+
+    with engine.begin() as other:  # another process, half way through replacing it
+        other.execute(delete(links).where(links.c.token == gm.token))
+        values = {"token": "the-other-new-one", "encounter": encounter, "created": 0.0}
+        other.execute(insert(links).values(values))
+        worker = threading.Thread(target=replace)
+        worker.start()
+        worker.join(0.5)  # it waits for the other
+    worker.join(30)
+    engine.dispose()
+    assert len(outcome) == 1 and isinstance(outcome[0], UnknownLink), outcome
+    assert [link.token for link in store.links(encounter)] == ["the-other-new-one"]
 
 
 def test_a_token_never_starts_with_a_hyphen(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -291,8 +291,8 @@ class ChatSession:
             if person.connected:
                 gone = known.combatants.get(person.plays)
                 who = gone.name if gone is not None else "your combatant"
-                told = f"You play nobody now: {who} has left the fight. +claim NAME plays another."
-                messages.append(Message(Member(person.name), told))
+                line = f"You play nobody now: {who} has left the fight. +claim NAME plays another."
+                messages.append(Message(Member(person.name), line))
         return messages
 
     def _who(self) -> list[str]:

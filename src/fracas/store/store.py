@@ -270,11 +270,12 @@ class Store:
         link (a game master replacing their own cannot lock themselves out). UnknownLink when
         there is none."""
         with self._transaction() as connection:
-            row = connection.execute(select(links).where(links.c.token == token)).one_or_none()
+            row = connection.execute(  # a write first: of two replacing at once, one finds it
+                delete(links).where(links.c.token == token).returning(*links.c)
+            ).one_or_none()
             if row is None:
                 raise UnknownLink("no such link")
             fresh = _new_token()
-            connection.execute(delete(links).where(links.c.token == token))
             connection.execute(
                 insert(links).values(
                     token=fresh,
