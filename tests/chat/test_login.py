@@ -130,9 +130,7 @@ async def one_name_twice_at_once(database: str, gate: Gate) -> tuple[Client, Cli
         return first, second, server.chat.roster.encounter
 
 
-def test_two_logins_of_one_new_name_at_once_make_one_password(
-    gate: Gate, tmp_path: Path
-) -> None:
+def test_two_logins_of_one_new_name_at_once_make_one_password(gate: Gate, tmp_path: Path) -> None:
     """The login whose hashing ended first keeps the name; the other is decided again on the
     password kept meanwhile (refused), instead of overwriting it and taking the name over."""
     database = f"sqlite:///{tmp_path / 'c.sqlite3'}"

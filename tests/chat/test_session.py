@@ -197,10 +197,13 @@ def test_a_member_whose_combatant_is_removed_plays_nobody(chat: ChatSession) -> 
     chat.hear("alice", "+claim rookie")
     undone = chat.hear("gm", "+undo")
     assert chat.people["alice"].plays is None
-    assert Message(
-        Member("alice"),
-        "You play nobody now: Rookie has left the fight. +claim NAME plays another.",
-    ) in undone
+    assert (
+        Message(
+            Member("alice"),
+            "You play nobody now: Rookie has left the fight. +claim NAME plays another.",
+        )
+        in undone
+    )
 
 
 def test_a_removed_combatants_claim_is_released_in_the_store_too(tmp_path: Path) -> None:
