@@ -166,3 +166,24 @@ def test_a_login_refused_for_its_role_changes_nothing(tmp_path: Path) -> None:
     assert not any("Connected again from elsewhere" in line for line in alice.seen)
     kept = {member.name: member.password for member in Store(database).members(encounter)}
     assert kept["alice"] is not None and matches("pw1", kept["alice"])
+
+
+async def connect_again_while_connected(database: str) -> Client:
+    async with serving(database) as (_, port):
+        alice, bob = await Client.bare(port), await Client.bare(port)
+        await alice.connect("alice pw1")
+        await bob.connect("bob pw2")
+        await alice.send("connect carol her-secret")  # typed again, as after the greeting
+        await alice.until("error: you are connected as alice already")
+        await alice.send(":waves")
+        await bob.until("alice waves")  # every earlier line of alice's has reached bob by now
+        for client in (alice, bob):
+            await client.close()
+        return bob
+
+
+def test_a_login_typed_while_connected_is_not_shown_to_anyone(tmp_path: Path) -> None:
+    """``connect NAME PASSWORD`` typed by someone connected already is answered to them alone,
+    never shown to the scene as a pose (with the password in it)."""
+    bob = asyncio.run(connect_again_while_connected(f"sqlite:///{tmp_path / 'c.sqlite3'}"))
+    assert not any("her-secret" in line for line in bob.seen)
