@@ -10,8 +10,11 @@ from fracas.app import open_encounter
 from fracas.app.rulesets import demo_path
 from fracas.chat import EVERYONE, GAME_MASTERS, ChatSession, Member, Message
 from fracas.dice import LoadedDice
+from fracas.engine.action import CombatantId
 from fracas.rules.momentum.ruleset import Momentum
+from fracas.store import Member as StoredMember
 from fracas.store import Store, Tracked
+from fracas.store.database import connect, members
 
 
 @pytest.fixture
@@ -173,4 +176,74 @@ def test_a_command_on_an_encounter_another_process_deleted_is_an_error_line(
     told = chat.hear("gm", "+start")
     assert told == [Message(Member("gm"), f"error: no encounter {encounter!r}")]
     assert chat.hear("gm", ":waits") == [Message(EVERYONE, "gm waits")]
+    store.close()
+
+
+def test_a_member_whose_combatant_is_removed_plays_nobody(chat: ChatSession) -> None:
+    """The game master removes Scout: alice plays nobody (told so), and a new Scout later
+    added is free for anyone to claim, not silently hers again; an undone add releases too."""
+    removed = chat.hear("gm", "+remove scout")
+    told = "You play nobody now: Scout has left the fight. +claim NAME plays another."
+    assert Message(Member("alice"), told) in removed
+    assert all(told not in seen_by(removed, chat, name) for name in ("gm", "bob"))
+    assert chat.people["alice"].plays is None
+    (refused,) = chat.hear("alice", "+end")
+    assert refused.text.startswith("error: claim a combatant first")
+    chat.hear("gm", "+add Scout party Raptor-1")
+    assert chat.people["alice"].plays is None
+    chat.hear("bob", "+unclaim")
+    assert chat.hear("bob", "+claim scout") == [Message(EVERYONE, "bob plays Scout.")]
+    chat.hear("gm", "+add Rookie party Raptor-1")
+    chat.hear("alice", "+claim rookie")
+    undone = chat.hear("gm", "+undo")
+    assert chat.people["alice"].plays is None
+    assert (
+        Message(
+            Member("alice"),
+            "You play nobody now: Rookie has left the fight. +claim NAME plays another.",
+        )
+        in undone
+    )
+
+
+def test_a_removed_combatants_claim_is_released_in_the_store_too(tmp_path: Path) -> None:
+    """Stored: a combatant removed by another process (the web tracker) is released at the
+    chat's next command, and one removed while no chat served the encounter when a chat opens
+    it again; the member's password stays either way."""
+    url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(open_encounter(demo_path(Momentum), seed=5))
+    store.keep_member(encounter, StoredMember("bob", CombatantId("druid"), "scrypt$bob"))
+    chat = ChatSession(Tracked(store, encounter))
+    for name, role in (("gm", True), ("alice", False), ("bob", False)):
+        chat.join(name, game_master=role)
+    chat.hear("alice", "+claim scout")
+    Tracked(Store(url), encounter).run("remove scout")  # elsewhere
+    assert Message(
+        Member("alice"), "You play nobody now: Scout has left the fight. +claim NAME plays another."
+    ) in chat.hear("gm", "+vinit")
+    Tracked(Store(url), encounter).run("remove druid")  # while no chat serves it
+    again = ChatSession(Tracked(Store(url), encounter))
+    assert again.people["bob"].plays is None and again.roster.claims() == {}
+    kept = {m.name: m for m in store.members(encounter)}
+    assert kept["alice"].combatant is None and kept["alice"].password is None  # in memory only
+    assert kept["bob"] == StoredMember("bob", None, "scrypt$bob")
+    store.close()
+
+
+def test_a_claim_the_database_refuses_is_an_error_that_names_no_part_of_it(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'chat.sqlite3'}"
+    store = Store(url)
+    chat = ChatSession(Tracked(store, store.create(open_encounter(demo_path(Momentum), seed=5))))
+    chat.join("alice")
+    engine = connect(url)
+    members.drop(engine)  # the database broken under the chat
+    engine.dispose()
+    (refused,) = chat.hear("alice", "+claim scout")
+    assert refused.to == Member("alice") and "the database failed" in refused.text
+    for internal in (str(tmp_path), "sqlite", "members"):
+        assert internal not in refused.text
+    assert chat.people["alice"].plays is None
     store.close()

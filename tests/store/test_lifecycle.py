@@ -8,12 +8,20 @@ import secrets
 import threading
 
 import pytest
-from sqlalchemy import Table, delete, inspect
+from sqlalchemy import Table, delete, insert, inspect
 
 from fracas.app.session import Pending
 from fracas.engine.action import CombatantId
-from fracas.store import Conflict, Member, Store, Tracked, UnknownEncounter, UnknownLink
-from fracas.store.database import connect, encounters, entries, members, waiting
+from fracas.store import (
+    Conflict,
+    Link,
+    Member,
+    Store,
+    Tracked,
+    UnknownEncounter,
+    UnknownLink,
+)
+from fracas.store.database import connect, encounters, entries, links, members, waiting
 from tests.store.conftest import demo
 
 DRUID = CombatantId("druid")
@@ -68,6 +76,53 @@ def test_a_revoked_link_opens_nothing_and_a_new_grant_is_a_new_token(store: Stor
     assert store.grant(encounter).token != gm.token
 
 
+def test_a_replaced_link_is_a_new_token_for_the_same_seat(store: Store) -> None:
+    """The game master replacing their own link (it leaked): the old token opens nothing, the
+    new one opens the same seat at once, and nothing else of the encounter changes."""
+    encounter = store.create(demo())
+    Tracked(store, encounter).run("start")
+    gm, player = store.grant(encounter), store.grant(encounter, DRUID)
+    before = store.export(encounter)
+    new = store.replace(gm.token)
+    assert new.token != gm.token and (new.encounter, new.combatant) == (encounter, None)
+    with pytest.raises(UnknownLink):
+        store.link(gm.token)
+    assert store.link(new.token) == new and store.grant(encounter) == new
+    assert store.links(encounter) == [new, player]
+    assert store.export(encounter) == before
+    with pytest.raises(UnknownLink):
+        store.replace(gm.token)
+    assert store.links(encounter) == [new, player]
+
+
+def test_of_two_replacing_one_link_at_once_one_does(store: Store, url: str) -> None:
+    """Another process replaces the game master's link while this one does: this one waits for
+    it, then finds the old token gone (UnknownLink), so the encounter keeps one game master's
+    link, never two, and no database error reaches the user."""
+    encounter = store.create(demo())
+    gm = store.grant(encounter)
+    engine = connect(url)
+    outcome: list[BaseException | Link] = []
+
+    def replace() -> None:
+        try:
+            outcome.append(store.replace(gm.token))
+        except BaseException as error:
+            outcome.append(error)
+
+    with engine.begin() as other:  # another process, half way through replacing it
+        other.execute(delete(links).where(links.c.token == gm.token))
+        values = {"token": "the-other-new-one", "encounter": encounter, "created": 0.0}
+        other.execute(insert(links).values(values))
+        worker = threading.Thread(target=replace)
+        worker.start()
+        worker.join(0.5)  # it waits for the other
+    worker.join(30)
+    engine.dispose()
+    assert len(outcome) == 1 and isinstance(outcome[0], UnknownLink), outcome
+    assert [link.token for link in store.links(encounter)] == ["the-other-new-one"]
+
+
 def test_a_token_never_starts_with_a_hyphen(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """``fracas revoke -Jq…`` would read the token as an unknown option: a drawn token starting
     with "-" is drawn again."""
@@ -89,6 +144,25 @@ def test_chat_members_are_kept_with_the_encounter(store: Store, url: str) -> Non
     other.close()
     with pytest.raises(UnknownEncounter):
         store.keep_member("nothing", Member("carol"))
+
+
+def test_a_member_is_swapped_only_while_kept_as_expected(store: Store, url: str) -> None:
+    """Two chat servers admitting one new name at once: each keeps its password only if the
+    name is still as it read it, so the second, reading it before the first kept it, keeps
+    nothing and looks again."""
+    encounter = store.create(demo())
+    other = Store(url)
+    first, second = Member("carol", None, "scrypt$aa"), Member("carol", None, "scrypt$bb")
+    assert store.swap_member(encounter, None, first)
+    assert not other.swap_member(encounter, None, second)  # read before the first was kept
+    assert other.members(encounter) == [first]
+    moved = Member("carol", DRUID, "scrypt$aa")
+    assert other.swap_member(encounter, first, moved)
+    assert not store.swap_member(encounter, first, second)
+    assert store.members(encounter) == [moved]
+    other.close()
+    with pytest.raises(UnknownEncounter):
+        store.swap_member("nothing", None, first)
 
 
 def test_a_command_waiting_for_typed_dice_survives_a_restart(store: Store, url: str) -> None:

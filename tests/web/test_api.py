@@ -161,6 +161,29 @@ def test_a_player_acts_only_for_their_own_combatant(table: Table) -> None:
     assert version(table) == before
 
 
+def test_a_players_typed_action_cannot_reach_a_hidden_npc(table: Table) -> None:
+    """Typed text cannot name the hidden Ghost Raptor to a player; a typed action naming its id
+    (guessed from its name) is refused the same way as an id that names nobody, with nothing
+    of it in the answer, and changes nothing."""
+    table.command("start")
+    table.command("end")  # Scout's turn ends: Druid's turn
+    before = version(table)
+    answers = {}
+    for target in ("ghost-raptor", "nobody"):
+        answers[target] = table.client.post(
+            f"/api/t/{table.player}/actions",
+            json={"verb": "attack", "fields": {"target": target}, "faces": [15, 6]},
+        )
+    hidden, nobody = answers["ghost-raptor"], answers["nobody"]
+    assert (hidden.status_code, nobody.status_code) == (400, 400)
+    assert hidden.json()["message"] == "there is no combatant 'ghost-raptor'"
+    assert nobody.json()["message"] == "there is no combatant 'nobody'"
+    assert GHOST not in hidden.text
+    assert version(table) == before
+    log = table.client.get(f"/api/t/{table.player}/log").text
+    assert GHOST not in log and "ghost" not in log.lower()
+
+
 def test_tokens_open_one_encounter_and_nothing_else(table: Table, client: TestClient) -> None:
     assert client.get("/api/t/not-a-token/view").status_code == 404
     assert client.get("/api/t/not-a-token/view").json()["code"] == "not-found"

@@ -1,7 +1,8 @@
 """The tracker in a real headless Chromium (Debian's, driven by Playwright): the game master
 starts the fight and attacks; the player's page shows it live; the hidden NPC never reaches the
 player's page, neither its DOM nor its socket. The game master revokes a player's link (the
-player's page stops at once), exports the encounter and deletes it."""
+player's page stops at once), replaces their own link (the page moves to the new one, a page
+left open with the old one stops), exports the encounter and deletes it."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ def test_gm_attacks_and_the_player_sees_it_live_without_the_hidden_npc(server: S
     assert frames and all(GHOST not in frame for frame in frames)
 
 
-def test_the_gm_revokes_a_link_exports_and_deletes_the_encounter(server: Server) -> None:
+def test_the_gm_revokes_links_exports_and_deletes_the_encounter(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
     created = httpx.post(
@@ -127,6 +128,20 @@ def test_the_gm_revokes_a_link_exports_and_deletes_the_encounter(server: Server)
             assert player.locator("#command-form").is_hidden()
             reloaded = player.goto(server.url + player_page)
             assert reloaded is not None and reloaded.status == 404
+
+            elsewhere = browser.new_page()  # the game master's page left open on another tab
+            elsewhere.goto(f"{server.url}/gm/{gm_token}")
+            elsewhere.wait_for_selector("#connection.online", timeout=WAIT_MS)
+            gm.get_by_role("button", name="New GM link").click()  # confirmed, as above
+            gm.wait_for_url(lambda url: gm_token not in url, timeout=WAIT_MS)
+            old_token, gm_token = gm_token, gm.url.rsplit("/", 1)[1]
+            gm.wait_for_selector("#connection.online", timeout=WAIT_MS)
+            gm.get_by_role("button", name="Start").click()
+            gm.wait_for_selector('#log li:has-text("Round 1 begins")', timeout=WAIT_MS)
+            elsewhere.wait_for_selector("#connection.closed", timeout=WAIT_MS)
+            told = elsewhere.locator("#reply").inner_text()
+            assert told == "This link was replaced by a new one."
+            assert httpx.get(f"{server.url}/api/t/{old_token}").status_code == 404
 
             with gm.expect_download() as download:
                 gm.get_by_role("link", name="Export").click()

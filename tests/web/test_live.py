@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from fracas.store import Store
+from fracas.store.database import connect, links
+from fracas.web import live
+from fracas.web.tables import Tables
+from tests.store.conftest import demo
 from tests.web.conftest import GHOST, Table
 
 
@@ -55,3 +61,39 @@ def test_a_hidden_npcs_attack_reaches_the_player_without_its_name(table: Table) 
     )
     assert state["view"]["acting"] == []  # whose turn it is stays secret too
     assert all(GHOST not in frame for frame in frames)
+
+
+def test_whatever_a_page_sends_its_socket_lives_on(table: Table) -> None:
+    """Pages send nothing that matters; a client that sends text or bytes anyway keeps its
+    live updates (a binary frame ended the socket's handler with an error)."""
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as player:
+        player.receive_text()
+        player.send_bytes(b"\x00\xff not text")
+        player.send_text("hello")
+        table.command("start")
+        state = json.loads(player.receive_text())
+    assert state["view"]["headline"].endswith("Scout's turn")
+
+
+def test_a_sockets_polling_outlives_a_failing_database(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A socket polls the store for other processes' changes for as long as it is open: a
+    database failing for a while is logged, and polled again, instead of ending the polling
+    (after which other processes' changes and revocations would never reach that page)."""
+    monkeypatch.setattr(live, "POLL_SECONDS", 0.001)
+    encounter = store.create(demo())
+    link = store.grant(encounter)
+    tables = Tables(store)
+    engine = connect(store.url)
+    links.drop(engine)  # the database broken under the server
+    engine.dispose()
+
+    async def poll_a_while() -> bool:
+        poller = asyncio.create_task(live._poll(tables, link))
+        await asyncio.sleep(0.05)  # the poller's many shorter sleeps come due first
+        alive = not poller.done()
+        poller.cancel()
+        return alive
+
+    assert asyncio.run(poll_a_while())

@@ -43,6 +43,38 @@ def test_a_revoked_player_link_stops_at_once(table: Table) -> None:
     assert again != table.player and client.get(f"/api/t/{again}").status_code == 200
 
 
+def test_the_game_master_replaces_their_own_link_and_keeps_the_encounter(table: Table) -> None:
+    """A leaked game master's link: the game master replaces it by a new one, which opens the
+    same encounter at once; the old one stops like a revoked link (its socket closed with 4403,
+    404 since); nothing of the fight or of the players' links changes."""
+    client = table.client
+    assert table.command("start").status_code == 200
+    shown = client.get(f"/api/t/{table.gm}").json()
+    assert client.post(f"/api/t/{table.player}/replace").status_code == 403
+    with client.websocket_connect(f"/api/t/{table.gm}/live") as old_page:
+        old_page.receive_text()
+        replaced = client.post(f"/api/t/{table.gm}/replace")
+        assert replaced.status_code == 200, replaced.text
+        close = closed(old_page)
+    assert (close.code, close.reason) == (REVOKED, "this link was replaced by a new one")
+    new = replaced.json()
+    assert new == {"token": new["token"], "combatant": None, "name": None, "page": new["page"]}
+    assert new["token"] != table.gm and new["page"] == f"/gm/{new['token']}"
+    for path in (f"/api/t/{table.gm}", f"/gm/{table.gm}", f"/api/t/{table.gm}/links"):
+        assert client.get(path).status_code == 404
+    assert client.post(f"/api/t/{table.gm}/replace").status_code == 404
+    seat = client.get(f"/api/t/{new['token']}").json()
+    assert seat["gm"] and (seat["version"], seat["log"]) == (shown["version"], shown["log"])
+    assert client.get(new["page"]).status_code == 200
+    links = client.get(f"/api/t/{new['token']}/links").json()
+    assert [(link["token"], link["name"]) for link in links] == [
+        (new["token"], None),
+        (table.player, "Druid"),
+    ]
+    assert table.command("status", new["token"]).status_code == 200
+    assert client.get(f"/api/t/{table.player}").status_code == 200
+
+
 def test_revoking_is_the_game_masters_and_names_what_is_wrong(table: Table) -> None:
     client = table.client
     by_player = client.delete(f"/api/t/{table.player}/links/Druid")

@@ -1,7 +1,7 @@
 """The OpenAPI document, fuzzed by schemathesis: whatever it sends, the answer is never a server
 error and always matches the document (with a real GM link in half the cases, so the fuzzer
-reaches an encounter instead of 404s only; a fresh one for deleting an encounter, so the others
-keep theirs). Every check schemathesis has runs but one (below)."""
+reaches an encounter instead of 404s only; a fresh one for deleting an encounter or replacing its
+link, so the others keep theirs). Every check schemathesis has runs but one (below)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ def test_the_api_answers_every_request_by_its_document(case: Case, gm_token: str
     parameters = case.path_parameters
     if parameters and "token" in parameters and zlib.crc32(repr(case.body).encode()) % 2 == 0:
         deleting = case.method.upper() == "DELETE" and case.path == "/api/t/{token}"
-        parameters["token"] = new_encounter() if deleting else gm_token
+        replacing = case.path == "/api/t/{token}/replace"  # the GM's own link
+        parameters["token"] = new_encounter() if deleting or replacing else gm_token
     # A request the document allows may still break a game rule (an unknown ruleset, a combatant
     # that is not there): that is a 4xx by design, so the "schema-valid is accepted" check is off.
     case.call_and_validate(excluded_checks=[positive_data_acceptance])

@@ -249,9 +249,28 @@ class Session:
         faces: Sequence[int] | None = None,
         speaker: CombatantId | None = None,
     ) -> Reply:
-        """Carry out an action built by a program, narrated like typed text."""
+        """Carry out an action built by a program, narrated like typed text. A player
+        (``speaker``) may name only combatants their side sees, as in typed text: one hidden
+        from them is refused as if it were not there, and nothing of it is told."""
+        if speaker is not None:
+            refused = self._unseen(action, speaker)
+            if refused is not None:
+                return refused
         text = self.command_text(action)
         return self._apply(action, tuple(faces) if faces is not None else None, speaker, text)
+
+    def _unseen(self, action: Action, speaker: CombatantId) -> Reply | None:
+        """The refusal of a player's action naming a combatant the player may not see (or
+        given for a combatant no longer there); None when it names none."""
+        shown = command_text(action, self.catalogue, str)  # ids, as given: a name may be secret
+        if speaker not in self.state.combatants:
+            return Reply(shown, error=f"there is no combatant {speaker!r} to speak for")
+        audience = self.audience(speaker)
+        for combatant in combatants_named(action):
+            found = self.state.combatants.get(combatant)
+            if found is not None and not audience.sees(found):
+                return Reply(shown, error=f"there is no combatant {combatant!r}")
+        return None
 
     def _apply(
         self,

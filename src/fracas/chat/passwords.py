@@ -33,9 +33,10 @@ def matches(password: str, kept: str) -> bool:
     try:
         cost, block, parallel = (int(part) for part in parts[1:4])
         salt, digest = bytes.fromhex(parts[4]), bytes.fromhex(parts[5])
-    except ValueError:
+        made = _scrypt(password, salt, cost, block, parallel)
+    except ValueError:  # not numbers, not hex, or parameters scrypt refuses: a damaged hash
         return False
-    return hmac.compare_digest(_scrypt(password, salt, cost, block, parallel), digest)
+    return hmac.compare_digest(made, digest)
 
 
 def _scrypt(password: str, salt: bytes, cost: int, block: int, parallel: int) -> bytes:

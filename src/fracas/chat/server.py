@@ -4,7 +4,8 @@ A connection first says who it is: ``connect NAME PASSWORD``. A new name keeps t
 first came with (kept as a salted hash in the chat's roster, with a stored encounter in the
 store, so it outlives a restart); the game master's password (given to ``fracas chat serve`` or
 made up and printed by it) makes its name a game master. Then every line goes to the chat
-session and its messages go out to whom they are for. ``QUIT`` leaves. A dropped connection
+session and its messages go out to whom they are for (but a ``connect`` line typed again is
+answered to its sender alone: it holds a password). ``QUIT`` leaves. A dropped connection
 loses nothing: the encounter goes on, and the same name connecting again gets its combatant
 back; a name that connects again while still connected takes over from the old connection.
 """
@@ -58,7 +59,9 @@ class ChatServer:
                         return
                     if name is None:
                         name = await self._login(line, writer)
-                    else:
+                    elif _login_words(line) is not None:  # never a pose: it holds a password
+                        await _send(writer, [f"error: you are connected as {name} already"])
+                    elif self.connections.get(name) is writer:  # not taken over from elsewhere
                         await self.deliver(self.chat.hear(name, line))
         except ConnectionError:
             pass
@@ -78,28 +81,40 @@ class ChatServer:
         ]
 
     async def _login(self, line: str, writer: asyncio.StreamWriter) -> str | None:
-        words = line.split()
-        if len(words) != 3 or words[0].lower() != "connect":
+        words = _login_words(line)
+        if words is None:
             await _send(writer, ["error: first connect: connect NAME PASSWORD"])
             return None
-        _, name, password = words
+        name, password = words
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
+        if await self._refused(name, game_master, writer):  # a refused login changes nothing
+            return None
         try:
-            admitted = self.chat.roster.admit(name, password, game_master=game_master)
+            admitted = await self.chat.roster.admit(name, password, game_master=game_master)
         except StoreError as error:
             await _send(writer, [f"error: cannot check {name}'s password: {store_trouble(error)}"])
             return None
         if not admitted:
             await _send(writer, [f"error: that is not {name}'s password"])
             return None
+        if await self._refused(name, game_master, writer):  # joined otherwise while hashing
+            return None
         old = self.connections.get(name)
+        self.connections[name] = writer  # from here on the name's lines are this connection's
+        joined = self.chat.join(name, game_master=game_master)
         if old is not None:
             await _send(old, ["Connected again from elsewhere: this connection closes."])
             old.close()
-        self.connections[name] = writer
-        await self.deliver(self.chat.join(name, game_master=game_master))
+        await self.deliver(joined)
         return name
+
+    async def _refused(self, name: str, game_master: bool, writer: asyncio.StreamWriter) -> bool:
+        """Whether ``name`` may not join in this role; if so, the connection is told why."""
+        refused = self.chat.refusal(name, game_master=game_master)
+        if refused is not None:
+            await _send(writer, [f"error: {refused}"])
+        return refused is not None
 
     async def deliver(self, messages: Iterable[Message]) -> None:
         """Send each message to its recipients' connections, in order."""
@@ -122,6 +137,14 @@ class ChatServer:
         assert isinstance(to, Member)
         found = self.connections.get(to.name)
         return [found] if found is not None else []
+
+
+def _login_words(line: str) -> tuple[str, str] | None:
+    """The name and password of a ``connect NAME PASSWORD`` line; None for any other line."""
+    words = line.split()
+    if len(words) != 3 or words[0].lower() != "connect":
+        return None
+    return words[1], words[2]
 
 
 async def _send(writer: asyncio.StreamWriter, lines: list[str]) -> None:

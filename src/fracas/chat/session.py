@@ -18,7 +18,9 @@ addressed to everyone, to the game masters, or to one member:
 
 A bad command is one line to its speaker and changes nothing. Members who drop keep their
 claims, so reconnecting under the same name carries on where they were; claims are kept in the
-``roster``, with the encounter in the store for a stored one, so they outlive a restart too.
+``roster``, with the encounter in the store for a stored one, so they outlive a restart too. A
+member whose combatant leaves the encounter (the game master removes it, or undoes adding it)
+plays nobody from then on, and may claim another; their password stays.
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from fracas.commands import CommandError, parse_line, resolve_name
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.state import EncounterState
-from fracas.errors import FracasError
 from fracas.store import StoreError, Tracked, told
 
 LOG = logging.getLogger("fracas.chat")
@@ -82,6 +83,7 @@ class ChatSession:
             name: Person(name, game_master=False, plays=plays, connected=False)
             for name, plays in self.roster.claims().items()
         }
+        self._release_gone(self.session.state)  # removed while no chat served the encounter
 
     @property
     def session(self) -> Session:
@@ -92,10 +94,10 @@ class ChatSession:
 
     def join(self, name: str, *, game_master: bool = False) -> list[Message]:
         """``name`` connects (again): everyone is told, and the newcomer sees the order."""
+        refused = self.refusal(name, game_master=game_master)
+        if refused is not None:
+            return [Message(Member(name), f"error: {refused}")]
         known = self.people.get(name)
-        if known is not None and known.game_master != game_master:
-            role = "the game master" if known.game_master else "a player"
-            return [Message(Member(name), f"error: {name} is {role} here")]
         person = replace(known, connected=True) if known else Person(name, game_master)
         self.people[name] = person
         role = " (game master)" if game_master else ""
@@ -103,6 +105,14 @@ class ChatSession:
         welcome = [f"Welcome, {name}. {self._playing(person)}"]
         welcome += self.session.narrator.order_table(self.session.state, self.audience(person))
         return messages + to(Member(name), welcome + self._still_waiting(person))
+
+    def refusal(self, name: str, *, game_master: bool) -> str | None:
+        """Why ``name`` may not join in this role (a player's name as game master, or the
+        reverse), if so."""
+        known = self.people.get(name)
+        if known is None or known.game_master == game_master:
+            return None
+        return f"{name} is {'the game master' if known.game_master else 'a player'} here"
 
     def leave(self, name: str) -> list[Message]:
         """``name`` disconnects; their claim stays for when they come back."""
@@ -172,6 +182,7 @@ class ChatSession:
         if not person.game_master and person.plays is None:
             return _error(person, "claim a combatant first: +claim NAME (+who shows who is free)")
         speaker = None if person.game_master else person.plays
+        known = self.session.state  # names a combatant another process has removed since
         try:
             if isinstance(self.table, Tracked):
                 self.table.refresh()  # another process may have moved the fight on
@@ -181,11 +192,12 @@ class ChatSession:
             return _error(person, store_trouble(error))
         if reply.changed and self.on_change is not None:
             self.on_change(self.session)
+        released = self._release_gone(known)
         if reply.error is not None:
-            return _error(person, reply.error)
+            return _error(person, reply.error) + released
         if reply.step is None:
-            return self._private_or_undo(person, reply, verb)
-        return self._told(reply.step, before) + self._prompts(reply)
+            return self._private_or_undo(person, reply, verb) + released
+        return self._told(reply.step, before) + self._prompts(reply) + released
 
     def _private_or_undo(self, person: Person, reply: Reply, verb: str) -> list[Message]:
         if not reply.changed:
@@ -258,10 +270,30 @@ class ChatSession:
         """Keep ``person``'s new claim in the roster (the store) and here; an error otherwise."""
         try:
             self.roster.claim(person.name, plays)
-        except FracasError as error:
-            return _error(person, f"claim not kept: {error}")
+        except StoreError as error:
+            return _error(person, f"claim not kept: {store_trouble(error)}")
         self.people[person.name] = replace(person, plays=plays)
         return []
+
+    def _release_gone(self, known: EncounterState) -> list[Message]:
+        """Members whose combatant has left the encounter (removed, or its adding undone, here
+        or by another process) play nobody from now on, in the roster too; their passwords
+        stay, and each connected one is told. ``known``: a state that may still name it."""
+        messages: list[Message] = []
+        for person in list(self.people.values()):
+            if person.plays is None or person.plays in self.session.state.combatants:
+                continue
+            self.people[person.name] = replace(person, plays=None)
+            try:
+                self.roster.claim(person.name, None)
+            except StoreError as error:  # told to the log; the next start releases it again
+                store_trouble(error)
+            if person.connected:
+                gone = known.combatants.get(person.plays)
+                who = gone.name if gone is not None else "your combatant"
+                line = f"You play nobody now: {who} has left the fight. +claim NAME plays another."
+                messages.append(Message(Member(person.name), line))
+        return messages
 
     def _who(self) -> list[str]:
         lines = ["Who is here:"]

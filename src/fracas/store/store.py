@@ -264,22 +264,51 @@ class Store:
             self._announce(connection, row.encounter)
         return Link(row.token, row.encounter, _combatant(row.combatant))
 
+    def replace(self, token: str) -> Link:
+        """Replace a link by a new one for the same seat, in one transaction: the old token
+        opens nothing from now on, the new link is returned, and the seat is never without a
+        link (a game master replacing their own cannot lock themselves out). UnknownLink when
+        there is none."""
+        with self._transaction() as connection:
+            row = connection.execute(  # a write first: of two replacing at once, one finds it
+                delete(links).where(links.c.token == token).returning(*links.c)
+            ).one_or_none()
+            if row is None:
+                raise UnknownLink("no such link")
+            fresh = _new_token()
+            connection.execute(
+                insert(links).values(
+                    token=fresh,
+                    encounter=row.encounter,
+                    combatant=row.combatant,
+                    created=row.created,
+                )
+            )
+            self._announce(connection, row.encounter)
+        return Link(fresh, row.encounter, _combatant(row.combatant))
+
     def keep_member(self, encounter_id: str, member: Member) -> None:
         """Keep a chat member (their claim, their password's hash) with the encounter."""
-        values = {"combatant": member.combatant, "password": member.password}
         with self._transaction() as connection:
             self._lock(connection, encounter_id)
-            changed = connection.execute(
-                update(members)
-                .where(members.c.encounter == encounter_id, members.c.name == member.name)
-                .values(**values, updated=time.time())
-            )
-            if changed.rowcount == 0:
-                connection.execute(
-                    insert(members).values(
-                        encounter=encounter_id, name=member.name, **values, updated=time.time()
-                    )
+            _put_member(connection, encounter_id, member)
+
+    def swap_member(self, encounter_id: str, was: Member | None, member: Member) -> bool:
+        """Keep ``member`` only while its name is kept as ``was`` (None: not at all); whether
+        it was kept. The check and the change are one transaction holding the encounter, so of
+        two chat servers admitting one new name at once, one keeps its password, never both."""
+        with self._transaction() as connection:
+            self._lock(connection, encounter_id)
+            row = connection.execute(
+                select(members).where(
+                    members.c.encounter == encounter_id, members.c.name == member.name
                 )
+            ).one_or_none()
+            now = None if row is None else Member(row.name, _combatant(row.combatant), row.password)
+            if now != was:
+                return False
+            _put_member(connection, encounter_id, member)
+        return True
 
     def wait(self, encounter_id: str, speaker: CombatantId | None, pending: Pending | None) -> None:
         """Keep (or, with None, forget) the command ``speaker`` waits with for typed dice."""
@@ -455,6 +484,19 @@ def _guarded(opener: Callable[[], Any], url: str) -> Iterator[Connection]:
         raise
     except SQLAlchemyError as error:
         raise StoreError(f"database {url}: {_first_line(error)}") from error
+
+
+def _put_member(connection: Connection, encounter_id: str, member: Member) -> None:
+    """Write ``member``'s row of the ``members`` table, made or replaced."""
+    values = {"combatant": member.combatant, "password": member.password, "updated": time.time()}
+    changed = connection.execute(
+        update(members)
+        .where(members.c.encounter == encounter_id, members.c.name == member.name)
+        .values(**values)
+    )
+    if changed.rowcount == 0:
+        row = {"encounter": encounter_id, "name": member.name, **values}
+        connection.execute(insert(members).values(row))
 
 
 def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:

@@ -330,6 +330,15 @@ async def revoke_link(
     await open_tables.revoke(link.token)
 
 
+@router.post("/t/{token}/replace")
+async def replace_link(held: GmDep, open_tables: TablesDep) -> LinkOut:
+    """Replace the game master's own link by a new one (when it leaked): the old token, and
+    every page and live socket open with it, stop at once (the socket closed with 4403); the
+    answer is the new link. The encounter, its log and the players' links stay as they are."""
+    link = await open_tables.replace(held.link.token)
+    return LinkOut(token=link.token, combatant=None, name=None, page=_page(link.token, True))
+
+
 def _page(token: str, gm: bool) -> str:
     return f"/gm/{token}" if gm else f"/play/{token}"
 

@@ -17,8 +17,9 @@ import psycopg
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from fracas.errors import FracasError
-from fracas.store import Link
+from fracas.store import Link, StoreError, told
 from fracas.store.database import CHANNEL, listen_url
+from fracas.web.errors import LOG
 from fracas.web.tables import Tables
 
 POLL_SECONDS = 2.0
@@ -40,8 +41,8 @@ async def live(socket: WebSocket, token: str) -> None:
     poller = asyncio.create_task(_poll(tables, seat.link))
     try:
         await socket.send_json(seat.snapshot())
-        while True:
-            await socket.receive_text()  # pages send nothing that matters; this waits for close
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass  # pages send nothing that matters (text or bytes): this waits for the close
     except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed here (link revoked)
         pass
     finally:
@@ -50,9 +51,14 @@ async def live(socket: WebSocket, token: str) -> None:
 
 
 async def _poll(tables: Tables, link: Link) -> None:
+    """Check the store every POLL_SECONDS for as long as the socket is open; a failing
+    database is logged and looked at again next time (an error would end the polling)."""
     while True:
         await asyncio.sleep(POLL_SECONDS)
-        await tables.check(link)
+        try:
+            await tables.check(link)
+        except StoreError as error:
+            told(error, LOG)
 
 
 async def listen(tables: Tables) -> None:

@@ -3,8 +3,8 @@
 A link's token opens one encounter, as its game master or as one player's combatant; nothing
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
 before it is acknowledged) with the sockets watching it; after a change every watcher is sent
-its own audience's view and log. Revoking a link closes its sockets at once (code ``REVOKED``),
-deleting an encounter closes every socket on it (code ``DELETED``).
+its own audience's view and log. Revoking or replacing a link closes its sockets at once (code
+``REVOKED``), deleting an encounter closes every socket on it (code ``DELETED``).
 """
 
 from __future__ import annotations
@@ -101,6 +101,14 @@ class Tables:
         link = self.store.revoke(token)
         await self.close_link(link, REVOKED, "this link was revoked")
         return link
+
+    async def replace(self, token: str) -> Link:
+        """Replace a link by a new one for the same seat (``Store.replace``) and close every
+        socket open through the old one; the new link."""
+        new = self.store.replace(token)
+        old = Link(token, new.encounter, new.combatant)
+        await self.close_link(old, REVOKED, "this link was replaced by a new one")
+        return new
 
     async def delete(self, encounter_id: str, version: int | None = None) -> None:
         """Delete an encounter from the store (only at ``version``, if given: ``Store.delete``)

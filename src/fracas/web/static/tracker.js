@@ -12,6 +12,7 @@ let verbs = [];
 let names = [];
 let seat = null;
 let shownVersion = 0;  // the log's version the page shows (a Delete is only of that)
+let moving = false;  // the page is moving to the game master's new link: its socket closes
 const history = [];
 let back = 0;
 
@@ -82,7 +83,21 @@ function drawButtons() {
     save.href = API + "/export";
     save.download = "fight.json";
     save.className = "export";
-    bar.append(save, button("Delete encounter", deleteEncounter));
+    bar.append(save, button("New GM link", replaceLink));
+    bar.append(button("Delete encounter", deleteEncounter));
+  }
+}
+
+async function replaceLink() {
+  const question = "Replace your game master link by a new one? The old link stops at once, " +
+    "and so does every page open with it; this page moves to the new link: keep its address.";
+  if (!confirm(question)) return;
+  moving = true;
+  try {
+    location.replace((await call("POST", "/replace")).page);
+  } catch (error) {
+    moving = false;
+    showReply([error.message], true);
   }
 }
 
@@ -235,6 +250,7 @@ function connect(delay) {
     }
   });
   socket.addEventListener("close", (event) => {
+    if (moving) return;
     if (event.code === 4403 || event.code === 4410) {
       // the link was revoked or the encounter deleted: nothing to reconnect to
       $("connection").textContent = "closed: " + event.reason;
