@@ -9,7 +9,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.gm import ApplyEffect, SetPool
 from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack as DbuAttack
-from fracas.rules.dbu.actions import EffectOrder
+from fracas.rules.dbu.actions import Convert, EffectOrder
 from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.queries import damage_of
@@ -123,3 +123,18 @@ def test_dbu_odds_settle_a_waiting_effect_phase_with_the_tactics() -> None:
     assert sum(found.outcomes.values()) == 1 and found.samples == 40
     assert session.state is before
     assert odds(session.encounter, attack, max_branches=10, samples=40) == found
+
+
+def test_dbu_tactics_keep_their_actions_when_attacked_out_of_turn() -> None:
+    """Seed 001 (Counter Action): 'Any Actions converted into Counter Actions are lost at the
+    start of your next turn.' Converting is allowed at any time, but a dbu fighter answering
+    each attack on it by converting its Actions came to its own turn with none left (the
+    Saibamen of the 4v4 benchmark lost every fight in about a round): the tactics never
+    convert."""
+    hero, foe = CombatantId("hero"), CombatantId("foe")
+    encounter = dbu_fight(9, 2)
+    assert encounter.state.is_turn_of(hero)
+    assert encounter.can(Convert(actor=foe))
+    policy = tactics_for(encounter.ruleset)
+    assert isinstance(policy, Reacting)
+    assert policy.react(encounter, foe) is None

@@ -4,6 +4,11 @@ When two or more things occur at once at the start or end of a dbu turn, the tur
 player to order them (``phases``); this player takes its standing or the default order
 (``phases auto``), then attacks the most hurt standing enemy as ``Generic`` does. The same
 answer settles such a wait before the action ``fracas odds`` is asked about (``Settling``).
+
+Out of its turn it answers as ``Generic`` does, but never converts its Actions into Counter
+Actions: converting is allowed at any time, but "Any Actions converted into Counter Actions are
+lost at the start of your next turn" (seed 001), and these tactics spend no Counter Action, so
+a fighter converting whenever it is attacked would come to its turn with no Action left.
 """
 
 from __future__ import annotations
@@ -11,13 +16,17 @@ from __future__ import annotations
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import Ruleset
-from fracas.rules.dbu.actions import EffectOrder
+from fracas.rules.dbu.actions import Convert, EffectOrder
 from fracas.rules.dbu.phase_names import AUTO
 from fracas.sim.policy import Generic, Policy
 
 
 class Ordering(Generic):
-    """``Generic``, answering its own waiting phase first."""
+    """``Generic``, answering its own waiting phase first and never converting Actions."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(ruleset)
+        self.answers = tuple(kind for kind in self.answers if kind is not Convert)
 
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """``phases auto`` when the combatant's Effect or End Phase waits for its order."""
