@@ -13,11 +13,13 @@ comes out the same as the engine's: the benchmark checks that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fracas.dice import Constant, Dice, SeededDice, distribution
 from fracas.dice.syntax import BinaryOp, Expression
 from fracas.engine.events import reduce
+from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
 from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of, weapon_hit_bonus
 from fracas.rules.momentum.queries import VITALITY, sheet_of
@@ -46,6 +48,19 @@ def _terms(expression: Expression) -> tuple[int, int, int]:
         case BinaryOp("+", Dice(count=count, sides=sides), Constant(value)):
             return count, sides, value
     raise ValueError(f"the bare loop only knows NdS+K damage, not {expression}")
+
+
+def reference(ruleset: Ruleset, setup: EncounterState) -> Callable[[int], tuple[str | None, int]]:
+    """The bare loop of ``setup``'s fight: seed -> (the winning side or None, rounds)."""
+    assert isinstance(ruleset, Momentum)
+    fighting, turns = fighters(ruleset, setup)
+    sides = sorted({c.side for c in setup})
+
+    def play(seed: int) -> tuple[str | None, int]:
+        winner, rounds = bare_fight(fighting, turns, seed)
+        return (sides[winner] if winner >= 0 else None), rounds
+
+    return play
 
 
 def fighters(ruleset: Momentum, setup: EncounterState) -> tuple[list[Fighter], list[list[int]]]:
