@@ -40,18 +40,19 @@ from fracas.dice.syntax import Expression
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko.actions import Attack
-from fracas.rules.lurasko.aoe import AREA_PERCENT, DELIBERATE, IMPACT_PERCENT
+from fracas.rules.lurasko.aoe import AREA_PERCENT, DELIBERATE, IMPACT_PERCENT, OVEREFFECT
 from fracas.rules.lurasko.armor import through_armor
 from fracas.rules.lurasko.attack import Strike
 from fracas.rules.lurasko.auras import aura_portion
 from fracas.rules.lurasko.damage import Portion
 from fracas.rules.lurasko.injury import injury_type
+from fracas.rules.lurasko.offense import normal_portion
 from fracas.rules.lurasko.queries import factor_of, sheet_of
 from fracas.rules.lurasko.ruleset import Lurasko
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Shield, Weapon
 from fracas.rules.lurasko.shielding import Incoming, may_shield, ordered, stops
-from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision
+from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
 from fracas.sim.fight import MAX_ROUNDS
 from fracas.sim.tactics.lurasko import attack, best_first
 
@@ -91,6 +92,9 @@ class Through:
     """Low and medium shielding that meets the attack before the defense roll."""
     dodged: tuple[int, ...] = ()
     """Medium shielding against an explosive's area damage after a dodge."""
+    stuns: bool = False
+    """Whether 2 degrees of it stun (electric; blast on the organic): for an aura striking
+    back (weapons that would stun are refused)."""
 
 
 @dataclass(frozen=True)
@@ -117,8 +121,6 @@ class Fight:
     """[attacker][defender]: the attacker's weapon on an enemy."""
     back: tuple[tuple[Through | None, ...], ...]
     """[holder][attacker]: the holder's aura on a melee attacker."""
-    stuns: tuple[bool, ...]
-    """Whether the holder's aura stuns at 2 degrees (electric; blast on the organic)."""
     initiative: tuple[tuple[int, ...], int]
     defense: tuple[tuple[int, ...], int]
     critical_margin: int
@@ -164,8 +166,10 @@ def prepare(rules: LuraskoSettings, setup: EncounterState) -> Fight:
         _fighter(rules, c, w, sides, everyone) for c, w in zip(everyone, weapons, strict=True)
     )
     through = tuple(
-        tuple(_through(rules, setup, a, w, d) if a.side != d.side else None for d in everyone)
-        for a, w in zip(everyone, weapons, strict=True)
+        tuple(
+            _through(rules, setup, a, w, f.arm, d) if a.side != d.side else None for d in everyone
+        )
+        for a, w, f in zip(everyone, weapons, fighters, strict=True)
     )
     back = tuple(
         tuple(_back(holder, a, w) for a, w in zip(everyone, weapons, strict=True))
@@ -179,7 +183,6 @@ def prepare(rules: LuraskoSettings, setup: EncounterState) -> Fight:
         fighters=fighters,
         through=through,
         back=back,
-        stuns=tuple(_aura_stuns(c) for c in everyone),
         initiative=_terms(rules.initiative_dice),
         defense=_terms(rules.defense_die),
         critical_margin=rules.critical_margin,
@@ -197,16 +200,29 @@ def _weapon(combatant: Combatant) -> Weapon:
         raise ValueError(f"{weapon.name}: the bare loop knows normal or energy weapons, not both")
     if weapon.energy in (DamageKind.ELECTRIC, DamageKind.BLAST) or weapon.zone is not None:
         raise ValueError(f"{weapon.name}: the bare loop knows no stunning or zone weapons")
-    if weapon.energy is not None and not weapon.area and _most(weapon) >= 120:
-        raise ValueError(f"{weapon.name}: the bare loop knows no overeffect")
     return weapon
 
 
-def _most(weapon: Weapon) -> int:
+def _arm(rules: LuraskoSettings, combatant: Combatant, weapon: Weapon) -> Arm:
+    melee = weapon.reach is Reach.MELEE
     expression = weapon.damage if weapon.damage is not None else weapon.energy_damage
     assert expression is not None
     dice, flat = _terms(expression)
-    return flat + sum(dice)
+    strength = _strength(rules, combatant, weapon)
+    table = rules.melee_injury_table if melee else rules.ranged_injury_table
+    faces = (injury_type(face, ranged=not melee, table=table) for face in range(1, 21))
+    arm = Arm(
+        weapon.offense, melee, weapon.area, dice, flat + strength, (0, *map(TYPES.index, faces))
+    )
+    if weapon.energy is not None and not weapon.area and arm.flat + sum(dice) >= OVEREFFECT:
+        raise ValueError(f"{weapon.name}: the bare loop knows no overeffect")
+    return arm
+
+
+def _strength(rules: LuraskoSettings, combatant: Combatant, weapon: Weapon) -> int:
+    """The STR a melee weapon adds to damage and drive."""
+    melee = weapon.reach is Reach.MELEE
+    return sheet_of(combatant).strength if melee and rules.strength_to_damage else 0
 
 
 def _fighter(
@@ -221,29 +237,13 @@ def _fighter(
         raise ValueError(f"{combatant.name}: the bare loop knows one aura striking with it all")
     if any(s.techshield for s in sheet.shields):
         raise ValueError(f"{combatant.name}: the bare loop knows no techshields")
-    melee = weapon.reach.value == "melee"
-    expression = weapon.damage if weapon.damage is not None else weapon.energy_damage
-    assert expression is not None
-    dice, flat = _terms(expression)
-    strength = sheet.strength if melee and rules.strength_to_damage else 0
-    table = rules.melee_injury_table if melee else rules.ranged_injury_table
     return Fighter(
         side=sides.index(combatant.side),
         bonus=sheet.initiative,
         tn=sheet.tn,
         factor=factor_of(combatant, rules),
         dies_at=rules.death_core_degrees_per_bcon * sheet.bcon,
-        arm=Arm(
-            offense=weapon.offense,
-            melee=melee,
-            area=weapon.area,
-            dice=dice,
-            flat=flat + strength,
-            table=(
-                0,
-                *(TYPES.index(injury_type(f, ranged=not melee, table=table)) for f in range(1, 21)),
-            ),
-        ),
+        arm=_arm(rules, combatant, weapon),
         enemies=tuple(n for n, c in enumerate(everyone) if c.side != combatant.side),
         points=tuple(pool.current for pool in combatant.pools.values()),
         aura=sheet.auras[0].stored if sheet.auras else 0,
@@ -262,79 +262,75 @@ def _through(
     setup: EncounterState,
     attacker: Combatant,
     weapon: Weapon,
+    arm: Arm,
     defender: Combatant,
 ) -> Through:
     """The attacker's weapon on ``defender``: armor, shielding and resistances."""
     shields = sheet_of(defender).shields
-    strike = Strike(setup, attack(attacker.id, defender.id, weapon.name), rules, SeededDice(0))
-    incoming = strike.incoming
+    most = arm.flat + sum(arm.dice)
     if weapon.damage is not None:
-        drive = weapon.drive
-        assert drive is not None
-        melee = weapon.reach.value == "melee"
-        strength = sheet_of(attacker).strength if melee and rules.strength_to_damage else 0
-        portion = Portion(DamageKind.NORMAL, 0, drive + strength, weapon.material)
-        return _met(defender, portion, _most(weapon) + strength, [])
+        assert weapon.drive is not None
+        strength = _strength(rules, attacker, weapon)
+        drive = normal_portion(0, weapon.drive, reach=weapon.reach, strength=strength).drive
+        return _met(defender, Portion(DamageKind.NORMAL, 0, drive, weapon.material), most)
     assert weapon.energy is not None
-    portion = Portion(weapon.energy, 0, 0)
-    before = [s for s in shields if s.precision.before_defense and stops(s.source(), incoming)]
-    if weapon.area:
-        if before:
-            raise ValueError("the bare loop knows area weapons no shield meets before the roll")
-        blast = Incoming(ranged=True, all_energy=True, explosive=weapon.explosive, impact=False)
-        dodged = [
-            s
-            for s in shields
-            if s.precision is Precision.MEDIUM and may_shield(Precision.MEDIUM, blast)
-        ]
-        return _met(defender, portion, _most(weapon), [], dodged if weapon.explosive else [])
-    return _met(defender, portion, _most(weapon), before)
+    # the engine's own reading of this attack (building it draws no die)
+    strike = Strike(setup, attack(attacker.id, defender.id, weapon.name), rules, SeededDice(0))
+    before = [
+        s for s in shields if s.precision.before_defense and stops(s.source(), strike.incoming)
+    ]
+    if not weapon.area:
+        return _met(defender, Portion(weapon.energy, 0, 0), most, before)
+    if before:
+        raise ValueError("the bare loop knows area weapons no shield meets before the roll")
+    area = Incoming(ranged=True, all_energy=True, explosive=weapon.explosive, impact=False)
+    medium = [
+        s for s in shields if s.precision is Precision.MEDIUM and may_shield(s.precision, area)
+    ]
+    return _met(
+        defender, Portion(weapon.energy, 0, 0), most, dodged=medium if weapon.explosive else []
+    )
 
 
 def _met(
     defender: Combatant,
     portion: Portion,
     most: int,
-    before: list[Shield],
+    before: list[Shield] | None = None,
     dodged: list[Shield] | None = None,
 ) -> Through:
-    """A portion of ``portion``'s kind (energy: drive = damage) on ``defender``, for every
-    damage up to ``most``."""
+    """Damage of ``portion``'s kind, material and drive (energy: drive = damage), up to
+    ``most``, on ``defender``."""
     sheet = sheet_of(defender)
     armor = sheet.armor.range() if sheet.armor else None
-    electric = portion.kind is DamageKind.ELECTRIC
+    energy, electric = portion.kind.energy, portion.kind is DamageKind.ELECTRIC
     armored = tuple(
-        through_armor(d, d if portion.kind.energy else portion.drive, armor, electric=electric)
+        through_armor(d, d if energy else portion.drive, armor, electric=electric)
         for d in range(most + 1)
     )
     high = [s for s in sheet.shields if s.precision is Precision.HIGH]
-    percents = [r.percent for r in sheet.resistances if r.rule().applies_to(portion)]
     multiply, divide = 1, 1
-    for percent in percents:
-        multiply, divide = multiply * percent, divide * 100
+    for resistance in sheet.resistances:
+        if resistance.rule().applies_to(portion):
+            multiply, divide = multiply * resistance.percent, divide * 100
     return Through(
         armored=armored,
-        high=_pools(defender, high) if portion.kind.energy else (),
+        high=_pools(defender, high) if energy else (),
         multiply=multiply,
         divide=divide,
-        before=_pools(defender, before),
+        before=_pools(defender, before or []),
         dodged=_pools(defender, dodged or []),
+        stuns=electric or (portion.kind is DamageKind.BLAST and sheet.organic),
     )
 
 
 def _back(holder: Combatant, attacker: Combatant, weapon: Weapon) -> Through | None:
     """The holder's aura striking back at a melee attacker (None: it never does)."""
     auras = sheet_of(holder).auras
-    if not auras or holder.side == attacker.side or weapon.reach.value != "melee":
+    if not auras or holder.side == attacker.side or weapon.reach is not Reach.MELEE:
         return None
     aura = auras[0]
-    portion = aura_portion(aura.kind, aura.stored, aura.drive)
-    return _met(attacker, portion, aura.stored, [])
-
-
-def _aura_stuns(holder: Combatant) -> bool:
-    auras = sheet_of(holder).auras
-    return bool(auras) and auras[0].kind in (DamageKind.ELECTRIC, DamageKind.BLAST)
+    return _met(attacker, aura_portion(aura.kind, aura.stored, aura.drive), aura.stored)
 
 
 def _shield(points: list[int], pools: tuple[int, ...], damage: int) -> int:
@@ -415,7 +411,7 @@ def bare_fight(fight: Fight, seed: int) -> tuple[int, int]:
         if back is not None and not critical and aura[target]:
             taken = land(attacker, attacker, back, aura[target], CORE)
             aura[target] = 0
-            if fight.stuns[target] and taken // fighters[attacker].factor >= 2:
+            if back.stuns and taken // fighters[attacker].factor >= 2:
                 stunned[attacker] = number + 1
 
     def blast(attacker: int, target: int) -> None:
