@@ -274,8 +274,9 @@ def _through(
         drive = normal_portion(0, weapon.drive, reach=weapon.reach, strength=strength).drive
         return _met(defender, Portion(DamageKind.NORMAL, 0, drive, weapon.material), most)
     assert weapon.energy is not None
-    # the engine's own reading of this attack (building it draws no die)
-    strike = Strike(setup, attack(attacker.id, defender.id, weapon.name), rules, SeededDice(0))
+    action = attack(attacker.id, defender.id, weapon.name)
+    assert isinstance(action, Attack)
+    strike = Strike(setup, action, rules, SeededDice(0))  # the engine's reading; draws no die
     before = [
         s for s in shields if s.precision.before_defense and stops(s.source(), strike.incoming)
     ]
