@@ -20,21 +20,14 @@ checks or log. It plays what ``fracas.sim.tactics.dbu`` (the generic attacker, t
   Strike (+ Haste + Awareness) must beat the Dodge (+ Defense Value - 1 per attack received this
   round; the defender wins ties); then the Wound Roll (+ Force) less Soak comes off Life. Pushing
   the target into a lower band gives the striker +1 Action (Bonus Momentum), once a round.
-* The generic tactics' answers: whoever the action named answers it at once with the first
-  answer the rules allow. That is only ever possible when the action just ended the turn and
-  the next turn is the named one's (its group's): Combat Recovery (2 Actions; a solid 2d10(T)
-  restores Life, capped), then Energy Charge while it has an Action and room for a charge, then
-  Stop Charging (an Instant Action) as soon as no charge can be added.
+* No answers out of turn: the dbu tactics never convert Actions into Counter Actions, and with
+  no Counter Action nothing else the rules allow a fighter out of its turn here.
 
 The numbers (bonuses, Soak, bands, dice, charges) are read from the sheets with the ruleset's
 own formulas, once, before any fight.
 
 Left out, because this fight never reaches it: every other maneuver, Parry, Counter Action,
-condition, effect and phase order of the chapter. Ki and Capacity are not counted: only Stop
-Charging spends them here (1(T) Ki per charge, at most 2(T) a turn), always just after Combat
-Recovery restored at least 2(T) Ki, so Ki stays within 2(T) of its maximum (30 or more on every
-sheet) and no one nears its Capacity Rate (24). A charge is therefore always stopped before
-anyone else acts, and its Guard Down never meets a Dodge.
+condition, effect and phase order of the chapter; Ki and Capacity (Basic Attacks spend none).
 """
 
 from __future__ import annotations
@@ -45,7 +38,6 @@ from dataclasses import dataclass
 from fracas.dice import Expression, SeededDice
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Combatant, EncounterState
-from fracas.rules.dbu.charging import max_charges
 from fracas.rules.dbu.damage import band, soak_of, threshold_penalty
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.initiative import advantage_actions, initiative_modifier, order_key
@@ -54,7 +46,7 @@ from fracas.rules.dbu.queries import sheet_of, tier_of
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.ruleset import Dbu
 from fracas.rules.dbu.settings import DbuSettings
-from fracas.rules.dbu.tiers import critical_extra_dice, solid_dice, tier_extra_dice, times_tier
+from fracas.rules.dbu.tiers import critical_extra_dice, tier_extra_dice, times_tier
 from fracas.rules.dbu.vocabulary import Attribute, Foundation
 from fracas.sim.fight import MAX_ACTIONS, MAX_ROUNDS
 
@@ -81,10 +73,6 @@ class Fighter:
     """The sides of the Tier's Extra Dice, in rolling order (the Critical ones: ``critical``)."""
     critical: tuple[int, ...]
     botch: int
-    recovery: tuple[int, ...]
-    """The sides of Combat Recovery's dice."""
-    charges: int
-    """The most Energy Charges it can hold."""
 
 
 @dataclass(frozen=True)
@@ -149,8 +137,6 @@ def fighter(rules: DbuSettings, setup: EncounterState, combatant: Combatant, sid
         extra=_sides(tier_extra_dice(tier)),
         critical=_sides(critical_extra_dice(tier)),
         botch=times_tier(rules.botch_penalty, tier),
-        recovery=_sides(solid_dice(2, 10, tier)),  # Combat Recovery: 'a solid 2d10(T)'
-        charges=max_charges(combatant, Foundation.ENERGY),  # Energy Charge's own default
     )
 
 
@@ -189,7 +175,6 @@ class Bout:
         count = len(cast.fighters)
         self.life = [f.life for f in cast.fighters]
         self.actions = [0] * count
-        self.charges = [0] * count
         self.initiative = [0] * count
         self.momentum = [0] * count
         """The round of the last Bonus Momentum."""
@@ -303,7 +288,6 @@ class Bout:
                 self.sense(actor, target)
             else:
                 return
-            self.answer(target)
 
     def most_hurt(self, actor: int) -> int:
         """The standing enemy with the most Life lost, the first to join on a tie."""
@@ -314,27 +298,6 @@ class Bout:
             if life[enemy] > 0 and lost > most:
                 found, most = enemy, lost
         return found
-
-    def answer(self, who: int) -> None:
-        """The named one's answers: Combat Recovery, Energy Charge, Stop Charging."""
-        me = self.fighters[who]
-        for _ in range(MAX_ACTIONS):
-            if self.winner is not None or self.life[who] <= 0:
-                return
-            own = who in self.order[self.index]
-            if own and self.actions[who] >= 2 and not self.charges[who]:
-                self.actions[who] -= 2
-                restored = sum(self.roll(sides) for sides in me.recovery)
-                self.life[who] = min(self.life[who] + restored, me.full)
-                self.spent()
-            elif own and self.actions[who] >= 1 and self.charges[who] < me.charges:
-                self.actions[who] -= 1
-                self.charges[who] += 1
-                self.spent()
-            elif self.charges[who]:
-                self.charges[who] = 0
-            else:
-                return
 
     # --- the rolls ---------------------------------------------------------------------
 

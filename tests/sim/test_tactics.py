@@ -6,10 +6,17 @@ from fracas.app import open_encounter
 from fracas.app.rulesets import demo_of
 from fracas.dice import LoadedDice
 from fracas.engine.action import CombatantId
+from fracas.engine.encounter import Step
 from fracas.engine.gm import ApplyEffect, SetPool
 from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack as DbuAttack
-from fracas.rules.dbu.actions import Convert, EffectOrder
+from fracas.rules.dbu.actions import (
+    CombatRecovery,
+    Convert,
+    EffectOrder,
+    EnergyCharge,
+    StopCharging,
+)
 from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.queries import damage_of
@@ -138,3 +145,16 @@ def test_dbu_tactics_keep_their_actions_when_attacked_out_of_turn() -> None:
     policy = tactics_for(encounter.ruleset)
     assert isinstance(policy, Reacting)
     assert policy.react(encounter, foe) is None
+
+
+def test_a_turn_handed_over_by_an_attack_is_played_not_answered() -> None:
+    """Answers are out of turn (``Reacting``). In the dbu demo an attack that spends the
+    attacker's last Action hands the turn to its target; that target then plays its turn with
+    the tactics (it attacks), where it used to 'answer' the attack with everything it could do
+    alone: Combat Recovery at full Life, an Energy Charge and Stop Charging, all its Actions."""
+    ruleset, setup = loaded(str(demo_of("dbu")))
+    steps: list[Step] = []
+    fight(ruleset, setup, tactics_for(ruleset), seed=0, log=steps)
+    taken = {type(step.action) for step in steps}
+    assert DbuAttack in taken
+    assert not taken & {CombatRecovery, EnergyCharge, StopCharging}

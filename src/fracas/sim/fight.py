@@ -90,12 +90,14 @@ def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally
 
 
 def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tally) -> None:
-    """Everyone ``action`` named besides its actor answers it, as long as they have answers."""
+    """Everyone ``action`` named besides its actor answers it out of turn, as long as they have
+    answers; one whose own turn the action brought (it ended the actor's) acts on it instead."""
     for who in combatants_named(action):
         if who == action.actor:
             continue
         for _ in range(MAX_ACTIONS):
-            if encounter.state.ended or who not in encounter.state.combatants:
+            state = encounter.state
+            if state.ended or who not in state.combatants or state.is_turn_of(who):
                 break
             answer = policy.react(encounter, who)
             if answer is None:
