@@ -16,8 +16,8 @@ The area weapon (the frost grenade) hits its target at 50 % impact; dodged, the 
 takes the 25 % area damage, met by its medium shielding. A melee hit that is not a critical
 provokes the target's damage aura: its whole store strikes back (undodgeable, Core injuries),
 and 2 degrees of electric damage stun the attacker to the end of its own next turn. The fight
-ends when one side has nobody alive; the winner must have someone able to act (the engine's
-``alive_sides``), else it is a draw, as is a fight still going after 50 rounds.
+ends when one side has nobody alive, and the other wins it (stunned or not); a fight still
+going after 50 rounds is a draw.
 
 Left out because nothing in this fight uses it: movement, charging shielding, pseudogravity,
 bystanders around an area, overeffect (no hit reaches 120), zone weapons, electric or blast
@@ -440,12 +440,8 @@ def bare_fight(fight: Fight, seed: int) -> tuple[int, int]:
         return target
 
     def winner() -> int:
-        """The side left standing if someone on it can act, else -1."""
-        side = 0 if alive[0] else 1 if alive[1] else -1
-        able = any(
-            f.side == side and not dead[n] and not stunned[n] for n, f in enumerate(fighters)
-        )
-        return side if able else -1
+        """The side left alive, -1 if none is."""
+        return 0 if alive[0] else 1 if alive[1] else -1
 
     dice, flat = fight.initiative
     initiative = [rolled(dice, flat + f.bonus) for f in fighters]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fracas.engine.action import CombatantId
-from fracas.engine.ruleset import last_side_standing
+from fracas.engine.ruleset import Outcome, last_side_standing
 from fracas.engine.state import Combatant
 from tests.engine.toy import ToySheet
 
@@ -22,12 +22,12 @@ def test_the_fight_goes_on_while_two_sides_stand() -> None:
 
 def test_the_last_side_standing_wins() -> None:
     fighters = [fighter("a", "x"), fighter("b", "y", up=False), fighter("c", "y", up=False)]
-    assert last_side_standing(fighters, is_up) == "x win"
+    assert last_side_standing(fighters, is_up) == Outcome("x win", "x")
 
 
 def test_nobody_standing_is_said_so() -> None:
     fighters = [fighter("a", "x", up=False), fighter("b", "y", up=False)]
-    assert last_side_standing(fighters, is_up) == "nobody is left standing"
+    assert last_side_standing(fighters, is_up) == Outcome("nobody is left standing")
 
 
 def test_one_side_alone_is_no_fight_to_end() -> None:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectApplied, Event, InitiativeSet, PoolChanged, Record
-from fracas.engine.ruleset import Cost, Descriptor, IllegalAction, Rule, Ruleset
+from fracas.engine.ruleset import Cost, Descriptor, IllegalAction, Outcome, Rule, Ruleset
 from fracas.engine.state import (
     Anchor,
     Combatant,
@@ -121,9 +121,12 @@ class Toy(Ruleset):
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return combatant.pools["HP"].current > 0
 
-    def outcome(self, state: EncounterState) -> str | None:
+    def outcome(self, state: EncounterState) -> Outcome | None:
         standing = {c.side for c in state if c.pools["HP"].current > 0}
-        return f"{standing.pop()} win" if len(standing) == 1 and len(state.combatants) > 1 else None
+        if len(standing) != 1 or len(state.combatants) < 2:
+            return None
+        winner = standing.pop()
+        return Outcome(f"{winner} win", winner)
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return None

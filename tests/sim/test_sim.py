@@ -23,7 +23,7 @@ from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.ruleset import Momentum
 from fracas.sim.charts import sim_chart
 from fracas.sim.fight import fight
-from fracas.sim.policy import Generic, alive_sides, tactics_for
+from fracas.sim.policy import Generic, tactics_for
 from fracas.sim.report import summarize
 from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
 from fracas.sim.stats import run_seed, wilson
@@ -81,7 +81,8 @@ def test_a_fight_given_a_log_keeps_its_steps_and_they_replay_to_its_end() -> Non
     replayed.replay(log)
     assert replayed.state.ended
     assert replayed.state.clock.round == result.rounds
-    assert alive_sides(replayed.state, ruleset) == {result.winner}
+    over = ruleset.outcome(replayed.state)
+    assert over is not None and over.winner == result.winner
 
 
 def test_the_momentum_tactics_attack_the_weakest_enemy_with_the_best_arm() -> None:

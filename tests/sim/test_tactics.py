@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fracas.app import open_encounter
 from fracas.app.rulesets import demo_of
 from fracas.dice import LoadedDice
 from fracas.engine.action import CombatantId
-from fracas.engine.encounter import Step
+from fracas.engine.encounter import Encounter, Step
 from fracas.engine.gm import ApplyEffect, SetPool
 from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack as DbuAttack
@@ -19,7 +21,7 @@ from fracas.rules.dbu.actions import (
 )
 from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
-from fracas.rules.lurasko.queries import damage_of
+from fracas.rules.lurasko.queries import DEAD, STUNNED, damage_of
 from fracas.sim.fight import fight
 from fracas.sim.odds import odds
 from fracas.sim.policy import Reacting, tactics_for
@@ -158,3 +160,18 @@ def test_a_turn_handed_over_by_an_attack_is_played_not_answered() -> None:
     taken = {type(step.action) for step in steps}
     assert DbuAttack in taken
     assert not taken & {CombatRecovery, EnergyCharge, StopCharging}
+
+
+def test_a_side_whose_survivors_are_all_stunned_still_wins() -> None:
+    """Lur-Asko's fight is over when one side alone has anyone alive (its ``outcome``), stunned
+    or not (a killing blow that sets off the victim's electric aura leaves its striker stunned
+    and the winner). The simulator takes the winner from the rules' verdict: it counted only
+    the sides of those still taking turns, and called such a fight a draw."""
+    ruleset, setup = loaded(str(demo_of("lurasko")))
+    encounter = Encounter(ruleset)
+    encounter.state = setup
+    encounter.apply(ApplyEffect(target=CombatantId("legionary"), name=STUNNED))
+    fallen = {c.id: replace(c, marks={**c.marks, DEAD: True}) for c in setup if c.id != "legionary"}
+    setup = replace(encounter.state, combatants={**encounter.state.combatants, **fallen})
+    assert not ruleset.takes_turn(setup, setup[CombatantId("legionary")])
+    assert fight(ruleset, setup, tactics_for(ruleset), seed=0).winner == "party"

@@ -203,8 +203,8 @@ class Encounter:
         new: Sequence[Event] = tape.events
         for _ in range(MAX_FOLLOW_UPS):
             more = list(self.ruleset.follow_ups(tape.state, new, dice))
-            if not tape.state.ended and (why := self.ruleset.outcome(tape.state)) is not None:
-                more.append(CombatEnded(why))
+            if not tape.state.ended and (over := self.ruleset.outcome(tape.state)) is not None:
+                more.append(CombatEnded(over.reason))
             if not more:
                 return
             tape.write(more)

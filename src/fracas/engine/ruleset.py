@@ -50,6 +50,14 @@ class Rule(Protocol, Generic[A]):
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a fight ended: why (said in the log), and the side that won it (None: nobody did)."""
+
+    reason: str
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
 class Descriptor:
     """Who a ruleset is: its slug, display name, other names it answers to, and its source."""
 
@@ -139,8 +147,8 @@ class Ruleset(ABC):
         """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise."""
         return True
 
-    def outcome(self, state: EncounterState) -> str | None:
-        """Why the fight is over (one side left standing), or None while it goes on."""
+    def outcome(self, state: EncounterState) -> Outcome | None:
+        """How the fight is over (one side left standing), or None while it goes on."""
         return None
 
     def held_order(
@@ -193,7 +201,7 @@ class Ruleset(ABC):
 
 def last_side_standing(
     fighters: Iterable[Combatant], standing: Callable[[Combatant], bool]
-) -> str | None:
+) -> Outcome | None:
     """The usual end of a fight, for a ruleset's ``outcome``: ``"SIDE win"`` when the
     ``fighters`` (those who count: objects may not) are of several sides and only one side has
     anyone ``standing``, ``"nobody is left standing"`` when none has, else None (it goes on)."""
@@ -205,5 +213,5 @@ def last_side_standing(
             standing_sides.add(fighter.side)
     if len(sides) > 1 and len(standing_sides) <= 1:
         winner = next(iter(standing_sides), None)
-        return f"{winner} win" if winner else "nobody is left standing"
+        return Outcome(f"{winner} win", winner) if winner else Outcome("nobody is left standing")
     return None

@@ -16,7 +16,7 @@ from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.sim.measure import damage_taken
-from fracas.sim.policy import Policy, Reacting, alive_sides
+from fracas.sim.policy import Policy, Reacting
 
 MAX_ROUNDS = 50
 """A fight still going after this many rounds is called a draw."""
@@ -62,10 +62,10 @@ def fight(
     state = encounter.state
     if log is not None:
         log.extend(encounter.steps)
-    sides = alive_sides(state, ruleset)
+    over = ruleset.outcome(state) if state.ended else None
     return FightResult(
         seed=seed,
-        winner=next(iter(sides)) if state.ended and len(sides) == 1 else None,
+        winner=over.winner if over is not None else None,
         rounds=state.clock.round if state.ended else min(state.clock.round, max_rounds),
         survivors=tuple(c.id for c in state if ruleset.takes_turn(state, c)),
         dealt=tally.dealt,

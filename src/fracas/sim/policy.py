@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant
 
 TACTICS_PACKAGE = "fracas.sim.tactics"
 
@@ -172,8 +172,3 @@ def _named(sheet: BaseModel) -> list[str]:
             if isinstance(name, str):
                 found.append(name)
     return found
-
-
-def alive_sides(state: EncounterState, ruleset: Ruleset) -> set[str]:
-    """The sides with someone still in the fight."""
-    return {c.side for c in state if ruleset.takes_turn(state, c)}

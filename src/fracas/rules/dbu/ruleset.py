@@ -22,7 +22,7 @@ from fracas.engine.events import (
     PoolChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
@@ -358,7 +358,7 @@ class Dbu(Ruleset):
         """The Defeated (0 Life Points or less) and the Sleeping (a reading) take no turns."""
         return standing(combatant) and not asleep(combatant)
 
-    def outcome(self, state: EncounterState) -> str | None:
+    def outcome(self, state: EncounterState) -> Outcome | None:
         """'combat continues to another round until one side is overcome'."""
         return last_side_standing(state, standing)
 

@@ -26,7 +26,7 @@ from fracas.engine.events import (
     OrderChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
 from fracas.engine.state import (
     Combatant,
     Effect,
@@ -279,7 +279,7 @@ class Kaiser(Ruleset):
         """Those down, and those a power keeps from acting, are skipped."""
         return able_to_act(combatant)
 
-    def outcome(self, state: EncounterState) -> str | None:
+    def outcome(self, state: EncounterState) -> Outcome | None:
         """The fight is over when only one side has creatures standing."""
         return last_side_standing(state, standing)
 
