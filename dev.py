@@ -30,6 +30,7 @@ JOBS: dict[str, list[list[str]]] = {
         ["ruff", "check", "src", "tests", "benchmarks"],
         ["ruff", "format", "--check", "src", "tests", "benchmarks"],
         ["mypy"],
+        ["mypy", "benchmarks"],
         ["pytest", "-rs"],
     ],
 }

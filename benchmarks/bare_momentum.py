@@ -24,7 +24,7 @@ from fracas.engine.state import EncounterState
 from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of, weapon_hit_bonus
 from fracas.rules.momentum.queries import VITALITY, sheet_of
 from fracas.rules.momentum.ruleset import Momentum
-from fracas.rules.momentum.sheet import Ability
+from fracas.rules.momentum.sheet import Ability, Weapon
 
 
 @dataclass(frozen=True)
@@ -70,16 +70,16 @@ def fighters(ruleset: Momentum, setup: EncounterState) -> tuple[list[Fighter], l
     found: list[Fighter] = []
     for combatant in setup:
         sheet = sheet_of(combatant)
-        arms = [*sheet.weapons, *(a for a in sheet.abilities if a.damage is not None)]
-        best = max(arms, key=lambda arm: distribution(arm.damage).mean())  # type: ignore[arg-type]
+        arms: list[Weapon | Ability] = [*sheet.weapons, *sheet.abilities]
+        armed = [(arm, arm.damage) for arm in arms if arm.damage is not None]
+        best, damage = max(armed, key=lambda pair: distribution(pair[1]).mean())
         if isinstance(best, Ability):
             bonus = ability_hit_bonus(sheet, settings=rules)
             critical = rules.critical_bonus + rules.critical_bonus_per_tier * best.tier
         else:
             bonus = weapon_hit_bonus(sheet, best, settings=rules)
             critical = rules.critical_bonus
-        assert best.damage is not None
-        count, faces, flat = _terms(best.damage)
+        count, faces, flat = _terms(damage)
         found.append(
             Fighter(
                 side=sides.index(combatant.side),

@@ -25,6 +25,7 @@ from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of, weapon_hit_bonus
 from fracas.rules.momentum.queries import sheet_of
 from fracas.rules.momentum.settings import MomentumSettings
+from fracas.rules.momentum.sheet import Ability, Weapon
 from fracas.sim.odds import exact_odds
 from fracas.sim.scenario import open_scenario, ready
 
@@ -45,17 +46,18 @@ def by_hand(session: Session, attack: Attack) -> Any:
     assert isinstance(rules, MomentumSettings)
     attacker = sheet_of(session.state[attack.actor])
     target = sheet_of(session.state[attack.target])
-    arms = [*attacker.weapons, *attacker.abilities]
+    arms: list[Weapon | Ability] = [*attacker.weapons, *attacker.abilities]
     wanted = attack.weapon.lower() if attack.weapon else None
     arm = next(a for a in arms if wanted is None or a.name.lower() == wanted)
     critical = rules.critical_bonus
-    if arm in attacker.weapons:
-        bonus = weapon_hit_bonus(attacker, arm, settings=rules)  # type: ignore[arg-type]
+    if isinstance(arm, Weapon):
+        bonus = weapon_hit_bonus(attacker, arm, settings=rules)
     else:
         bonus = ability_hit_bonus(attacker, settings=rules)
-        critical += rules.critical_bonus_per_tier * arm.tier  # type: ignore[union-attr]
+        critical += rules.critical_bonus_per_tier * arm.tier
     evasion = evasion_of(target, settings=rules)
-    damage = icepool.Die(dict(distribution(arm.damage).weights))  # type: ignore[arg-type]
+    assert arm.damage is not None
+    damage = icepool.Die(dict(distribution(arm.damage).weights))
     hit = (damage - target.armor).clip(0, None)
     crit = (damage + critical - target.armor).clip(0, None)
     d20 = icepool.d20

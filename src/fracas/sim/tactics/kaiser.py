@@ -3,10 +3,10 @@
 A Kaiser round opens with the Intention phase (SOURCES.md 1.9): nothing can be attacked with
 before the Intentions are paid. In it each creature declares the Intention of each source of
 its Attack powers (magic, phenom, spirit) and the Attack Intention with its hardest-hitting
-weapon, as far as its 6 AP go. In the Action phase it strikes the standing enemy with the least
-Life Points with the arm of the highest Base Damage the rules allow (an Attack power while its
-mana or ki lasts, else its weapon), again and again while the rules allow; it ends its turn
-when nothing is allowed. Out of its turn it takes the Counter reaction whenever a failed
+weapon, as far as its 6 AP go. In the Action phase it strikes the standing enemy with the most
+Life Points lost (the first to join on a tie) with the arm of the highest Base Damage the rules
+allow (an Attack power while its mana or ki lasts, else its weapon), again and again; it ends
+its turn when nothing is allowed. Out of its turn it takes the Counter reaction whenever a failed
 hand-to-hand attack opens one.
 """
 
