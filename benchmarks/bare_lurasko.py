@@ -7,7 +7,8 @@ first, ties in joining order); each round, each combatant neither dead nor stunn
 standing, unstunned enemy with the most running damage, with its hardest-hitting weapon. The
 defense roll is d20 + the weapon's offense - the attacker's Hand/Arm degrees + the defender's
 Mobility degrees against the defender's TN: at or under it dodges, over it hits, 20 over is a
-critical, which picks Perception as the injury type (the tactics' default). Low and medium
+critical, which picks the injury type the tactics' critical chooses against that enemy (Core:
+the tactics' ``critical_choice``; the bare loop refuses one that adds drive). Low and medium
 shielding meet an all-energy ranged attack before the defense roll (its damage rolled first)
 and may end it; a hit goes through the armor range by its drive, high-precision shielding and
 resistances, in that order; the running damage crossing multiples of the injury factor gives
@@ -54,7 +55,7 @@ from fracas.rules.lurasko.sheet import Shield, Weapon
 from fracas.rules.lurasko.shielding import Incoming, may_shield, ordered, stops
 from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
 from fracas.sim.fight import MAX_ROUNDS
-from fracas.sim.tactics.lurasko import attack, best_first
+from fracas.sim.tactics.lurasko import attack, best_first, critical_choice
 
 TYPES = tuple(InjuryType)
 CORE = TYPES.index(InjuryType.CORE)
@@ -124,7 +125,8 @@ class Fight:
     initiative: tuple[tuple[int, ...], int]
     defense: tuple[tuple[int, ...], int]
     critical_margin: int
-    critical_injury: int
+    critical_injury: tuple[tuple[int, ...], ...]
+    """[attacker][defender]: the injury type (index in ``TYPES``) a critical chooses."""
     per_hand_arm: int
     per_mobility: int
 
@@ -175,10 +177,6 @@ def prepare(rules: LuraskoSettings, setup: EncounterState) -> Fight:
         tuple(_back(holder, a, w) for a, w in zip(everyone, weapons, strict=True))
         for holder in everyone
     )
-    sample = attack(everyone[0].id, everyone[-1].id, weapons[0].name)
-    assert isinstance(sample, Attack)
-    if sample.critical is not CriticalEffect.INJURY_TYPE:
-        raise ValueError("the bare loop knows criticals that choose the injury type")
     return Fight(
         fighters=fighters,
         through=through,
@@ -186,7 +184,10 @@ def prepare(rules: LuraskoSettings, setup: EncounterState) -> Fight:
         initiative=_terms(rules.initiative_dice),
         defense=_terms(rules.defense_die),
         critical_margin=rules.critical_margin,
-        critical_injury=TYPES.index(sample.injury),
+        critical_injury=tuple(
+            tuple(_critical(rules, a, w, d) for d in everyone)
+            for a, w in zip(everyone, weapons, strict=True)
+        ),
         per_hand_arm=rules.pressure_lost_per_hand_arm_degree,
         per_mobility=rules.hindrance_per_mobility_degree,
     )
@@ -201,6 +202,19 @@ def _weapon(combatant: Combatant) -> Weapon:
     if weapon.energy in (DamageKind.ELECTRIC, DamageKind.BLAST) or weapon.zone is not None:
         raise ValueError(f"{weapon.name}: the bare loop knows no stunning or zone weapons")
     return weapon
+
+
+def _critical(
+    rules: LuraskoSettings, attacker: Combatant, weapon: Weapon, defender: Combatant
+) -> int:
+    """The injury type (index in ``TYPES``) the tactics' critical on ``defender`` chooses (-1
+    for an ally, never attacked)."""
+    if attacker.side == defender.side:
+        return -1
+    effect, injury = critical_choice(rules, attacker, weapon, defender)
+    if effect is not CriticalEffect.INJURY_TYPE:
+        raise ValueError(f"{weapon.name}: the bare loop knows criticals that choose the type")
+    return TYPES.index(injury)
 
 
 def _arm(rules: LuraskoSettings, combatant: Combatant, weapon: Weapon) -> Arm:
@@ -407,7 +421,8 @@ def bare_fight(fight: Fight, seed: int) -> tuple[int, int]:
         critical = margin >= fight.critical_margin
         if called < 0:
             called = rolled(arm.dice, arm.flat)
-        land(attacker, target, met, called, fight.critical_injury if critical else -1)
+        chosen = fight.critical_injury[attacker][target] if critical else -1
+        land(attacker, target, met, called, chosen)
         back = fight.back[target][attacker]
         if back is not None and not critical and aura[target]:
             taken = land(attacker, attacker, back, aura[target], CORE)
@@ -426,7 +441,8 @@ def bare_fight(fight: Fight, seed: int) -> tuple[int, int]:
         if margin > 0:
             critical = margin >= fight.critical_margin
             impact = original * IMPACT_PERCENT // 100
-            land(attacker, target, met, impact, fight.critical_injury if critical else -1)
+            chosen = fight.critical_injury[attacker][target] if critical else -1
+            land(attacker, target, met, impact, chosen)
         elif original >= DELIBERATE:
             left = _shield(points[target], met.dodged, original * AREA_PERCENT // 100)
             if left:

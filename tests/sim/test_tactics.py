@@ -21,7 +21,9 @@ from fracas.rules.dbu.actions import (
 )
 from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
 from fracas.rules.lurasko.actions import Attack
-from fracas.rules.lurasko.queries import DEAD, STUNNED, damage_of
+from fracas.rules.lurasko.events import DamageCalledOut, InjuryTypeSet
+from fracas.rules.lurasko.queries import DEAD, STUNNED, damage_of, degrees_of
+from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
 from fracas.sim.fight import fight
 from fracas.sim.odds import odds
 from fracas.sim.policy import Reacting, tactics_for
@@ -30,6 +32,7 @@ from fracas.sim.scenario import open_scenario, prepare, ready
 from fracas.sim.tactics.lurasko import best_first
 from tests.rules.dbu.support import fight as dbu_fight
 from tests.rules.dbu.support import make_sheet
+from tests.rules.lurasko.support import FOE, HERO, duel, of_type, sheet
 
 P1, NPC1, NPC2 = CombatantId("player-1"), CombatantId("npc-1"), CombatantId("npc-2")
 
@@ -74,6 +77,63 @@ def test_lurasko_attacks_with_its_hardest_hitting_weapon_and_counts_running_dama
     assert session.run(f"attack {choice.target} -with sword !20 10").ok
     target = session.state[choice.target]
     assert encounter.ruleset.damage_suffered(target) == damage_of(target) == 8
+
+
+def test_lurasko_criticals_choose_core_the_injury_that_kills() -> None:
+    """Seed (Critical Hits): a critical's first effect is "to choose what type of injury will be
+    inflicted rather than rolling"; SOURCES.md 5.1: "Core degrees count toward death at 2 x
+    bCON", and no other type kills. The tactics chose Perception (the seed's "usual choice",
+    which nothing here makes lethal): in the demo every critical now chooses Core, and a
+    critical of 17 on a foe of injury factor 6 and bCON 1 adds 2 Core degrees and kills it."""
+    session = open_encounter(demo_of("lurasko"), dice=LoadedDice([20, 1, 1, 1, 1, 1]))
+    session.run("start")
+    encounter = session.encounter
+    choice = tactics_for(encounter.ruleset).choose(encounter, CombatantId("legionary"))
+    assert isinstance(choice, Attack)
+    assert (choice.critical, choice.injury) == (CriticalEffect.INJURY_TYPE, InjuryType.CORE)
+
+    foe = sheet(bcon=1, wgt=30, tn=4)
+    encounter = duel(foe=foe)
+    attack = tactics_for(encounter.ruleset).choose(encounter, HERO)
+    assert isinstance(attack, Attack) and attack.target == FOE
+    step = encounter.apply(attack, faces=[14])  # 14 + 10 pressure = 24: 20 over TN 4
+    assert of_type(step.events, InjuryTypeSet)[0].injury is InjuryType.CORE
+    assert degrees_of(encounter.state[FOE], InjuryType.CORE) == 2
+    assert degrees_of(encounter.state[FOE], InjuryType.PERCEPTION) == 0
+    assert encounter.state[FOE].marks.get(DEAD) is True
+
+
+def test_lurasko_criticals_add_drive_where_the_armor_holds_the_weapon_off() -> None:
+    """Seed (Critical Hits): "The other option is to increase the drive of all weapons in the
+    attack by 10"; the armor range takes nothing below it and half within (Damage, Drive &
+    Armor Ranges). A sword of drive 20 does nothing to full plate (24-40), so choosing Core
+    gives no degree; 10 more drive is within the range, half its 17: the tactics take the
+    drive, and the critical lands 8 where the chosen type would have landed 0."""
+    plate = {"name": "Steel full plate", "low": 24, "high": 40, "metallic": True}
+    encounter = duel(foe=sheet(tn=4, armor=plate))
+    attack = tactics_for(encounter.ruleset).choose(encounter, HERO)
+    assert isinstance(attack, Attack) and attack.critical is CriticalEffect.DRIVE
+    step = encounter.apply(attack, faces=[14, 9])  # a critical, then the melee table's Core
+    assert of_type(step.events, DamageCalledOut)[0].portions[0].drive == 30
+    assert damage_of(encounter.state[FOE]) == 8
+    assert degrees_of(encounter.state[FOE], InjuryType.CORE) == 1
+
+
+def test_lurasko_criticals_follow_the_injury_tables_core_share() -> None:
+    """SOURCES.md 5.1, 8: the injury-type tables are settings, and the drive option rolls on
+    them. Against chainmail (16-28) a sword of drive 20 lands half, of drive 30 full: twice as
+    much damage is worth less than choosing Core while a fifth of the default table is Core,
+    and more when a group's table is all Core."""
+    chainmail = {"name": "Steel chainmail", "low": 16, "high": 28, "metallic": True}
+    foe = sheet(armor=chainmail)
+    for table, effect in (
+        ((), CriticalEffect.INJURY_TYPE),
+        (((20, InjuryType.CORE),), CriticalEffect.DRIVE),
+    ):
+        encounter = duel(foe=foe, **({"melee_injury_table": table} if table else {}))
+        attack = tactics_for(encounter.ruleset).choose(encounter, HERO)
+        assert isinstance(attack, Attack)
+        assert (attack.critical, attack.injury) == (effect, InjuryType.CORE)
 
 
 def test_dbu_counts_life_lost_not_ki_spent() -> None:
