@@ -16,8 +16,7 @@ in the benchmark's fight:
   teammate standing lose the weapon; a 2 with a teammate leaves the stray shot to the game
   master, who never settles it here);
 * the defender answers with the first of auto-parry, auto-dodge, parry (melee only; free when
-  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left;
-  as the engine does, a dodge that spends the pose's last action borrows one as well):
+  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left):
   1d20 + bonus meeting the strike's total, only a natural 20 against a natural 20;
 * damage (doubled on a natural 20) goes through the armour layers when mega-damage, what passes
   the last layer reaching S.D.C. then H.P. (M.D. x1 past armour, x100 on the unarmoured);
@@ -303,8 +302,8 @@ class Bout:
             bonus = f.dodge
             if self.actions[target] >= 1:
                 self.actions[target] -= 1
-            if self.actions[target] <= 0 and rules.dodge_borrows_next_pose:
-                self.owed[target] += 1  # the engine's: even when it paid its last action
+            else:
+                self.owed[target] += 1
         else:
             return False
         face = self.roll(20)
