@@ -121,16 +121,21 @@ def test_auto_actions_use_no_action_and_need_the_ability() -> None:
     assert refused.value.code == "no-auto-parry"
 
 
-def test_a_dodge_with_no_actions_left_borrows_from_the_next_pose() -> None:
-    """Seed demo, Pose Two: "Player 1 poses his dodge and remaining attack" (his Pose One
-    actions were spent on attacks when NPC 2 struck him)."""
-    fight = started()
+def struck_with_no_action_left(fight: Fight) -> None:
+    """Ada spends her two Pose One actions striking Bo, who takes both and strikes back."""
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(EndTurn())
     fight(NoDefence(actor=BO), 3, 3)
     fight(NoDefence(actor=BO), 3, 3)
     fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+
+
+def test_a_dodge_with_no_actions_left_borrows_from_the_next_pose() -> None:
+    """Seed demo, Pose Two: "Player 1 poses his dodge and remaining attack" (his Pose One
+    actions were spent on attacks when NPC 2 struck him)."""
+    fight = started()
+    struck_with_no_action_left(fight)
     fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
     fight(Dodge(actor=ADA), 18)
     assert fight.actions("ada") == 0
@@ -163,12 +168,7 @@ def test_without_borrowing_a_dodge_needs_an_action_left() -> None:
         KingsdaleSettings(dodge_borrows_next_pose=False), ada=sheet(strike=3), bo=sheet(dodge=3)
     )
     fight(StartCombat(), 15, 10)
-    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
-    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
-    fight(EndTurn())
-    fight(NoDefence(actor=BO), 3, 3)
-    fight(NoDefence(actor=BO), 3, 3)
-    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    struck_with_no_action_left(fight)
     before = fight.state
     with pytest.raises(IllegalAction) as refused:
         fight(Dodge(actor=ADA), 18)
