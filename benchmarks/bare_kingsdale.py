@@ -9,25 +9,23 @@ in the benchmark's fight:
   a natural 1 one fewer;
 * three poses to a melee round, each combatant's attacks split over them by the chapter's table,
   less what a dodge borrowed from the pose before;
-* on its pose each standing combatant strikes the standing enemy that has lost the most (armour,
-  S.D.C. and H.P.) with its best weapon still in hand (mega-damage first, then mean damage),
-  while it has an action and the weapon a shot left: 1d20 + bonus against the threshold (melee
-  5, ranged 8), a natural 1 missing and rolling the fumble table (1, 3, 4 and a 2 with no
-  teammate standing lose the weapon; a 2 with a teammate leaves the stray shot to the game
-  master, who never settles it here);
+* on its pose each standing combatant, while it has an action, changes the magazine of its best
+  weapon still in hand (mega-damage first, then mean damage) when that is empty and the tactics
+  find it worth an action (``worth_reloading``), else strikes the standing enemy that has lost
+  the most (armour, S.D.C. and H.P.) with the first weapon in hand with a shot left (or needing
+  none): 1d20 + bonus against the threshold (melee 5, ranged 8), a natural 1 missing and rolling
+  the fumble table (1, 3, 4 and a 2 with no teammate standing lose the weapon; a 2 with a
+  teammate leaves the stray shot to the game master, who never settles it here);
 * the defender answers with the first of auto-parry, auto-dodge, parry (melee only; free when
-  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left;
-  as the engine does, a dodge that spends the pose's last action borrows one as well):
+  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left):
   1d20 + bonus meeting the strike's total, only a natural 20 against a natural 20;
 * damage (doubled on a natural 20) goes through the armour layers when mega-damage, what passes
   the last layer reaching S.D.C. then H.P. (M.D. x1 past armour, x100 on the unarmoured);
   S.D.C. damage does nothing to armour still standing. H.P. 0 or less is down.
 
-Like the engine's tactics, a combatant ends its pose when its first weapon still in hand cannot
-be paid for (so for good once that weapon's payload is spent, though another weapon is in hand),
-and when the price of the last strike it made cannot be paid. Left out, since this fight never
-uses them: aimed, called, burst, paired and wild strikes, spraying, casting, psionics, horror
-factor, ambushes, movement, drawing and reloading, M.D.C. beings, M.D. punch damage;
+Left out, since this fight never uses them: aimed, called, burst, paired and wild strikes,
+spraying, taped E-clips, casting, psionics, horror factor, ambushes, movement, drawing, M.D.C.
+beings, M.D. punch damage;
 ``reference`` refuses a setup that needs them.
 The numbers it starts from are read from the sheets with the ruleset's own formulas, once, before
 any fight. Its dice are drawn in the engine's order, so each fight comes out the same as the
@@ -52,7 +50,7 @@ from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, WeaponKind
 from fracas.rules.kingsdale.strike import Shot, strike_bonus, threshold
-from fracas.sim.tactics.kingsdale import best_first
+from fracas.sim.tactics.kingsdale import best_first, worth_reloading
 
 ROUNDS = 50
 """The simulator's round limit (``fracas.sim.fight.MAX_ROUNDS``): past it, a draw."""
@@ -73,6 +71,8 @@ class Arm:
     melee: bool
     shots: int
     """Its payload (-1: it needs none)."""
+    weapon: Weapon
+    """The sheet's weapon, for the tactics' reload choice."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +160,7 @@ def arm(rules: KingsdaleSettings, sheet: Sheet, weapon: Weapon, slot: int) -> Ar
         mega=weapon.mega,
         melee=weapon.kind is WeaponKind.MELEE,
         shots=-1 if weapon.payload is None else weapon.payload,
+        weapon=weapon,
     )
 
 
@@ -180,7 +181,6 @@ class Bout:
         self.shots = [[a.shots for a in sorted(f.arms, key=lambda a: a.slot)] for f in fighters]
         self.gone = [[False] * len(f.arms) for f in fighters]
         """Weapons failed or dropped, by slot."""
-        self.last: list[Arm | None] = [None] * len(fighters)
 
     def fight(self) -> tuple[int, int]:
         """(winning side index or -1, rounds)."""
@@ -218,27 +218,29 @@ class Bout:
             self.owed[n] = max(owed - share, 0)
 
     def turn(self, actor: int) -> bool:
-        """The actor strikes while it can; True when its side has won."""
-        while True:
-            last = self.last[actor]
-            if last is not None and not self.affords(actor, last):
+        """The actor reloads or strikes while it can; True when its side has won."""
+        gone = self.gone[actor]
+        shots = self.shots[actor]
+        while self.actions[actor] >= 1:
+            ready = [a for a in self.fighters[actor].arms if not gone[a.slot]]
+            loaded = [a for a in ready if shots[a.slot] != 0]
+            best = ready[0] if ready else None
+            if best is not None and shots[best.slot] == 0:
+                spare = loaded[0].weapon if loaded else None
+                if worth_reloading(best.weapon, spare):
+                    self.actions[actor] -= 1
+                    shots[best.slot] = best.shots
+                    continue
+            if not loaded:
                 return False
-            gone = self.gone[actor]
-            weapon = next((a for a in self.fighters[actor].arms if not gone[a.slot]), None)
-            if weapon is None or not self.affords(actor, weapon):
-                return False
+            weapon = loaded[0]
             target = self.most_hurt_enemy(actor)
-            self.last[actor] = weapon
             self.actions[actor] -= 1
             if weapon.shots >= 0:
-                self.shots[actor][weapon.slot] -= 1
+                shots[weapon.slot] -= 1
             if self.strike(actor, target, weapon) and self.side_down(target):
                 return True
-
-    def affords(self, actor: int, weapon: Arm) -> bool:
-        return self.actions[actor] >= 1 and (
-            weapon.shots < 0 or self.shots[actor][weapon.slot] >= 1
-        )
+        return False
 
     def most_hurt_enemy(self, actor: int) -> int:
         """The standing enemy that has lost the most; of equals, who joined first."""
@@ -303,8 +305,8 @@ class Bout:
             bonus = f.dodge
             if self.actions[target] >= 1:
                 self.actions[target] -= 1
-            if self.actions[target] <= 0 and rules.dodge_borrows_next_pose:
-                self.owed[target] += 1  # the engine's: even when it paid its last action
+            else:
+                self.owed[target] += 1
         else:
             return False
         face = self.roll(20)

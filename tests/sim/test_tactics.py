@@ -19,7 +19,8 @@ from fracas.rules.dbu.actions import (
     EnergyCharge,
     StopCharging,
 )
-from fracas.rules.kingsdale.actions import Dodge, Parry, Strike
+from fracas.rules.kingsdale.actions import Dodge, Parry, Reload, Strike
+from fracas.rules.kingsdale.sheet import Weapon
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.events import DamageCalledOut, InjuryTypeSet
 from fracas.rules.lurasko.queries import DEAD, STUNNED, damage_of, degrees_of
@@ -29,9 +30,12 @@ from fracas.sim.odds import odds
 from fracas.sim.policy import Reacting, tactics_for
 from fracas.sim.runner import loaded
 from fracas.sim.scenario import open_scenario, prepare, ready
+from fracas.sim.tactics.kingsdale import worth_reloading
 from fracas.sim.tactics.lurasko import best_first
 from tests.rules.dbu.support import fight as dbu_fight
 from tests.rules.dbu.support import make_sheet
+from tests.rules.kingsdale.support import Fight
+from tests.rules.kingsdale.support import sheet as kingsdale_sheet
 from tests.rules.lurasko.support import FOE, HERO, duel, of_type, sheet
 
 P1, NPC1, NPC2 = CombatantId("player-1"), CombatantId("npc-1"), CombatantId("npc-2")
@@ -60,6 +64,60 @@ def test_kingsdale_counts_wounds_not_spent_ppe_or_ammunition() -> None:
     session.apply(SetPool(target=NPC2, pool="PPE", value=10))
     session.apply(SetPool(target=NPC2, pool="Armor of Ithan", value=25))
     assert ruleset.damage_suffered(session.state[NPC2]) == 5
+
+
+def test_kingsdale_changes_an_empty_magazine_when_a_magazine_is_worth_the_action() -> None:
+    """A magazine change uses one action (seed, Standard Action/Attack). Player 1's Laser Pistol
+    (2d6 M.D., 20 shots) is empty: 20 shots of it beat 21 strikes of the Vibro-Blade (1d6), so
+    he changes the magazine, then fires again."""
+    session = open_encounter(demo_of("kingsdale"), dice=LoadedDice([18, 16, 12, 8, 15]))
+    session.run("start")
+    session.apply(SetPool(target=P1, pool="Laser Pistol payload", value=0))
+    encounter = session.encounter
+    policy = tactics_for(encounter.ruleset)
+    assert policy.choose(encounter, P1) == Reload(actor=P1, weapon="Laser Pistol")
+    encounter.apply(Reload(actor=P1, weapon="Laser Pistol"))
+    assert encounter.state[P1].pools["Laser Pistol payload"].current == 20
+    chosen = policy.choose(encounter, P1)
+    assert isinstance(chosen, Strike) and chosen.weapon == "Laser Pistol"
+
+
+def test_kingsdale_strikes_with_the_next_weapon_once_the_best_is_empty() -> None:
+    """A pistol out of shots is passed over, not the turn: Ada's one-shot pistol (2d6 M.D.) is
+    not worth a magazine change (one 2d6 shot for two actions against two 1d6 blade strikes),
+    so once it is fired she strikes with the blade; with no action left she ends her pose."""
+    pistol = {"name": "Pistol", "kind": "ranged", "damage": "2d6", "mega": True, "wp": 2}
+    blade = {"name": "Blade", "kind": "melee", "damage": "1d6", "mega": True}
+    table = Fight(
+        ada=kingsdale_sheet(weapons=[{**pistol, "payload": 1}, blade]), bo=kingsdale_sheet()
+    )
+    table(StartCombat(), 15, 10)
+    encounter = table.encounter
+    policy = tactics_for(encounter.ruleset)
+    ada, bo = CombatantId("ada"), CombatantId("bo")
+    assert policy.choose(encounter, ada) == Strike(actor=ada, target=bo, weapon="Pistol")
+    table(Strike(actor=ada, target=bo, weapon="Pistol"), 2)  # 2 + 2 = 4: a miss
+    assert policy.choose(encounter, ada) == Strike(actor=ada, target=bo, weapon="Blade")
+    table(Strike(actor=ada, target=bo, weapon="Blade"), 2)
+    assert table.actions("ada") == 0
+    assert policy.choose(encounter, ada) is None
+
+
+def test_kingsdale_weighs_a_magazine_change_against_the_next_weapon() -> None:
+    """M.D. before S.D.C. (the ranking's reason), else a magazine's damage against the next
+    weapon's over one action more; with no other weapon loaded a change always pays."""
+
+    def weapon(name: str, damage: str, **more: object) -> Weapon:
+        return Weapon.model_validate({"name": name, "damage": damage, **more})
+
+    rifle = weapon("Rifle", "2d6", kind="ranged", mega=True, payload=2)
+    mace = weapon("Mace", "4d6")
+    knife = weapon("Knife", "1d6", mega=True)
+    sword = weapon("Sword", "2d4", mega=True)
+    assert worth_reloading(rifle, mace)  # 2d6 M.D. against S.D.C., however hard it hits
+    assert worth_reloading(rifle, knife)  # 2 x 7 > 3 x 3.5
+    assert not worth_reloading(rifle, sword)  # 2 x 7 < 3 x 5
+    assert worth_reloading(rifle, None)
 
 
 def test_lurasko_attacks_with_its_hardest_hitting_weapon_and_counts_running_damage() -> None:

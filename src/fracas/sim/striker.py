@@ -4,9 +4,14 @@ hardest-hitting arm.
 A ruleset's tactics module (``fracas.sim.tactics.<slug>``) gives ``Striker`` two things: how to
 build its attack (actor, target, arm) and how to rank a sheet's arms, best first. Each turn the
 actor attacks while the rules allow, trying its arms in order against its enemies, the most hurt
-first; a refusal for want of a pool (``not-enough-…``, the engine's own code) means no attack
-is affordable, and the turn ends. So the cost of the attack it last found legal is remembered per
-actor: while the actor's pools cannot pay it, no attack is tried (one full check fewer a turn).
+first.
+
+Each arm's price (the cost of its attack when last checked) is remembered per actor: an arm
+whose price the actor's pools cannot pay is not tried, and when no arm's price can be paid the
+turn ends without asking the engine (one full check fewer a turn where every arm costs the same,
+as in momentum and lurasko). A refusal for want of a pool (``not-enough-…``, the engine's own
+code) passes over that arm only, not the turn: where arms cost different things (a kingsdale
+gun's payload besides the action), the next arm may still be paid for.
 """
 
 from __future__ import annotations
@@ -34,31 +39,43 @@ class Striker:
         self.attack = attack
         self.arms = arms
         self._ranked: dict[CombatantId, tuple[BaseModel, tuple[str, ...]]] = {}
-        self._price: dict[CombatantId, Cost] = {}
+        self._price: dict[tuple[CombatantId, str], Cost] = {}
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        if not self._can_pay(encounter, actor):
-            return None  # every attack costs the same: none is affordable
+        arms = self._arms_of(encounter, actor)
+        if not any(self._can_pay(encounter, actor, arm) for arm in arms):
+            return None  # no arm is affordable
         for enemy in standing_enemies(encounter, actor):
-            for arm in self._arms_of(encounter, actor):
+            for arm in arms:
+                if not self._can_pay(encounter, actor, arm):
+                    continue
                 attack = self.attack(actor, enemy.id, arm)
                 try:
                     encounter.check(attack)
                 except IllegalAction as refused:
                     if refused.code.startswith("not-enough-"):
-                        return None
+                        self._remember(encounter, arm, attack)
                     continue
-                self._price[actor] = encounter.rule(attack).cost(encounter.state, attack)
+                self._remember(encounter, arm, attack)
                 return attack
         return None
 
-    def _can_pay(self, encounter: Encounter, actor: CombatantId) -> bool:
-        """Whether the actor's pools hold the price of its last legal attack (as the engine
-        counts it: a pool it lacks holds 0); True before its first attack."""
+    def _remember(self, encounter: Encounter, arm: str, attack: Action) -> None:
+        """The arm's price now (unknown when the rules cannot cost the attack)."""
+        assert attack.actor is not None
+        try:
+            price = encounter.rule(attack).cost(encounter.state, attack)
+        except IllegalAction:
+            price = {}
+        self._price[attack.actor, arm] = price
+
+    def _can_pay(self, encounter: Encounter, actor: CombatantId, arm: str) -> bool:
+        """Whether the actor's pools hold the arm's price (as the engine counts it: a pool it
+        lacks holds 0); True before the arm is first checked."""
         pools = encounter.state[actor].pools
         return all(
             (pools[pool].current if pool in pools else 0) >= amount
-            for pool, amount in self._price.get(actor, {}).items()
+            for pool, amount in self._price.get((actor, arm), {}).items()
         )
 
     def _arms_of(self, encounter: Encounter, actor: CombatantId) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine.action import CombatantId
+from fracas.engine.events import Note
 from fracas.engine.gm import RemoveEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.saving import load, save
@@ -26,7 +27,7 @@ from fracas.rules.kingsdale.events import (
     Fumbled,
     StrikeRolled,
 )
-from fracas.rules.kingsdale.queries import STRAY, STRIKE
+from fracas.rules.kingsdale.queries import OWED, STRAY, STRIKE
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.strike import Shot
 
@@ -120,22 +121,59 @@ def test_auto_actions_use_no_action_and_need_the_ability() -> None:
     assert refused.value.code == "no-auto-parry"
 
 
-def test_a_dodge_with_no_actions_left_borrows_from_the_next_pose() -> None:
-    """Seed demo, Pose Two: "Player 1 poses his dodge and remaining attack" (his Pose One
-    actions were spent on attacks when NPC 2 struck him)."""
-    fight = started()
+def struck_with_no_action_left(fight: Fight) -> None:
+    """Ada spends her two Pose One actions striking Bo, who takes both and strikes back."""
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
     fight(EndTurn())
     fight(NoDefence(actor=BO), 3, 3)
     fight(NoDefence(actor=BO), 3, 3)
     fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+
+
+def test_a_dodge_with_no_actions_left_borrows_from_the_next_pose() -> None:
+    """Seed demo, Pose Two: "Player 1 poses his dodge and remaining attack" (his Pose One
+    actions were spent on attacks when NPC 2 struck him)."""
+    fight = started()
+    struck_with_no_action_left(fight)
     fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
     fight(Dodge(actor=ADA), 18)
     assert fight.actions("ada") == 0
     fight(Dodge(actor=ADA), 18)
     fight(EndTurn())
     assert fight.actions("ada") == 0  # Pose Two: Two, less the two borrowed
+
+
+def test_a_dodge_with_the_poses_last_action_borrows_nothing() -> None:
+    """Seed, Standard Action/Attack: "In general the following activities use one attack or
+    action: … Dodging"; the setting ``dodge_borrows_next_pose`` takes one of the next pose's
+    only "when the pose's actions are spent". Bo's second dodge spends the last of his two."""
+    fight = started()
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(EndTurn())
+    fight(Dodge(actor=BO), 18)
+    step = fight(Dodge(actor=BO), 18)
+    assert fight.actions("bo") == 0
+    assert not any(isinstance(e, Note) for e in step.events)
+    assert not fight.state[BO].marks.get(OWED)
+    fight(EndTurn())
+    assert fight.actions("bo") == 2  # Pose Two: Two, none borrowed
+
+
+def test_without_borrowing_a_dodge_needs_an_action_left() -> None:
+    """Seed: a dodge uses "one attack or action"; with ``dodge_borrows_next_pose`` off, a
+    defender whose pose has no action left cannot dodge, and the state is unchanged."""
+    fight = Fight(
+        KingsdaleSettings(dodge_borrows_next_pose=False), ada=sheet(strike=3), bo=sheet(dodge=3)
+    )
+    fight(StartCombat(), 15, 10)
+    struck_with_no_action_left(fight)
+    before = fight.state
+    with pytest.raises(IllegalAction) as refused:
+        fight(Dodge(actor=ADA), 18)
+    assert refused.value.code == "not-enough-actions"
+    assert fight.state is before
 
 
 def test_shots_cannot_be_parried_and_close_shots_are_minus_10_to_dodge() -> None:

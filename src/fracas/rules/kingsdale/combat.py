@@ -70,6 +70,15 @@ def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: s
     return weapon
 
 
+def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
+    """Whether ``weapon`` may strike: neither failed nor dropped, and drawn if holstered (what
+    ``weapon_of`` refuses, as a question)."""
+    combatant = state[who]
+    if any(combatant.has(f"{lost}: {weapon.name}") for lost in WEAPON_LOST):
+        return False
+    return drawn(state, who, weapon.name, weapon.holstered)
+
+
 @dataclass(frozen=True)
 class StrikeRule:
     settings: KingsdaleSettings

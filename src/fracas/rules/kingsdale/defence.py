@@ -1,8 +1,13 @@
 """Answering a strike: parry, dodge, auto-dodge, auto-parry or no defence, given off-turn.
 
 "Defence by parry or dodge, the defender meeting or beating the strike". A dodge uses one
-action of the current pose ("dodge used one action, parry did not"); a parry none for a
+action of the current pose ("dodge used one action, parry did not"), or one of the next pose's
+when this pose's are spent (the setting ``dodge_borrows_next_pose``); a parry none for a
 hand-to-hand fighter; auto-actions none. A mage who defends loses the spell being cast.
+
+A dodge pays its action itself, in ``resolve``, rather than through ``cost``: the engine pays a
+cost before ``resolve`` runs, which could then no longer tell a dodge that spent the pose's
+last action from one that found none left, and borrowed for both.
 """
 
 from __future__ import annotations
@@ -72,16 +77,19 @@ class DefenceRule:
         counter = 1 if isinstance(action, Parry) and action.counter else 0
         if self.kind == "parry" and not sheet_of(defender).hand_to_hand:
             counter += self.settings.untrained_parry_actions
-        if counter:
-            return {ACTIONS: counter}
-        if self.kind == "dodge" and not self._borrows(state, action):
-            return {ACTIONS: 1}
-        return {}
+        return {ACTIONS: counter} if counter else {}
 
-    def _borrows(self, state: EncounterState, action: Answer) -> bool:
-        """A dodge with this pose's actions spent takes one of the next pose's (a setting)."""
-        pool = state[acting(action)].pools[ACTIONS]
-        return self.settings.dodge_borrows_next_pose and pool.current <= 0
+    def _dodge_action(self, state: EncounterState, action: Answer) -> list[Event]:
+        """The dodge's one action: this pose's while one is left, else one of the next pose's,
+        owed when that pose begins (``verify`` has refused the dodge if that is not allowed)."""
+        defender = state[acting(action)]
+        if defender.pools[ACTIONS].current > 0:
+            return [PoolChanged(defender.id, ACTIONS, -1, action.verb)]
+        owed = int(defender.marks.get(OWED) or 0) + 1
+        return [
+            MarkSet(defender.id, OWED, owed),
+            Note("dodges with an action of the next pose", defender.id),
+        ]
 
     def verify(self, state: EncounterState, action: Answer) -> None:
         defender = acting(action)
@@ -124,17 +132,20 @@ class DefenceRule:
                 raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
             if state[defender].pools[ISP].current < action.isp:
                 raise IllegalAction("not-enough-isp", f"{verb}: not enough ISP for {action.psi}")
+        spent = state[defender].pools[ACTIONS].current <= 0
+        if self.kind == "dodge" and spent and not self.settings.dodge_borrows_next_pose:
+            raise IllegalAction(
+                "not-enough-actions",
+                f"{verb}: a dodge uses one action; {state[defender].name} has none left this pose",
+            )
 
     def resolve(self, state: EncounterState, action: Answer, source: DiceSource) -> Sequence[Event]:
         defender = acting(action)
         strike = pending(state, action)
         attacker = str(strike.data["attacker"])
         total = int(strike.data["total"] or 0)
-        events: list[Event] = [EffectEnded(defender, strike.id, reason="answered")]
-        if self.kind == "dodge" and self._borrows(state, action):
-            owed = int(state[defender].marks.get(OWED) or 0) + 1
-            events.append(MarkSet(defender, OWED, owed))
-            events.append(Note("dodges with an action of the next pose", defender))
+        events = self._dodge_action(state, action) if self.kind == "dodge" else []
+        events.append(EffectEnded(defender, strike.id, reason="answered"))
         if self.kind != "no defence":
             events += _interrupt(state, defender)
         events += _paired_marks(state, action, self.kind, attacker)
