@@ -219,6 +219,18 @@ def test_a_turn_nobody_can_take_passes_and_says_so() -> None:
     assert encounter.state.clock.round == 2 and encounter.state.acting() == (ADA,)
 
 
+def test_a_fight_decided_before_anyone_can_act_ends_with_its_outcome_at_once() -> None:
+    encounter = Encounter(Toy(), seed=7)
+    encounter.apply(AddCombatant(name="Ada", side="heroes", sheet=ToySheet(speed=9)))
+    encounter.apply(AddCombatant(name="Bo", side="villains", sheet=ToySheet(speed=5, hp=0)))
+    encounter.apply(ApplyEffect(target=ADA, name="Stunned"))
+    assert not encounter.state.ended, "a fight is decided once it has started, not in setup"
+    step = encounter.apply(StartCombat())
+    assert encounter.state.ended and "heroes win" in repr(step.events[-1])
+    assert encounter.state.clock.round == 1
+    assert not [e for e in step.events if isinstance(e, TurnEnded)]
+
+
 def test_gm_overrides_are_logged_actions() -> None:
     encounter = fight()
     encounter.apply(SetPool(target=BO, pool="hp", value=3))

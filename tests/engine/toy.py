@@ -2,7 +2,8 @@
 
 Sheets have a speed (the initiative) and hit points. A turn gives 2 AP; a punch costs 1 AP and
 deals one d6; guarding costs 2 AP and lasts until the start of the guard's next turn. Anyone at
-0 hit points or less takes no turns; the fight is over when one side has nobody standing.
+0 hit points or less, or Stunned, takes no turns; the fight is over when one side has nobody
+standing (the stunned still stand).
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ class Toy(Ruleset):
         return tuple(Turn((c.id,), c.initiative or 0) for c in ranked)
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        return combatant.pools["HP"].current > 0
+        return combatant.pools["HP"].current > 0 and not combatant.has("Stunned")
 
     def outcome(self, state: EncounterState) -> Outcome | None:
         standing = {c.side for c in state if c.pools["HP"].current > 0}

@@ -135,11 +135,14 @@ def _start_from(tape: Tape, at: int, ruleset: Ruleset, dice: DiceSource) -> None
 def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     """Skip turns nobody in them can take, until a turn somebody takes has started.
 
-    A whole round in which nobody can act ends the combat instead of looping for ever.
+    A fight already decided skips nothing: its outcome ends it once the step is done. A whole
+    round in which nobody can act ends the combat instead of looping for ever.
     """
     skipped = 0
-    while (turn := tape.state.clock.turn) is not None and not _anyone_acts(
-        tape.state, turn, ruleset
+    while (
+        (turn := tape.state.clock.turn) is not None
+        and not _anyone_acts(tape.state, turn, ruleset)
+        and ruleset.outcome(tape.state) is None
     ):
         skipped += 1
         if skipped > len(tape.state.clock.order) + len(tape.state.combatants) + 1:

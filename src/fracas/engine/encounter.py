@@ -203,7 +203,7 @@ class Encounter:
         new: Sequence[Event] = tape.events
         for _ in range(MAX_FOLLOW_UPS):
             more = list(self.ruleset.follow_ups(tape.state, new, dice))
-            if not tape.state.ended and (over := self.ruleset.outcome(tape.state)) is not None:
+            if _running(tape.state) and (over := self.ruleset.outcome(tape.state)) is not None:
                 more.append(CombatEnded(over.reason))
             if not more:
                 return
@@ -256,6 +256,11 @@ class Encounter:
             self._commit(step, tape.state)
         for _ in undone:
             self.undo()
+
+
+def _running(state: EncounterState) -> bool:
+    """Whether a fight is under way: started and not yet over (only then can it be decided)."""
+    return state.clock.started and not state.ended
 
 
 def _payment(cost: Cost, action: Action) -> list[Event]:
