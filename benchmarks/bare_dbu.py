@@ -9,8 +9,8 @@ checks or log. It plays what ``fracas.sim.tactics.dbu`` (the generic attacker, t
   while tied. The order is the same every round.
 * 3 Actions a round; a turn starts with its Initiative Advantage (+1 Action 10+ Initiative above
   the highest standing enemy, +1 per Tier above the highest enemy Tier). A turn ends as soon as
-  everyone standing in it is out of Actions (the killing blow too: the clock moves on first,
-  which is the engine's round count).
+  everyone standing in it is out of Actions, except after the killing blow: a decided fight
+  starts no more turns, and its rounds are counted up to the round it was decided in.
 * On its turn a standing fighter makes Basic Attacks (Simple, Physical, no Ki) at the most hurt
   standing enemy while it has an Action; out of Actions in a turn that goes on (a group's), it
   uses Clairvoyance on that enemy once a round: both Skill Checks are rolled, and what they learn
@@ -333,9 +333,10 @@ class Bout:
             if foe.bands[max(life[target], 0)] > before and self.momentum[actor] != self.round:
                 self.actions[actor] += 1
                 self.momentum[actor] = self.round
-        self.spent()
         if life[target] <= 0 and not any(life[a] > 0 for a in self.cast.allies[target]):
             self.winner = me.side
+        else:
+            self.spent()
 
     def sense(self, actor: int, target: int) -> None:
         """Clairvoyance against Concealment: two Skill Checks, nothing to learn here."""

@@ -111,8 +111,11 @@ def remove(tape: Tape, combatant: CombatantId, ruleset: Ruleset, dice: DiceSourc
 
 
 def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
-    _step_forward(tape, ruleset, dice)
-    _settle(tape, ruleset, dice)
+    """Start the next turn somebody takes, unless the fight is decided: then its outcome ends
+    it once the step is done, in the round it was decided in."""
+    if ruleset.outcome(tape.state) is None:
+        _step_forward(tape, ruleset, dice)
+        _settle(tape, ruleset, dice)
 
 
 def _step_forward(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:

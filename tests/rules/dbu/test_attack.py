@@ -13,8 +13,8 @@ from typing import TypeVar
 import pytest
 
 from fracas.engine.encounter import Encounter
-from fracas.engine.events import Event
-from fracas.engine.gm import ApplyEffect
+from fracas.engine.events import CombatEnded, Event, RoundStarted, TurnEnded, TurnStarted
+from fracas.engine.gm import ApplyEffect, SetPool
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn
 from fracas.rules.dbu.actions import Attack, Convert
@@ -168,6 +168,20 @@ def test_the_defeated_take_no_turns_and_the_fight_ends_with_one_side_standing() 
     encounter.apply(Attack(actor=HERO, target=FOE, wager=2))
     assert pool(encounter, FOE, LP) <= 0
     assert encounter.state.ended
+
+
+def test_a_killing_blow_with_the_last_action_ends_the_fight_in_its_round() -> None:
+    """Seed: 'combat continues to another round until one side is overcome': once it is, no
+    turn starts (not even the defeated's, to be skipped into the next round)."""
+    foe = make_sheet(life_points=30)
+    encounter = fight(*HERO_FIRST, 10, 4, 1, 10, 4, 10, 4, 1, 10, 4, foe=foe)
+    encounter.apply(Attack(actor=HERO, target=FOE, wager=2))  # 16 of 30: Bonus Momentum
+    encounter.apply(SetPool(target=HERO, pool=ACTIONS, value=1))
+    step = encounter.apply(Attack(actor=HERO, target=FOE, wager=2))  # 16 more, no Action left
+    ended = [e for e in step.events if isinstance(e, (TurnEnded, TurnStarted, RoundStarted))]
+    assert ended == [TurnEnded((HERO,))]
+    assert encounter.state.ended and encounter.state.clock.round == 1
+    assert step.events[-1] == CombatEnded("heroes win")
 
 
 def test_a_counter_action_attack_needs_a_provoking_target() -> None:
