@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
 from fracas.dice.sources import DiceSource
@@ -38,6 +39,9 @@ MAX_BRANCHES = 20_000
 
 SAMPLES = 20_000
 """How many seeded resolutions a sampled answer is built from by default."""
+
+
+K = TypeVar("K", str, int)
 
 
 class TooManyBranches(FracasError):
@@ -125,12 +129,12 @@ def exact_odds(
     past ``max_branches`` resolutions."""
     trial = _trial(encounter)
     base = trial.state
-    outcomes: dict[str, Fraction] = {}
-    damage: dict[int, Fraction] = {}
+    outcomes: _Chances[str] = _Chances()
+    damage: _Chances[int] = _Chances()
     resolutions = 0
-    pending: list[tuple[tuple[Draw, ...], Fraction]] = [((), Fraction(1))]
+    pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
     while pending:
-        draws, chance = pending.pop()
+        draws, weight, scale = pending.pop()
         resolutions += 1
         if resolutions > max_branches:
             raise TooManyBranches(f"{action.verb}: more than {max_branches} ways to roll")
@@ -139,20 +143,40 @@ def exact_odds(
         except DiceNeeded as needed:
             branches = needed.branches if isinstance(needed, RollNeeded) else None
             for draw, share in reversed(branches or face_branches(needed.sides)):
-                pending.append(((*draws, draw), chance * share))
+                pending.append(
+                    ((*draws, draw), weight * share.numerator, scale * share.denominator)
+                )
             continue
         except DiceLimitError as error:
             raise TooManyBranches(f"{action.verb}: {error}") from error
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
-        outcome = outcome_of(trial.ruleset, events, dealt)
-        outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
-        damage[dealt] = damage.get(dealt, Fraction(0)) + chance
+        outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
+        damage.add(dealt, weight, scale)
     return Odds(
-        outcomes=dict(sorted(outcomes.items())),
-        damage=_distribution(damage),
+        outcomes=dict(sorted(outcomes.fractions().items())),
+        damage=_distribution(damage.fractions()),
         exact=True,
         resolutions=resolutions,
     )
+
+
+class _Chances(Generic[K]):
+    """Exact chances added up as integer weights, one sum per denominator (``scale``: the
+    product of the branches' denominators on the way to a leaf, of which a query has few),
+    turned into fractions once at the end (``Fraction`` arithmetic at every leaf was ~8 % of
+    a query's time)."""
+
+    def __init__(self) -> None:
+        self._weights: dict[tuple[K, int], int] = {}
+
+    def add(self, key: K, weight: int, scale: int) -> None:
+        self._weights[key, scale] = self._weights.get((key, scale), 0) + weight
+
+    def fractions(self) -> dict[K, Fraction]:
+        found: dict[K, Fraction] = {}
+        for (key, scale), weight in self._weights.items():
+            found[key] = found.get(key, Fraction(0)) + Fraction(weight, scale)
+        return found
 
 
 def sampled_odds(
