@@ -91,7 +91,8 @@ def odds_command(
             "--then",
             metavar="COMMAND",
             help="A follow-up in the same exchange ('Target: parry'); repeatable. Skipped "
-            "where the rules do not allow it.",
+            "where the rules do not allow it. An answer the rules still wait for after it "
+            "(a strike's defence) is the ruleset's tactics' own.",
         ),
     ] = None,
     plot: PlotOption = None,
@@ -132,6 +133,9 @@ def odds_command(
         )
         played = (*found.settled, action, *follow)
         said = "; then ".join(session.command_text(a) for a in played)
+        if found.answered:
+            answers = " or ".join(session.command_text(a) for a in found.answered)
+            said += f"; answered by the tactics: {answers}"
         title = f"{said} ({session.encounter.ruleset.descriptor.slug})"
         if plot is not None:
             from fracas.sim.charts import odds_chart
@@ -141,19 +145,22 @@ def odds_command(
         fail(str(error).splitlines()[0])
     if as_json:
         settled = [session.command_text(a) for a in found.settled]
-        typer.echo(json.dumps(odds_json(found, title, settled), indent=1, ensure_ascii=False))
+        answered = [session.command_text(a) for a in found.answered]
+        found_json = odds_json(found, title, settled, answered)
+        typer.echo(json.dumps(found_json, indent=1, ensure_ascii=False))
         return
     _print_odds(Console(highlight=False), found, title)
 
 
-def odds_json(found: Odds, title: str, settled: list[str]) -> dict[str, Any]:
+def odds_json(found: Odds, title: str, settled: list[str], answered: list[str]) -> dict[str, Any]:
     """The odds as JSON: exact fractions as "n/d" strings beside their float values, each
-    outcome with its 95 % interval (a point when exact);
-    ``settled`` the commands the tactics answered first (``Odds.settled``)."""
+    outcome with its 95 % interval (a point when exact); ``settled`` the commands the tactics
+    answered first (``Odds.settled``), ``answered`` after (``Odds.answered``)."""
     damage = found.damage
     return {
         "action": title,
         "settled": settled,
+        "answered": answered,
         "exact": found.exact,
         "resolutions": found.resolutions,
         "samples": found.samples,

@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 
 from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
 from fracas.dice.sources import DiceSource
-from fracas.engine.action import Action
+from fracas.engine.action import Action, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
 from fracas.engine.ruleset import IllegalAction
@@ -31,7 +31,7 @@ from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 from fracas.sim.branching import BranchingDice, Draw, RollNeeded, face_branches
 from fracas.sim.measure import damage_dealt, outcome_of
-from fracas.sim.policy import settle, tactics_for
+from fracas.sim.policy import Policy, settle, tactics_for
 from fracas.sim.stats import Z95, run_seed, wilson
 
 MAX_BRANCHES = 20_000
@@ -65,6 +65,9 @@ class Odds:
     """For sampled odds: why they could not be exact."""
     settled: tuple[Action, ...] = ()
     """What the rules waited for and the ruleset's tactics answered first (``Settling``)."""
+    answered: tuple[Action, ...] = ()
+    """What those the action named owed after it (a kingsdale strike's defence) and the
+    ruleset's tactics answered (``Settling``), each distinct answer once."""
 
     def interval(self, outcome: str) -> tuple[float, float]:
         """The 95 % interval of an outcome's probability (a point for exact odds)."""
@@ -102,20 +105,30 @@ def odds(
 
     When the rules wait for an answer before anyone may act (dbu's Effect Phase waiting for
     its order), the ruleset's tactics give it first (``fracas.sim.policy.settle``), with the
-    encounter's seeded dice, not enumerated; ``Odds.settled`` lists those answers.
+    encounter's seeded dice, not enumerated; ``Odds.settled`` lists those answers. When, after
+    the action and ``then``, the rules wait for an answer from someone the action named (a
+    kingsdale strike waiting for its target's defence), the tactics give that too, and its
+    dice are enumerated with the rest; ``Odds.answered`` lists those answers.
 
     Raises IllegalAction when the rules forbid the action now.
     """
     trial = _trial(encounter)
-    answered = settle(trial, tactics_for(trial.ruleset))
+    tactics = tactics_for(trial.ruleset)
+    settled = tuple(step.action for step in settle(trial, tactics))
     trial.check(action)
     try:
-        found = exact_odds(trial, action, then=then, max_branches=max_branches)
+        found = exact_odds(trial, action, then=then, max_branches=max_branches, answering=tactics)
     except TooManyBranches as too_many:
         found = sampled_odds(
-            trial, action, then=then, samples=samples, seed=seed, why=str(too_many)
+            trial,
+            action,
+            then=then,
+            samples=samples,
+            seed=seed,
+            why=str(too_many),
+            answering=tactics,
         )
-    return replace(found, settled=answered)
+    return replace(found, settled=settled)
 
 
 def exact_odds(
@@ -124,13 +137,16 @@ def exact_odds(
     *,
     then: Sequence[Action] = (),
     max_branches: int = MAX_BRANCHES,
+    answering: Policy | None = None,
 ) -> Odds:
     """Odds by enumerating every distinct roll (or die) the rules ask for; TooManyBranches
-    past ``max_branches`` resolutions."""
+    past ``max_branches`` resolutions. ``answering``: the policy that settles what those the
+    action named owe after it (see ``odds``)."""
     trial = _trial(encounter)
     base = trial.state
     outcomes: _Chances[str] = _Chances()
     damage: _Chances[int] = _Chances()
+    answers: dict[Action, None] = {}
     resolutions = 0
     pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
     while pending:
@@ -139,7 +155,7 @@ def exact_odds(
         if resolutions > max_branches:
             raise TooManyBranches(f"{action.verb}: more than {max_branches} ways to roll")
         try:
-            events = _resolve(trial, base, (action, *then), BranchingDice(draws))
+            events = _resolve(trial, base, (action, *then), BranchingDice(draws), answering)
         except DiceNeeded as needed:
             branches = needed.branches if isinstance(needed, RollNeeded) else None
             for draw, share in reversed(branches or face_branches(needed.sides)):
@@ -152,11 +168,13 @@ def exact_odds(
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
         outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
         damage.add(dealt, weight, scale)
+        answers.update(dict.fromkeys(events.answers))
     return Odds(
         outcomes=dict(sorted(outcomes.fractions().items())),
         damage=_distribution(damage.fractions()),
         exact=True,
         resolutions=resolutions,
+        answered=tuple(answers),
     )
 
 
@@ -187,6 +205,7 @@ def sampled_odds(
     samples: int = SAMPLES,
     seed: int = 0,
     why: str = "",
+    answering: Policy | None = None,
 ) -> Odds:
     """Odds from ``samples`` resolutions with seeded dice (sample ``i`` uses ``run_seed(seed,
     i)``): frequencies with 95 % margins."""
@@ -196,8 +215,11 @@ def sampled_odds(
     base = trial.state
     outcomes: Counter[str] = Counter()
     damage: Counter[int] = Counter()
+    answers: dict[Action, None] = {}
     for number in range(samples):
-        events = _resolve(trial, base, (action, *then), SeededDice(run_seed(seed, number)))
+        dice = SeededDice(run_seed(seed, number))
+        events = _resolve(trial, base, (action, *then), dice, answering)
+        answers.update(dict.fromkeys(events.answers))
         dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
         outcomes[outcome_of(trial.ruleset, events, dealt)] += 1
         damage[dealt] += 1
@@ -208,6 +230,7 @@ def sampled_odds(
         resolutions=samples,
         samples=samples,
         why_sampled=why,
+        answered=tuple(answers),
     )
 
 
@@ -218,15 +241,26 @@ def _trial(encounter: Encounter) -> Encounter:
     return trial
 
 
+class Resolved(list[Event]):
+    """The events of one resolution of the exchange, with the answers the tactics gave."""
+
+    answers: tuple[Action, ...] = ()
+
+
 def _resolve(
-    trial: Encounter, base: EncounterState, actions: Sequence[Action], dice: DiceSource
-) -> list[Event]:
+    trial: Encounter,
+    base: EncounterState,
+    actions: Sequence[Action],
+    dice: DiceSource,
+    answering: Policy | None,
+) -> Resolved:
     """The events of ``actions`` applied in turn from ``base`` (the first must be allowed; a
-    later one the rules refuse here is skipped)."""
+    later one the rules refuse here is skipped), then of what ``answering`` settles for those
+    the first named."""
     trial.state = base
     trial.dice = dice
     first, *rest = actions
-    events = list(trial.apply(first).events)
+    events = Resolved(trial.apply(first).events)
     for action in rest:
         if trial.state.ended:
             break
@@ -234,6 +268,12 @@ def _resolve(
             events += trial.apply(action).events
         except IllegalAction:
             continue
+    if answering is not None:
+        named = [who for who in combatants_named(first) if who != first.actor]
+        steps = settle(trial, answering, among=named)
+        for step in steps:
+            events += step.events
+        events.answers = tuple(step.action for step in steps)
     return events
 
 

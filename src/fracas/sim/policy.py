@@ -26,13 +26,14 @@ odds`` lets the ruleset's tactics settle such waits before the action it is aske
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection
 from dataclasses import MISSING, fields
 from typing import Protocol, get_type_hints, runtime_checkable
 
 from pydantic import BaseModel
 
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.encounter import Encounter
+from fracas.engine.encounter import Encounter, Step
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Combatant
 
@@ -58,9 +59,10 @@ class Reacting(Protocol):
 @runtime_checkable
 class Settling(Protocol):
     """A policy that answers what the rules wait for before anyone may act on: a choice owed
-    to the rules, not a move (dbu's order of what occurs at once in an Effect or End Phase).
-    ``fracas odds`` asks the ruleset's tactics to settle such waits before the action asked
-    about (``settle``)."""
+    to the rules, not a move (dbu's order of what occurs at once in an Effect or End Phase,
+    kingsdale's defence against a strike that waits on it). ``fracas odds`` asks the ruleset's
+    tactics to settle such waits before the action asked about, and after it those the action
+    named (``settle``)."""
 
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The answer the rules wait for from ``combatant`` now, or None."""
@@ -71,19 +73,21 @@ MAX_SETTLING = 20
 """How many answers ``settle`` gives at most (a wait answered opens no endless chain)."""
 
 
-def settle(encounter: Encounter, policy: Policy) -> tuple[Action, ...]:
-    """Apply ``policy``'s answers to what the rules wait for (when it is ``Settling``), for
-    everyone, until nothing waits; the answers applied, in order."""
+def settle(
+    encounter: Encounter, policy: Policy, among: Collection[CombatantId] | None = None
+) -> tuple[Step, ...]:
+    """Apply ``policy``'s answers to what the rules wait for (when it is ``Settling``), from
+    everyone (or those ``among``), until nothing waits; the steps of the answers, in order."""
     if not isinstance(policy, Settling):
         return ()
-    answered: list[Action] = []
-    while len(answered) < MAX_SETTLING:
+    answered: list[Step] = []
+    while len(answered) < MAX_SETTLING and not encounter.state.ended:
         state = encounter.state
-        answer = next((a for c in state if (a := policy.settle(encounter, c.id)) is not None), None)
+        asked = state if among is None else (state[c] for c in among if c in state.combatants)
+        answer = next((a for c in asked if (a := policy.settle(encounter, c.id)) is not None), None)
         if answer is None:
             break
-        encounter.apply(answer)
-        answered.append(answer)
+        answered.append(encounter.apply(answer))
     return tuple(answered)
 
 

@@ -38,7 +38,13 @@ from fracas.rules.dbu.economy import (
     ammunition_pool,
 )
 from fracas.rules.dbu.energy_rules import EmpowerRule, EnergyChargeRule, StopChargingRule
-from fracas.rules.dbu.events import DBU_EVENTS, InitiativeRolled, RollOff, ThresholdReached
+from fracas.rules.dbu.events import (
+    DBU_EVENTS,
+    InitiativeRolled,
+    RollOff,
+    StrikeRolled,
+    ThresholdReached,
+)
 from fracas.rules.dbu.form_rules import TransformRule, TriggerRule
 from fracas.rules.dbu.grapple_rules import (
     BreakFreeRule,
@@ -361,6 +367,18 @@ class Dbu(Ruleset):
     def outcome(self, state: EncounterState) -> Outcome | None:
         """'combat continues to another round until one side is overcome'."""
         return last_side_standing(state, standing)
+
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """An attack's outcome against its (last) target: ``miss`` when its Strike did not
+        beat the Dodge (or Parry), else ``hit``, or ``critical hit`` when the Strike Roll was
+        a Critical (its Critical Extra Dice rolled); None for anything else."""
+        for event in reversed(events):
+            if isinstance(event, StrikeRolled):
+                if not event.hit:
+                    return "miss"
+                critical = event.strike is not None and event.strike.critical is not None
+                return "critical hit" if critical else "hit"
+        return None
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life lost; Ki, converted Counter Actions and ammunition are spent."""

@@ -21,7 +21,7 @@ from fracas.rules.kingsdale.ambush import AmbushRule
 from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
 from fracas.rules.kingsdale.combat import StrikeRule
 from fracas.rules.kingsdale.defence import DefenceRule
-from fracas.rules.kingsdale.events import KINGSDALE_EVENTS
+from fracas.rules.kingsdale.events import KINGSDALE_EVENTS, DefenceRolled, StrikeRolled
 from fracas.rules.kingsdale.horror import HorrorFactorRule
 from fracas.rules.kingsdale.initiative import (
     PoseKeeper,
@@ -120,12 +120,37 @@ class Kingsdale(Ruleset):
         layers = tuple(layer.name for layer in sheet_of(combatant).armor)
         return tuple(p for p in (HP, SDC, MDC) if p in combatant.pools) + layers
 
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """A strike's outcome against its (last) defender: how a successful defence met it
+        (``parried``, ``dodged``, ``auto-parried``, ``auto-dodged``), else the strike's own
+        ``hit`` (``critical hit`` on a natural 20 that doubles the damage), ``spread``,
+        ``miss`` or ``fumble``; None for anything else."""
+        defence: DefenceRolled | None = None
+        for event in reversed(events):
+            if isinstance(event, DefenceRolled) and defence is None:
+                defence = event
+            if isinstance(event, StrikeRolled):
+                if defence is not None and defence.success:
+                    return DEFENDED.get(defence.defence, defence.defence)
+                critical = self.rules.natural_20_critical and event.roll.kept_faces(20) == (20,)
+                return "critical hit" if event.outcome == "hit" and critical else event.outcome
+        return None
+
     def default_actor(self, state: EncounterState, action: type[Action]) -> CombatantId | None:
         """A defence the game master types (``dodge``) is the one defender a strike waits on."""
         if not issubclass(action, actions.Defence):
             return None
         waiting = [c.id for c in state if any(e.name == STRIKE for e in c.effects)]
         return waiting[0] if len(waiting) == 1 else None
+
+
+DEFENDED = {
+    "parry": "parried",
+    "dodge": "dodged",
+    "auto-parry": "auto-parried",
+    "auto-dodge": "auto-dodged",
+}
+"""A successful defence's outcome, by the defence's name."""
 
 
 def _rules(settings: KingsdaleSettings) -> dict[type[Action], Rule[Any]]:

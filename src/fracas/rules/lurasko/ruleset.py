@@ -20,7 +20,7 @@ from fracas.rules.lurasko import actions
 from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.charging import ChargeRule
 from fracas.rules.lurasko.devices import AnswerRule, DropRule
-from fracas.rules.lurasko.events import LURASKO_EVENTS
+from fracas.rules.lurasko.events import LURASKO_EVENTS, DefenseRolled, ShieldingUsed
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.provoking import ProvokeRule
@@ -132,6 +132,17 @@ class Lurasko(Ruleset):
     def outcome(self, state: EncounterState) -> Outcome | None:
         """The fight is over when only one side has anyone alive and able to fight."""
         return last_side_standing(state, standing)
+
+    def classify(self, events: Sequence[Event]) -> str | None:
+        """An attack's outcome against its (last) target: its defense roll's ``dodged``,
+        ``hit`` or ``critical``, or ``stopped by shielding`` when low- or medium-precision
+        shielding took it all before the roll; None for anything else."""
+        for event in reversed(events):
+            if isinstance(event, DefenseRolled):
+                return event.outcome
+            if isinstance(event, ShieldingUsed) and event.stopped:
+                return "stopped by shielding"
+        return None
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """None: shielding, pseudogravity, aura stores and resources are spent, not wounded."""

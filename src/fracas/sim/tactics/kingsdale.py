@@ -100,11 +100,17 @@ class Fighter(Striker):
         return reload if encounter.can(reload) else None
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """The cheapest defence the rules allow against a strike waiting on ``combatant``."""
         for kind in DEFENCES:
             answer = kind(actor=combatant)
             if encounter.can(answer):
                 return answer
         return None
+
+    def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """A strike waiting on ``combatant`` is owed its defence before anyone acts on (the
+        rules refuse the defender anything else): ``fracas odds`` asks for it after a strike."""
+        return self.react(encounter, combatant)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
