@@ -98,16 +98,23 @@ KAISER_INTENTIONS = (
 
 
 def test_odds_after_set_up_commands_through_a_rulesets_phases() -> None:
+    """Kaiser's round opens with the Intention phase (SOURCES.md 1.9): nothing is attacked with
+    before it ends. Given in full with --before, it is played as typed; left out, the tactics
+    declare everyone's Intentions and end it, and the output says so ("settled")."""
     asked = ["odds", "kaiser", "Thom: attack bandit-2", "--samples", "200", "--max-branches", "50"]
-    refused = CliRunner().invoke(app, asked)
-    assert refused.exit_code == 2
-    assert "the Intention phase is for declaring Intentions" in refused.output
     before = [part for command in KAISER_INTENTIONS for part in ("--before", command)]
-    result = CliRunner().invoke(app, [*asked, *before, "--json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    typed = CliRunner().invoke(app, [*asked, *before, "--json"])
+    assert typed.exit_code == 0, typed.output
+    data = json.loads(typed.output)
     assert data["action"].startswith('Thom: attack "Bandit 2"') and data["exact"] is False
+    assert data["settled"] == []
     assert set(data["outcomes"]) <= {"hit", "critical", "miss", "tie"}
+    settled = CliRunner().invoke(app, [*asked, "--json"])
+    assert settled.exit_code == 0, settled.output
+    data = json.loads(settled.output)
+    assert "Thom: intend attack -with Mace" in data["settled"]
+    assert data["settled"][-1].endswith(": end")
+    assert data["action"].endswith('then Thom: attack "Bandit 2" (kaiser)')
     wrong = CliRunner().invoke(app, [*asked, "--before", "Thom: fly"])
     assert wrong.exit_code == 2 and "--before 'Thom: fly'" in wrong.output
 

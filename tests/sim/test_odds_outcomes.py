@@ -79,3 +79,15 @@ def test_a_kingsdale_strike_is_answered_by_the_tactics_and_named_by_its_defence(
         found.damage,
         (),
     )
+
+
+def test_an_open_ended_roll_is_sampled_at_once_and_says_why() -> None:
+    """SOURCES.md 1.3: '**Open Roll** (skill checks only): double 6 → add another d6, and
+    repeat while it shows 6.' Such a roll has no last face to list, so the odds are sampled
+    as soon as a resolution asks for more rolls than any closed roll does."""
+    session = open_scenario("kaiser")
+    found = odds(session.encounter, ready(session, "Thom: attack bandit-2"), samples=200)
+    assert not found.exact and found.samples == 200
+    assert "more than 32 rolls in one resolution" in found.why_sampled
+    thom = next(c.id for c in session.state if c.name == "Thom")
+    assert any(a.actor == thom and a.verb == "intend" for a in found.settled)

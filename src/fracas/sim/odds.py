@@ -23,9 +23,10 @@ from typing import Generic, TypeVar
 
 from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
 from fracas.dice.sources import DiceSource
-from fracas.engine.action import Action, combatants_named
+from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
+from fracas.engine.gm import MoveTurn
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
@@ -36,6 +37,12 @@ from fracas.sim.stats import Z95, run_seed, wilson
 
 MAX_BRANCHES = 20_000
 """How many times the action may be resolved while enumerating before sampling takes over."""
+
+MAX_DRAWS = 32
+"""How many rolls one resolution may ask for while enumerating. More is a roll the rules keep
+open while it comes up high (Kaiser's open-ended Skill Checks roll another d6 on every 6): its
+tree has no end, and enumerating it resolves again at every depth, each time longer, until
+``MAX_BRANCHES``. Sampling takes over at once instead."""
 
 SAMPLES = 20_000
 """How many seeded resolutions a sampled answer is built from by default."""
@@ -114,7 +121,7 @@ def odds(
     """
     trial = _trial(encounter)
     tactics = tactics_for(trial.ruleset)
-    settled = tuple(step.action for step in settle(trial, tactics))
+    settled = _settled(trial, tactics, action.actor)
     trial.check(action)
     try:
         found = exact_odds(trial, action, then=then, max_branches=max_branches, answering=tactics)
@@ -129,6 +136,17 @@ def odds(
             answering=tactics,
         )
     return replace(found, settled=settled)
+
+
+def _settled(trial: Encounter, tactics: Policy, actor: CombatantId | None) -> tuple[Action, ...]:
+    """The tactics' answers to what the rules wait for before anyone may act; when answering
+    moved the clock on (Kaiser's Intention phase ended), the turn goes back to ``actor`` with
+    the game master's ``turn``, and what waits there is answered too."""
+    steps = settle(trial, tactics)
+    if steps and actor is not None and not trial.state.is_turn_of(actor):
+        trial.apply(MoveTurn(target=actor))
+        steps += settle(trial, tactics)
+    return tuple(step.action for step in steps)
 
 
 def exact_odds(
@@ -158,6 +176,11 @@ def exact_odds(
             events = _resolve(trial, base, (action, *then), BranchingDice(draws), answering)
         except DiceNeeded as needed:
             branches = needed.branches if isinstance(needed, RollNeeded) else None
+            if len(draws) >= MAX_DRAWS:
+                raise TooManyBranches(
+                    f"{action.verb}: more than {MAX_DRAWS} rolls in one resolution"
+                    " (a roll kept open while it comes up high)"
+                ) from needed
             for draw, share in reversed(branches or face_branches(needed.sides)):
                 pending.append(
                     ((*draws, draw), weight * share.numerator, scale * share.denominator)

@@ -60,7 +60,8 @@ class Reacting(Protocol):
 class Settling(Protocol):
     """A policy that answers what the rules wait for before anyone may act on: a choice owed
     to the rules, not a move (dbu's order of what occurs at once in an Effect or End Phase,
-    kingsdale's defence against a strike that waits on it). ``fracas odds`` asks the ruleset's
+    Kaiser's Intentions in the Intention phase, kingsdale's defence against a strike that
+    waits on it). ``fracas odds`` asks the ruleset's
     tactics to settle such waits before the action asked about, and after it those the action
     named (``settle``)."""
 

@@ -7,7 +7,8 @@ weapon, as far as its 6 AP go. In the Action phase it strikes the standing enemy
 Life Points lost (the first to join on a tie) with the arm of the highest Base Damage the rules
 allow (an Attack power while its mana or ki lasts, else its weapon), again and again; it ends
 its turn when nothing is allowed. Out of its turn it takes the Counter reaction whenever a failed
-hand-to-hand attack opens one.
+hand-to-hand attack opens one. Asked by ``fracas odds`` to settle what the rules wait for, it
+declares everyone's Intentions and ends the Intention phase.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Combatant
+from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, sheet_of
@@ -35,6 +37,21 @@ class Intending:
         if in_intention_phase(encounter.state):
             return _intention(encounter, combatant)
         return _strike(encounter, combatant)
+
+    def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """The Intention phase is what the rules wait for before anyone may attack: the
+        combatant's own Intentions, then, once nobody in the phase has one left to declare,
+        the phase's end (``fracas odds`` asks this before the action it is asked about)."""
+        state = encounter.state
+        if not in_intention_phase(state) or not state.is_turn_of(combatant):
+            return None
+        own = _intention(encounter, state[combatant])
+        if own is not None:
+            return own
+        if any(_intention(encounter, state[other]) for other in state.acting()):
+            return None
+        end = EndTurn(actor=combatant)
+        return end if encounter.can(end) else None
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The Counter reaction against whoever just failed a hand-to-hand attack on it."""
