@@ -10,7 +10,9 @@ delete.
     fracas delete ID                the encounter gone for good (asks first; --export FILE saves it)
 
 ``--database URL`` (or ``FRACAS_DATABASE_URL``) picks the database; the default is a SQLite file
-in the user's data directory. Registered on the ``fracas`` app by ``register``.
+in the user's data directory. Registered on the ``fracas`` app by ``register``; the store (and
+SQLAlchemy with it) is imported when a command runs, so that every other command starts
+without it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -29,8 +31,10 @@ from rich.text import Text
 from fracas.app.files import read_json
 from fracas.app.views import view
 from fracas.errors import FracasError
-from fracas.store import Conflict, Store, Tracked
 from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console
+
+if TYPE_CHECKING:
+    from fracas.store import Store
 
 DatabaseOption = Annotated[
     str | None,
@@ -56,6 +60,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _store(url: str | None) -> Store:
+    from fracas.store import Store
+
     try:
         return Store(url)
     except FracasError as error:
@@ -84,6 +90,8 @@ def list_encounters(database: DatabaseOption = None) -> None:
 
 def resume(encounter: IdArgument, database: DatabaseOption = None) -> None:
     """Track a stored encounter at the table; each step is committed before it is shown."""
+    from fracas.store import Tracked
+
     store = _store(database)
     try:
         tracked = Tracked(store, encounter)
@@ -189,6 +197,8 @@ def delete(
     It cannot be undone: keep its save first with --export FILE (or fracas export ID > FILE);
     fracas import FILE brings it back as a new encounter.
     """
+    from fracas.store import Conflict
+
     store = _store(database)
     try:
         summary = next((s for s in store.summaries() if s.id == encounter), None)

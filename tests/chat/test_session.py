@@ -8,7 +8,8 @@ import pytest
 
 from fracas.app import open_encounter
 from fracas.app.rulesets import demo_path
-from fracas.chat import EVERYONE, GAME_MASTERS, ChatSession, Member, Message
+from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message
+from fracas.chat.session import ChatSession
 from fracas.dice import LoadedDice
 from fracas.engine.action import CombatantId
 from fracas.rules.momentum.ruleset import Momentum

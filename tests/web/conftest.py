@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from fracas.store import Store
-from fracas.web import create_app
+from fracas.web.app import create_app
 
 GHOST = "Ghost Raptor"
 """A hidden NPC: no player may ever see this name."""

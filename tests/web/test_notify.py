@@ -17,7 +17,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from fracas.store import Store, Tracked
-from fracas.web import create_app, live
+from fracas.web import live
+from fracas.web.app import create_app
 from tests.store.conftest import database_url
 from tests.web.server import free_port
 

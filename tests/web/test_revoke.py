@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from fracas.store import Store
 from fracas.store.database import connect, links
-from fracas.web import create_app
+from fracas.web.app import create_app
 from fracas.web.tables import DELETED, REVOKED
 from tests.web.conftest import Table
 

@@ -17,7 +17,7 @@ from schemathesis import Case
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from fracas.store import Store
-from fracas.web import create_app
+from fracas.web.app import create_app
 
 STORE_FILE = Path(tempfile.mkdtemp(prefix="fracas-schema-")) / "fuzz.sqlite3"
 

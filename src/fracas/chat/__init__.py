@@ -2,10 +2,6 @@
 
 ``ChatSession`` is the part that knows no transport: (speaker, line) in, addressed messages out.
 ``fracas.chat.server`` carries it over TCP for MUD/MUSH clients and plain telnet
-(``fracas chat serve``).
+(``fracas chat serve``). Nothing is imported here, so that the command line does not load
+the database to start.
 """
-
-from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message
-from fracas.chat.session import ChatSession, Person
-
-__all__ = ["EVERYONE", "GAME_MASTERS", "ChatSession", "Member", "Message", "Person"]

@@ -1,4 +1,5 @@
-"""``fracas chat serve``: play a stored encounter over a MUD/MUSH-style line server."""
+"""``fracas chat serve``: play a stored encounter over a MUD/MUSH-style line server (the server
+and the database are imported when it runs, so that every other command starts without them)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,19 @@ import asyncio
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from fracas.app import rulesets as known_rulesets
 from fracas.app.files import open_encounter
-from fracas.chat.server import ChatServer
-from fracas.chat.session import ChatSession
 from fracas.dice import LoadedDice
 from fracas.errors import FracasError
-from fracas.store import Store, Tracked
 from fracas.terminal import fail
+
+if TYPE_CHECKING:
+    from fracas.chat.server import ChatServer
+    from fracas.store import Store, Tracked
 
 chat_app = typer.Typer(help="Play over chat: a line server for MUD/MUSH clients and telnet.")
 
@@ -69,6 +71,10 @@ def serve(
     is told of it: --resume ID serves it again after a restart (fracas list shows the ids), and
     players connect with their passwords and play what they claimed, without claiming again.
     """
+    from fracas.chat.server import ChatServer
+    from fracas.chat.session import ChatSession
+    from fracas.store import Store, Tracked
+
     dice = LoadedDice(()) if typed_dice else None
     try:
         store = Store(database)

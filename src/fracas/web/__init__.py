@@ -1,8 +1,5 @@
 """The web tracker: an HTTP API (FastAPI) and live pages for the game master and players.
 
-``create_app(store)`` is the application; ``fracas serve`` runs it with uvicorn.
+``fracas.web.app.create_app(store)`` is the application; ``fracas serve`` runs it with uvicorn.
+Nothing is imported here, so that the command line does not load FastAPI to start.
 """
-
-from fracas.web.app import create_app
-
-__all__ = ["create_app"]

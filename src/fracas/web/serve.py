@@ -3,20 +3,23 @@
 With no arguments it opens one demo encounter per registered ruleset (the one it opened last
 time, if it is still there) and prints each one's game-master link; given stored encounters'
 ids, it prints theirs. Every encounter in the database stays reachable through its own links.
-Registered on the ``fracas`` app in cli.py.
+Registered on the ``fracas`` app in cli.py; the server, the database and FastAPI are imported
+when it runs, so that every other command starts without them.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import available, demo_path
 from fracas.errors import FracasError
-from fracas.store import Store
+
+if TYPE_CHECKING:
+    from fracas.store import Store
 
 DEMO_ORIGIN = "demo:"
 
@@ -46,6 +49,11 @@ def serve(
     ] = True,
 ) -> None:
     """Run the web tracker: a game master's page and players' pages, updated live."""
+    import uvicorn
+
+    from fracas.store import Store
+    from fracas.web.app import create_app
+
     try:
         store = Store(database)
         if encounters:
@@ -60,10 +68,6 @@ def serve(
     for name, token in shown:
         typer.echo(f"  {name}: game master {base}/gm/{token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
-    import uvicorn
-
-    from fracas.web.app import create_app
-
     uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
 
 
