@@ -25,7 +25,7 @@ import uvicorn
 from websockets.sync.client import connect
 
 from fracas.store import Store, Tracked
-from fracas.web import create_app
+from fracas.web.app import create_app
 from fracas.web.live import POLL_SECONDS
 
 
