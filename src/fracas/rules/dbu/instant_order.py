@@ -49,6 +49,8 @@ def lapse(state: EncounterState) -> list[Event]:
 
 def require_next(state: EncounterState, who: CombatantId, verb: str) -> None:
     """Refuse ``who``'s action while someone ahead of it in the sequence has not acted."""
+    if place_of(state, who) is None:
+        return  # not in a sequence (the usual case): nobody is ahead of it
     queue = pending(state)
     if who in queue and queue[0] != who:
         ahead = queue[0]
