@@ -48,9 +48,6 @@ SAMPLES = 20_000
 """How many seeded resolutions a sampled answer is built from by default."""
 
 
-K = TypeVar("K", str, int)
-
-
 class TooManyBranches(FracasError):
     """The enumeration tree of an action is bigger than its budget."""
 
@@ -201,6 +198,9 @@ def exact_odds(
     )
 
 
+K = TypeVar("K", str, int)
+
+
 class _Chances(Generic[K]):
     """Exact chances added up as integer weights, one sum per denominator (``scale``: the
     product of the branches' denominators on the way to a leaf, of which a query has few),
@@ -264,7 +264,7 @@ def _trial(encounter: Encounter) -> Encounter:
     return trial
 
 
-class Resolved(list[Event]):
+class _Resolved(list[Event]):
     """The events of one resolution of the exchange, with the answers the tactics gave."""
 
     answers: tuple[Action, ...] = ()
@@ -276,14 +276,14 @@ def _resolve(
     actions: Sequence[Action],
     dice: DiceSource,
     answering: Policy | None,
-) -> Resolved:
+) -> _Resolved:
     """The events of ``actions`` applied in turn from ``base`` (the first must be allowed; a
     later one the rules refuse here is skipped), then of what ``answering`` settles for those
     the first named."""
     trial.state = base
     trial.dice = dice
     first, *rest = actions
-    events = Resolved(trial.apply(first).events)
+    events = _Resolved(trial.apply(first).events)
     for action in rest:
         if trial.state.ended:
             break
