@@ -19,8 +19,9 @@ answers with the first action needing nothing but its actor that the rules allow
 ruleset's order: a parry, a dodge or taking the hit where a strike waits for the defender.
 
 And a policy may be ``Settling``: it answers what the rules wait for before anyone may act on
-(``settle``), a choice owed to the rules rather than a move (dbu's phase order). ``fracas
-odds`` lets the ruleset's tactics settle such waits before the action it is asked about.
+(``settle``), a choice owed to the rules rather than a move (dbu's phase order, Kaiser's
+Intentions, kingsdale's defence against a waiting strike). ``fracas odds`` lets the ruleset's
+tactics settle such waits before the action it is asked about, and after it for those it named.
 """
 
 from __future__ import annotations
@@ -61,9 +62,8 @@ class Settling(Protocol):
     """A policy that answers what the rules wait for before anyone may act on: a choice owed
     to the rules, not a move (dbu's order of what occurs at once in an Effect or End Phase,
     Kaiser's Intentions in the Intention phase, kingsdale's defence against a strike that
-    waits on it). ``fracas odds`` asks the ruleset's
-    tactics to settle such waits before the action asked about, and after it those the action
-    named (``settle``)."""
+    waits on it). ``fracas odds`` asks the ruleset's tactics to settle such waits before the
+    action asked about, and after it those the action named (``settle``)."""
 
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The answer the rules wait for from ``combatant`` now, or None."""
