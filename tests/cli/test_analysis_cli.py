@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fracas.app.rulesets import ENVIRONMENT
-from fracas.cli import app
+from fracas.cli.app import app
 from tests.sim.duel import ENCOUNTER as DUEL
 
 TOY = "tests.cli.toyrules:DemoToy"

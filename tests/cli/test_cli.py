@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from fracas.app import rulesets
 from fracas.app.files import load_session
 from fracas.app.rulesets import ENVIRONMENT
-from fracas.cli import app
+from fracas.cli.app import app
 from fracas.engine import registry
 from fracas.engine.action import CombatantId
 from tests.cli.toyrules import DemoToy

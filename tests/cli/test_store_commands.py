@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fracas.cli import app
+from fracas.cli.app import app
 from fracas.engine.action import CombatantId
 from fracas.store import Store, Tracked, UnknownLink
 from tests.store.conftest import demo

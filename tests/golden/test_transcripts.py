@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fracas.cli import app
+from fracas.cli.app import app
 
 HERE = Path(__file__).parent
 SCRIPTS = sorted(HERE.glob("*.script"))

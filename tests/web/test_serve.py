@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from fracas.app.rulesets import available, demo_path
+from fracas.cli.serve import demo_encounters
 from fracas.store import Store
-from fracas.web.serve import demo_encounters
 
 
 def test_one_demo_encounter_per_ruleset_reused_on_the_next_start(store: Store) -> None:

@@ -13,9 +13,9 @@ import typer
 
 from fracas.app import rulesets as known_rulesets
 from fracas.app.files import open_encounter
+from fracas.cli.terminal import fail
 from fracas.dice import LoadedDice
 from fracas.errors import FracasError
-from fracas.terminal import fail
 
 if TYPE_CHECKING:
     from fracas.chat.server import ChatServer

@@ -4,7 +4,7 @@
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
-    fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.analysis_cli)
+    fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.cli.analysis)
     fracas docs commands [--write PAGE | --check PAGE]
 
 Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
@@ -27,7 +27,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fracas import analysis_cli
 from fracas.app import rulesets as known_rulesets
 from fracas.app.catalogue import Status
 from fracas.app.files import (
@@ -40,13 +39,14 @@ from fracas.app.files import (
 from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
 from fracas.app.session import Session
 from fracas.app.views import view
-from fracas.chat.cli import chat_app
-from fracas.cli_store import register as register_store
+from fracas.cli import analysis
+from fracas.cli.chat import chat_app
+from fracas.cli.serve import serve
+from fracas.cli.store import register as register_store
+from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
 from fracas.commands import CommandError
 from fracas.dice import DiceSource, LoadedDice
 from fracas.errors import FracasError
-from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console, told
-from fracas.web.serve import serve
 
 app = typer.Typer(
     name="fracas",
@@ -409,8 +409,8 @@ def docs_commands(
     typer.echo(reference, nl=False)
 
 
-app.command("odds")(analysis_cli.odds_command)
-app.command("sim")(analysis_cli.sim_command)
+app.command("odds")(analysis.odds_command)
+app.command("sim")(analysis.sim_command)
 
 
 def _version(value: bool) -> None:
@@ -432,8 +432,3 @@ def _main(
     ] = False,
 ) -> None:
     """fracas: tabletop-RPG combat, tracked at the table or run from scripts."""
-
-
-def main() -> None:
-    """The console script ``fracas``."""
-    app(prog_name="fracas")

@@ -30,8 +30,8 @@ from rich.text import Text
 
 from fracas.app.files import read_json
 from fracas.app.views import view
+from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console
 from fracas.errors import FracasError
-from fracas.terminal import encounter_table, fail, read_lines, show, stdout_console
 
 if TYPE_CHECKING:
     from fracas.store import Store

@@ -30,12 +30,12 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from fracas.cli.terminal import fail
 from fracas.errors import FracasError
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, simulate
 from fracas.sim.scenario import encounter_path, following, open_scenario, prepare, ready
-from fracas.terminal import fail
 
 PERCENTILES = (5, 25, 50, 75, 95)
 

@@ -3,7 +3,7 @@
 With no arguments it opens one demo encounter per registered ruleset (the one it opened last
 time, if it is still there) and prints each one's game-master link; given stored encounters'
 ids, it prints theirs. Every encounter in the database stays reachable through its own links.
-Registered on the ``fracas`` app in cli.py; the server, the database and FastAPI are imported
+Registered on the ``fracas`` app in cli/app.py; the server, the database and FastAPI are imported
 when it runs, so that every other command starts without them.
 """
 
