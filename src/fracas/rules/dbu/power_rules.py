@@ -128,7 +128,7 @@ class SurgeRule:
         events: list[Event] = [MarkSet(actor, SURGED, True)]
         if action.kind == "power":
             ki = combatant.pools[KP].maximum // 4 + force
-            capacity = capacity_rate(combatant) // 4 + force
+            capacity = capacity_rate(combatant) // 4
             events += restore(combatant, KP, ki, "Power Surge")
             events.append(PoolChanged(actor, CAPACITY, capacity, "Power Surge"))
             return events
