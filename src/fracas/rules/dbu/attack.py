@@ -34,7 +34,7 @@ from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple import PINNED, tail_held
-from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
+from fracas.rules.dbu.intervene import verify_intervene
 from fracas.rules.dbu.items import lying
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
@@ -230,7 +230,6 @@ class AttackingRule(Generic[A]):
     def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
         """The target pays its answer; then the Duel, or the Strike against the answer."""
         events: list[Event] = list(answer_costs(state, action, settings=self.settings))
-        events += intervene_costs(reduce(state, events), action, settings=self.settings)
         profile = self.profile(action)
         events += united_costs(reduce(state, events), action, profile, settings=self.settings)
         escaped = state[acting(action)].effect(ESCAPED)
