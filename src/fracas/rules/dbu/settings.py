@@ -212,10 +212,24 @@ class DbuSettings(BaseModel):
     guard_down_penalty: int = Field(
         2, ge=0, description="SOURCES.md 2.9: Guard Down: Dodge Rolls -2(T), this many per Tier."
     )
+    size_defense_per_step: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 2.4: Defense Value ± size, Small +1(T), Large -1(T): this many"
+        " per Tier for each Size Category below (+) or above (-) Medium (Tiny +2(T) …"
+        " Gargantuan -3(T)).",
+    )
 
     # Damage
     soak_minimum: int = Field(
         1, ge=0, description="SOURCES.md 2.5: Soak = Tenacity Modifier, minimum 1(T)."
+    )
+    size_soak_per_step: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 2.5: Size: Small -1(T) Soak, Large +1(T): this many per Tier for"
+        " each Size Category above (+) or below (-) Medium (Tiny -2(T) … Gargantuan +3(T));"
+        " Soak is never below 0.",
     )
     wound_per_ki: int = Field(
         1, ge=0, description="SOURCES.md section 8: a Ki Wager adds +1 Wound per Ki."
