@@ -46,6 +46,7 @@ RAPID = "Rapid Movement"
 STRIKE_BONUS = "strike"
 """Effect data: a bonus to its bearer's Strike Rolls, times its Tier (Rapid Movement)."""
 
+
 def boosted_ki(squares: int, normal: int, *, per_square: int) -> int:
     """'you will have to pay 3 Ki Points for each Square you move through beyond your Normal
     Speed. For example, if you moved your maximum Boosted Speed of 7 squares while your Normal
