@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import pytest
 
+from fracas.app.session import Session
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
@@ -229,6 +230,32 @@ def test_a_duel_is_three_contested_wound_rolls_and_a_final_one_with_every_wager(
     assert pool(encounter, FOE, LP) == 40 - 15
     assert (pool(encounter, HERO, KP), pool(encounter, HERO, CAPACITY)) == (30 - 6, 20 - 6)
     assert (pool(encounter, FOE, KP), pool(encounter, FOE, COUNTER)) == (30 - 3, 0)
+
+
+def test_a_duel_needs_no_capacity_for_the_wager_it_refunds() -> None:
+    """Seed (Duel): 'At the start of a Duel Maneuver, all Ki Wagers placed onto an Attacking
+    Maneuver are refunded as Ki Points and you recover that much of your Capacity.' Capacity 30,
+    an Energy Wave (6 Ki) with a wager of 20 and Duel wagers 2, 2, 2: placing the wager needs
+    6 + 20 = 26, the Duel itself 6 + 6 = 12, never 32; after a Duel won 3 rolls to 0, KP 60 - 12
+    and Capacity 30 - 12. With Capacity 25 the wager cannot even be placed: refused, unchanged."""
+    encounter = fight(*HERO_FIRST, hero=make_sheet(capacity_rate=40, ki_points=60))
+    session = Session(encounter, "duel", setup=len(encounter.steps))
+    duel = "attack foe -foundation energy -profile wave -wager 20 -defense duel -duel-wagers 2,2,2"
+    assert session.run("set hero capacity 25").error is None
+    before = session.state
+    refused = session.run(duel + " !5 5 5 5 5 5 5").error
+    assert refused == (
+        "attack: the attack with its Ki Wager costs 26 Capacity before the Duel refunds the"
+        " wager; Hero has 25 Capacity left"
+    )
+    assert session.state is before
+    assert session.run("set hero capacity 30").error is None
+    assert session.run(duel + " !5 5 5 5 5 5 5").error is None
+    hero = session.state[HERO]
+    assert {name: p.current for name, p in hero.pools.items()} == {
+        ACTIONS: 3, COUNTER: 1, "Converted": 0, LP: 40, KP: 60 - 12, CAPACITY: 30 - 12,
+    }  # fmt: skip
+    assert pool(encounter, FOE, LP) == 40 - (5 + 3 + 6 - 1)
 
 
 def test_duel_wagers_are_capped_at_a_quarter_of_the_capacity_rate() -> None:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.app.session import Session
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack, Intervention
-from fracas.rules.dbu.economy import COUNTER, KP, LP
+from fracas.rules.dbu.economy import CAPACITY, COUNTER, KP, LP
 from fracas.rules.dbu.events import CheckRolled, WoundRolled
+from fracas.rules.dbu.intervene import INTERVENE_FAILED
 from tests.rules.dbu.support import FOE, HERO, fight, make_sheet, pool
 
 OTHER = CombatantId("other")
@@ -127,3 +129,61 @@ def test_co_deflectors_join_only_a_distant_deflect() -> None:
         encounter.apply(Attack(actor=HERO, target=FOE, intervene=OTHER, co_deflectors=(FOE,)))
     assert refused.value.code == "no-distant-deflect"
     assert encounter.state is before
+
+
+def at_the_table() -> Session:
+    encounter = three()
+    return Session(encounter, "intervene", setup=len(encounter.steps))
+
+
+def other(session: Session) -> dict[str, object]:
+    """Other's pools and whether it is barred from Intervening this round."""
+    ally = session.state[OTHER]
+    pools: dict[str, object] = {name: p.current for name, p in ally.pools.items()}
+    return {**pools, "barred": ally.marks.get(INTERVENE_FAILED) == session.state.clock.round}
+
+
+READY = {"Actions": 3, COUNTER: 1, "Converted": 0, LP: 40, KP: 30, CAPACITY: 20, "barred": False}
+
+
+def test_an_intervene_on_a_miss_costs_nothing() -> None:
+    """Seed: 'When an ally is successfully struck (hit) by an attack, you can attempt an
+    Impulsive Save'. The Hero's Strike 2 + 3 misses the Foe's Dodge 9 + 4: Other's Redirect
+    never happens, and its Counter Action, Ki and Capacity are all still there."""
+    session = at_the_table()
+    reply = session.run("attack foe -intervene other -intervention redirect !2 9")
+    assert reply.error is None
+    assert other(session) == READY
+    assert session.state[FOE].pools[LP].current == 40
+
+
+def test_a_failed_save_costs_the_counter_action_not_the_ki_and_bars_intervene() -> None:
+    """Seed: 'you can attempt an Impulsive Save, TN Medium. If you fail, you cannot attempt to
+    make another Intervene Counter Action for the remainder of the Combat Round. If you pass,
+    you may select one of the below options.' The save 1 + 8 fails TN 10: the Counter Action is
+    spent, Redirect's 4(T) Ki is not; the hit lands on Foe (6 + 2 - 2) and a second Intervene
+    this round is refused."""
+    session = at_the_table()
+    assert session.run("attack foe -intervene other -intervention redirect !9 3 1 6").error is None
+    assert other(session) == {**READY, COUNTER: 0, "barred": True}
+    assert session.state[FOE].pools[LP].current == 40 - 6
+    before = session.state
+    refused = session.run("attack foe -intervene other !9 3")
+    assert refused.error == "Intervene: Other failed an Intervene this round"
+    assert session.state is before
+
+
+def test_a_passed_save_pays_the_option_after_the_save() -> None:
+    """Seed: 'If you pass, you may select one of the below options' — Redirect: 'you can spend
+    4(T) Ki Points to attempt and redirect the attack'; Distant Deflect: 'Spend 3(T) Ki Points
+    to roll an Energy Strike Roll'. After the hit and the passed save (5 + 8): the Counter
+    Action and the option's Ki and Capacity."""
+    session = at_the_table()
+    assert (
+        session.run("attack foe -intervene other -intervention redirect !9 3 5 9 6").error is None
+    )
+    assert other(session) == {**READY, COUNTER: 0, KP: 30 - 4, CAPACITY: 20 - 4, LP: 40 - 1}
+    deflect = at_the_table()
+    assert deflect.run("attack foe -intervene other -intervention deflect !9 3 5 9").error is None
+    assert other(deflect) == {**READY, COUNTER: 0, KP: 30 - 3, CAPACITY: 20 - 3}
+    assert deflect.state[FOE].pools[LP].current == 40

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.app.session import Session
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import ApplyEffect, SetPool
 from fracas.engine.ruleset import IllegalAction
@@ -54,15 +55,21 @@ def test_power_up_lasts_until_the_end_of_your_next_turn_and_is_not_extended() ->
     assert not has_effect(encounter.state[HERO], POWERED_UP)
 
 
-def test_power_surge_restores_a_quarter_of_ki_and_capacity_plus_force() -> None:
+def test_power_surge_restores_a_quarter_of_ki_and_capacity_force_adds_to_ki_only() -> None:
     """Seed: 'When you use the Maneuver Power Surge, you'll restore 1/4 of your total Capacity
     and Ki Points … Increase how many Life/Ki Points you regain when using a Surge Maneuver by
-    your Force Modifier.' 'You can use one Surge Maneuver per Combat Encounter'."""
-    encounter = fight(*HERO_FIRST)
-    encounter.apply(SetPool(target=HERO, pool=KP, value=10))
-    encounter.apply(SetPool(target=HERO, pool=CAPACITY, value=0))
-    encounter.apply(Surge(actor=HERO, kind="power"))
-    assert (pool(encounter, HERO, KP), pool(encounter, HERO, CAPACITY)) == (10 + 7 + 2, 5 + 2)
+    your Force Modifier.' 'You can use one Surge Maneuver per Combat Encounter'. Capacity Rate
+    100, 200 KP, Force 4, both spent: Ki +50 + 4 = 54, Capacity +25 (the Force Modifier is
+    for Life/Ki Points only); LP and Actions untouched (an Instant Action)."""
+    sheet = make_sheet(capacity_rate=100, ki_points=200, modifiers={"force": 4})
+    encounter = fight(*HERO_FIRST, hero=sheet)
+    session = Session(encounter, "surge", setup=len(encounter.steps))
+    for line in ("set hero kp 0", "set hero capacity 0", "surge power"):
+        assert session.run(line).error is None
+    hero = encounter.state[HERO]
+    assert {name: p.current for name, p in hero.pools.items()} == {
+        ACTIONS: 3, "Counter": 1, "Converted": 0, LP: 40, KP: 54, CAPACITY: 25,
+    }  # fmt: skip
     assert refused(encounter, Surge(actor=HERO, kind="healing")) == "surged"
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
+from fracas.app.session import Session
 from fracas.engine.gm import ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Anchor, Moment
@@ -223,3 +225,38 @@ def test_an_aura_answer_outside_the_rule_is_refused(answer: Answer, code: str) -
     with pytest.raises(IllegalAction) as refused:
         encounter.apply(answer)
     assert refused.value.code == code and encounter.state is before
+
+
+FIELD = {"name": "Field", "kind": "electric", "stored": 35}
+
+
+def test_an_aura_holding_35_expends_its_full_store() -> None:
+    """Seed (Damage Auras): "you may expend an amount of stored damage from a damage aura to
+    automatically hit them; the amount must be the full stored damage, or a multiple of 10."
+    Field holds 35: ``-expend 35`` is its full store (25 is neither, and is refused with the
+    store named, changing nothing); Hero's sword hit then takes all 35 electric back: 5 Core
+    degrees at factor 6 and a stun; the store is empty."""
+    encounter = duel(foe=sheet(auras=[FIELD]))
+    session = Session(encounter, "aura", setup=len(encounter.steps))
+    before = session.state
+    refused = session.run("Foe: aura -use Field -expend 25")
+    assert refused.error == "aura: expend the full store (35) or a multiple of 10, not 25"
+    assert session.state is before
+    assert session.run("Foe: aura -use Field -expend 35").error is None
+    assert session.run("attack foe !10 1").error is None
+    assert encounter.state[FOE].pools["Field"].current == 0
+    hero = encounter.state[HERO]
+    assert (hero.marks.get(DAMAGE), hero.marks.get("core")) == (35, 5)
+    assert {e.name for e in hero.effects} == {STUNNED}
+
+
+def test_a_sheet_expends_its_full_store_or_a_multiple_of_10() -> None:
+    """Seed: "the full stored damage, or a multiple of 10": a sheet's standing ``expend`` of 35
+    on a store of 35 strikes back with all 35; 25 is refused, naming the field."""
+    encounter = duel(foe=sheet(auras=[{**FIELD, "expend": 35}]))
+    encounter.apply(Attack(actor=HERO, target=FOE), faces=[10, 1])
+    assert encounter.state[FOE].pools["Field"].current == 0
+    assert encounter.state[HERO].marks.get(DAMAGE) == 35
+    with pytest.raises(ValidationError) as bad:
+        sheet(auras=[{**FIELD, "expend": 25}])
+    assert "expend the full store (35) or a multiple of 10, not 25" in str(bad.value)

@@ -34,7 +34,7 @@ from fracas.rules.dbu.duel import ESCAPED, resolve_duel
 from fracas.rules.dbu.economy import ACTIONS, CAPACITY, KP, LP, ammunition_pool
 from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple import PINNED, tail_held
-from fracas.rules.dbu.intervene import intervene_costs, verify_intervene
+from fracas.rules.dbu.intervene import verify_intervene
 from fracas.rules.dbu.items import lying
 from fracas.rules.dbu.modifiers import BOTCH_RATE
 from fracas.rules.dbu.plan import AttackPlan
@@ -81,6 +81,13 @@ def ki_cost(amount: int) -> Cost:
     return {KP: amount, CAPACITY: amount} if amount else {}
 
 
+def refunded_at_once(action: a.Attacking) -> bool:
+    """Whether the attack's Ki Wager costs nothing in the end: 'At the start of a Duel
+    Maneuver, all Ki Wagers placed onto an Attacking Maneuver are refunded as Ki Points and you
+    recover that much of your Capacity' (unless the target may escape the Duel first)."""
+    return action.defense == "duel" and not action.escape
+
+
 def next_turn_start(state: EncounterState, actor: CombatantId) -> Anchor:
     """'until the start of your next turn'."""
     return Anchor(state.clock.round + 1, actor, Moment.START)
@@ -110,15 +117,22 @@ class AttackingRule(Generic[A]):
             return 0
         return charges_held(attacker)
 
-    def cost(self, state: EncounterState, action: A) -> Cost:
-        """The Actions (none after a Duel Escape), or Counter Actions; the Ki of the Profile,
-        the maneuver, the wager and the Duel wagers; a Counter Action for a Duel Escape."""
-        actor = acting(action)
-        tier = tier_of(state[actor])
+    def _ki(self, state: EncounterState, action: A, *, wager: int, duel: int) -> int:
+        """The Ki of the Profile, the maneuver and the Energy Charges, plus ``wager`` and
+        ``duel`` (the Duel wagers)."""
+        tier = tier_of(state[acting(action)])
         per_tier = self.settings.profile_costs_per_tier
         ki = profile_cost(self.profile(action), tier, per_tier=per_tier)
-        ki += self.extra_ki(state, action) + action.wager + sum(action.duel_wagers)
-        ki += times_tier(self.settings.charge_ki * self.charges(state, action), tier)
+        ki += self.extra_ki(state, action) + wager + duel
+        return ki + times_tier(self.settings.charge_ki * self.charges(state, action), tier)
+
+    def cost(self, state: EncounterState, action: A) -> Cost:
+        """The Actions (none after a Duel Escape), or Counter Actions; the Ki of the Profile,
+        the maneuver, the wager (none when a Duel refunds it at once) and the Duel wagers; a
+        Counter Action for a Duel Escape."""
+        actor = acting(action)
+        wager = 0 if refunded_at_once(action) else action.wager
+        ki = self._ki(state, action, wager=wager, duel=sum(action.duel_wagers))
         counters = (self.actions if action.counter else 0) + (1 if action.escape else 0)
         spent: dict[str, int] = {}
         free = has_effect(state[actor], ESCAPED) or action.triggered
@@ -168,6 +182,8 @@ class AttackingRule(Generic[A]):
         if action.wager < 0 or action.defense_ki < 0:
             raise IllegalAction("bad-wager", f"{action.verb}: Ki spent cannot be negative")
         verify_answer(state, action, charges=self.charges(state, action), settings=self.settings)
+        if refunded_at_once(action) and action.wager:
+            self._verify_wager_placed(state, action)
         verify_intervene(state, action, settings=self.settings)
         verify_area(state, action, profile)
         verify_united(state, action, self.profile(action), settings=self.settings)
@@ -177,6 +193,20 @@ class AttackingRule(Generic[A]):
                 raise IllegalAction("not-held", f"{action.verb}: {name} lies where it was thrown")
         if action.shield and held_hardness(target) is None:
             raise IllegalAction("no-terrain", f"{action.verb}: {target.name} holds no terrain")
+
+    def _verify_wager_placed(self, state: EncounterState, action: A) -> None:
+        """A wager the Duel refunds is still placed onto the attack first: the Ki of the attack
+        with it must be there before the refund."""
+        actor = state[acting(action)]
+        placed = maneuver_ki(actor, self._ki(state, action, wager=action.wager, duel=0))
+        for pool in (KP, CAPACITY):
+            have = actor.pools[pool].current
+            if have < placed:
+                raise IllegalAction(
+                    f"not-enough-{pool.lower()}",
+                    f"{action.verb}: the attack with its Ki Wager costs {placed} {pool} before"
+                    f" the Duel refunds the wager; {actor.name} has {have} {pool} left",
+                )
 
     def _verify_trigger(self, state: EncounterState, action: A) -> None:
         """The response of a Triggered Maneuver, paid when it was declared."""
@@ -230,7 +260,6 @@ class AttackingRule(Generic[A]):
     def resolve(self, state: EncounterState, action: A, dice: DiceSource) -> Sequence[Event]:
         """The target pays its answer; then the Duel, or the Strike against the answer."""
         events: list[Event] = list(answer_costs(state, action, settings=self.settings))
-        events += intervene_costs(reduce(state, events), action, settings=self.settings)
         profile = self.profile(action)
         events += united_costs(reduce(state, events), action, profile, settings=self.settings)
         escaped = state[acting(action)].effect(ESCAPED)

@@ -41,8 +41,10 @@ class DamageAccount:
 
 
 def soak_of(sheet: Sheet, tier: int, *, settings: DbuSettings) -> int:
-    """SOURCES.md 2.5: 'Soak = Tenacity Modifier, minimum 1(T)'."""
-    return max(sheet.modifiers[Attribute.TENACITY], times_tier(settings.soak_minimum, tier))
+    """SOURCES.md 2.5: 'Soak = Tenacity Modifier, minimum 1(T)'; 'Size: Small -1(T) Soak,
+    Large +1(T) Soak', per Size Category from Medium (never below 0)."""
+    soak = max(sheet.modifiers[Attribute.TENACITY], times_tier(settings.soak_minimum, tier))
+    return max(soak + times_tier(sheet.size.steps * settings.size_soak_per_step, tier), 0)
 
 
 def soak_for(soak: int, category: Category) -> int:

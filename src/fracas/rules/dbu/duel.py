@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, PoolChanged
+from fracas.engine.events import EffectApplied, Event, Note, PoolChanged
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu.economy import CAPACITY, KP
 from fracas.rules.dbu.events import CheckRolled, DuelExchanged, DuelWon, WoundRolled
@@ -88,13 +88,18 @@ def resolve_duel(
         events += duel_escape(state, plan, source, settings=settings)
         if isinstance(events[0], CheckRolled) and events[0].success:
             return events
-    if plan.wager:
+    if plan.wager and escape:
         # 'At the start of a Duel Maneuver, all Ki Wagers placed onto an Attacking Maneuver are
         # refunded as Ki Points and you recover that much of your Capacity.'
         events += [
             PoolChanged(plan.attacker, KP, plan.wager, "Duel: wager refunded"),
             PoolChanged(plan.attacker, CAPACITY, plan.wager, "Duel: wager refunded"),
         ]
+    elif plan.wager:
+        # A Duel that cannot be escaped refunds the wager as it is placed (never paid).
+        events.append(
+            Note(f"the Ki Wager of {plan.wager} is refunded: the Duel begins", plan.attacker)
+        )
     attack_wagers = attack_wagers or NO_WAGERS
     defense_wagers = defense_wagers or NO_WAGERS
     wins = 0

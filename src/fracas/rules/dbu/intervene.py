@@ -40,12 +40,13 @@ ANSWERS_STRUCK = frozenset({"dodge", "guard", "cross"})
 
 
 def intervene_ki(
-    state: EncounterState, action: a.Attacking, who: CombatantId, *, settings: DbuSettings
+    state: EncounterState, intervention: str, who: CombatantId, *, settings: DbuSettings
 ) -> int:
+    """The Ki Points (and as much Capacity) ``intervention`` costs ``who``."""
     tier = tier_of(state[who])
-    if action.intervention == "redirect":
+    if intervention == "redirect":
         return times_tier(settings.redirect_ki, tier)
-    if action.intervention == "deflect":
+    if intervention == "deflect":
         return times_tier(settings.distant_deflect_ki, tier)
     return 0
 
@@ -93,7 +94,7 @@ def _verify_ally(
         # Wall of Defense: 'If you could reach your ally with your Boosted Movement Speed'.
         reach = speeds(ally, settings=settings)[1] + settings.melee_range
         require_within(state, who, target.id, reach, NAMES["wall"], settings=settings)
-    ki = intervene_ki(state, action, who, settings=settings)
+    ki = intervene_ki(state, action.intervention, who, settings=settings)
     for pool in (KP, CAPACITY):
         if ally.pools[pool].current < ki:
             raise IllegalAction(
@@ -102,20 +103,21 @@ def _verify_ally(
             )
 
 
-def intervene_costs(
-    state: EncounterState, action: a.Attacking, *, settings: DbuSettings
+def _counter_spent(state: EncounterState, who: CombatantId) -> list[Event]:
+    """The Counter Action an Intervene attempt spends, pass or fail."""
+    return [PoolChanged(who, pool, -n, "Intervene") for pool, n in counter_cost(state, who).items()]
+
+
+def _ki_spent(
+    state: EncounterState, intervention: str, who: CombatantId, *, settings: DbuSettings
 ) -> list[Event]:
-    """'They still spend the Counter Action and the Ki Points'."""
-    events: list[Event] = []
-    for who in interveners(action):
-        events += [
-            PoolChanged(who, pool, -n, "Intervene") for pool, n in counter_cost(state, who).items()
-        ]
-        ki = intervene_ki(state, action, who, settings=settings)
-        if ki:
-            reason = NAMES[action.intervention]
-            events += [PoolChanged(who, KP, -ki, reason), PoolChanged(who, CAPACITY, -ki, reason)]
-    return events
+    """The Ki Points of the option chosen once the save is passed: 'They still spend the
+    Counter Action and the Ki Points'."""
+    ki = intervene_ki(state, intervention, who, settings=settings)
+    if not ki:
+        return []
+    reason = NAMES[intervention]
+    return [PoolChanged(who, KP, -ki, reason), PoolChanged(who, CAPACITY, -ki, reason)]
 
 
 def intervened(
@@ -128,17 +130,23 @@ def intervened(
 ) -> tuple[list[Event], bool, bool]:
     """What the ally's Intervene does to a hit: its events, whether the hit is dealt with
     (False: the hit lands on the target as usual), and whether a Redirect sent it away from
-    every other target too ('the attack is safely directed away from all other targets')."""
+    every other target too ('the attack is safely directed away from all other targets').
+
+    Only a hit calls for it, and in the seed's order: each ally spends the Counter Action and
+    makes the Impulsive Save; one who fails may not Intervene again this round; those who pass
+    spend the Ki Points of the option they chose, and it happens."""
     who = plan.intervener
     assert who is not None
     check = "Intervene (Impulsive Save)"
     events: list[Event] = []
     passed: list[CombatantId] = []
     for ally in dict.fromkeys((who, *plan.co_deflectors)):
+        events += _counter_spent(state, ally)
         save = impulsive_save(state, ally, settings.tn_medium, check, source, settings=settings)
         events.append(save)
         if save.success:
             passed.append(ally)
+            events += _ki_spent(state, plan.intervention, ally, settings=settings)
         else:
             events.append(MarkSet(ally, INTERVENE_FAILED, state.clock.round))
     if not passed:

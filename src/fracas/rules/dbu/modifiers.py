@@ -127,13 +127,16 @@ def attacks_received(state: EncounterState, combatant: Combatant) -> int:
 def dodge_modifiers(
     state: EncounterState, combatant: Combatant, *, settings: DbuSettings, diminishing: bool = True
 ) -> tuple[Modifier, ...]:
-    """The Dodge Roll adds the Defense Value (the Agility Modifier, SOURCES.md 2.4), less
-    Diminishing Defense (SOURCES.md section 8: -1 per attack already received this round) and
-    Guard Down's -2(T) (SOURCES.md 2.9)."""
+    """The Dodge Roll adds the Defense Value (the Agility Modifier ± size: Small +1(T), Large
+    -1(T), per Size Category from Medium, SOURCES.md 2.4), less Diminishing Defense (SOURCES.md
+    section 8: -1 per attack already received this round) and Guard Down's -2(T) (SOURCES.md
+    2.9)."""
     tier = tier_of(combatant)
     received = attacks_received(state, combatant) if diminishing else 0
     down = guard_down(combatant, settings=settings)
-    defense = sheet_of(combatant).modifiers[Attribute.AGILITY]
+    sheet = sheet_of(combatant)
+    size = times_tier(sheet.size.steps * settings.size_defense_per_step, tier)
+    defense = sheet.modifiers[Attribute.AGILITY] - size
     if has_effect(combatant, PRONE):
         defense //= 2  # SOURCES.md 2.9: Prone halves the Defense Value
     return (

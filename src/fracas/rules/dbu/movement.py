@@ -46,8 +46,6 @@ RAPID = "Rapid Movement"
 STRIKE_BONUS = "strike"
 """Effect data: a bonus to its bearer's Strike Rolls, times its Tier (Rapid Movement)."""
 
-SIZES = {Size.SMALL: 0, Size.MEDIUM: 1, Size.LARGE: 2}
-
 
 def boosted_ki(squares: int, normal: int, *, per_square: int) -> int:
     """'you will have to pay 3 Ki Points for each Square you move through beyond your Normal
@@ -60,7 +58,7 @@ def grapple_drag_ki(mover: Size, other: Size) -> int:
     """Moving a Target: 'pay 2 Ki Points for each square moved if the other character is a Size
     Category larger than them. Increase this cost by +1 Ki Points for each Size Category the
     other character is larger than them by after the first.'"""
-    larger = SIZES[other] - SIZES[mover]
+    larger = other.steps - mover.steps
     return 0 if larger < 1 else 2 + (larger - 1)
 
 

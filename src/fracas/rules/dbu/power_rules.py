@@ -39,20 +39,31 @@ def power_stacks(combatant: Combatant) -> int:
     return stacks if isinstance(stacks, int) else 0
 
 
-def capacity_rate(combatant: Combatant) -> int:
+def powered_rate(rate: int, stacks: int, *, settings: DbuSettings) -> int:
+    """A Capacity Rate of ``rate`` with ``stacks`` of Power Up, each raising it by 1/4 (rounded
+    down): of the base rate, or of the rate the stack before left (``power_up_stacking``)."""
+    if settings.power_up_stacking == "added":
+        return rate + stacks * (rate // 4)
+    for _ in range(stacks):
+        rate += rate // 4
+    return rate
+
+
+def capacity_rate(combatant: Combatant, *, settings: DbuSettings) -> int:
     """The Capacity Rate, raised by 1/4 for each Power Up stack."""
     rate = sheet_of(combatant).capacity_rate
-    return rate + power_stacks(combatant) * (rate // 4)
+    return powered_rate(rate, power_stacks(combatant), settings=settings)
 
 
-def capacity_resets(state: EncounterState) -> list[Event]:
+def capacity_resets(state: EncounterState, *, settings: DbuSettings) -> list[Event]:
     """At a round's start, each Capacity pool's maximum follows its Capacity Rate (a Power Up
     that ended last round no longer raises it)."""
-    return [
-        PoolSet(c.id, CAPACITY, c.pools[CAPACITY].current, maximum=capacity_rate(c))
-        for c in state
-        if c.pools[CAPACITY].maximum != capacity_rate(c)
-    ]
+    events: list[Event] = []
+    for c in state:
+        rate = capacity_rate(c, settings=settings)
+        if c.pools[CAPACITY].maximum != rate:
+            events.append(PoolSet(c.id, CAPACITY, c.pools[CAPACITY].current, maximum=rate))
+    return events
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,12 @@ class PowerUpRule:
     ) -> Sequence[Event]:
         actor = acting(action)
         combatant = state[actor]
-        extra = sheet_of(combatant).capacity_rate // 4
+        stacks = power_stacks(combatant)
+        rate = sheet_of(combatant).capacity_rate
+        settings = self.settings
+        extra = powered_rate(rate, stacks + 1, settings=settings) - powered_rate(
+            rate, stacks, settings=settings
+        )
         capacity = combatant.pools[CAPACITY]
         raised = PoolSet(
             actor,
@@ -128,7 +144,7 @@ class SurgeRule:
         events: list[Event] = [MarkSet(actor, SURGED, True)]
         if action.kind == "power":
             ki = combatant.pools[KP].maximum // 4 + force
-            capacity = capacity_rate(combatant) // 4 + force
+            capacity = capacity_rate(combatant, settings=self.settings) // 4
             events += restore(combatant, KP, ki, "Power Surge")
             events.append(PoolChanged(actor, CAPACITY, capacity, "Power Surge"))
             return events

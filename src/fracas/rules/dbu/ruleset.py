@@ -226,7 +226,7 @@ class Dbu(Ruleset):
         events: list[Event] = [
             MarkSet(c.id, BOUND, None) for c in state if c.marks.get(BOUND) is not None
         ]
-        events += capacity_resets(state)
+        events += capacity_resets(state, settings=self.rules)
         if state.clock.round == 0 and has_surprise(state):
             surprised = [c.name for c in state if c.marks.get(SURPRISED)]
             events.append(Note(f"{SURPRISE_ROUND}: {', '.join(surprised)} cannot act"))

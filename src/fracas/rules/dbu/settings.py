@@ -120,6 +120,17 @@ class DbuSettings(BaseModel):
     power_up_stacks: int = Field(
         2, ge=0, description="Seed: 'The Power Up Maneuver cannot stack more than twice'."
     )
+    power_up_stacking: Literal["added", "compounded"] = Field(
+        "added",
+        description="The seed is silent on how two stacks of 'increase your Capacity Rate by 1/4'"
+        " combine: 'added', each a quarter of the base Capacity Rate (1.5x with two), or"
+        " 'compounded', each a quarter of the rate the stack before left (1.5625x).",
+    )
+    push_back_halving: Literal["down", "up"] = Field(
+        "down",
+        description="The seed is silent on rounding when a passed Acrobatics Check 'reduce[s]"
+        " the distance they are Thrust back by 1/2': 'down' (3 squares -> 1) or 'up' (-> 2).",
+    )
     guard_ki: int = Field(8, ge=0, description="Seed: Guard: 'you can pay 8(T) Ki Points'.")
     guard_down_guard_factor: float = Field(
         1.5,
@@ -212,10 +223,24 @@ class DbuSettings(BaseModel):
     guard_down_penalty: int = Field(
         2, ge=0, description="SOURCES.md 2.9: Guard Down: Dodge Rolls -2(T), this many per Tier."
     )
+    size_defense_per_step: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 2.4: Defense Value ± size, Small +1(T), Large -1(T): this many"
+        " per Tier for each Size Category below (+) or above (-) Medium (Tiny +2(T) …"
+        " Gargantuan -3(T)).",
+    )
 
     # Damage
     soak_minimum: int = Field(
         1, ge=0, description="SOURCES.md 2.5: Soak = Tenacity Modifier, minimum 1(T)."
+    )
+    size_soak_per_step: int = Field(
+        1,
+        ge=0,
+        description="SOURCES.md 2.5: Size: Small -1(T) Soak, Large +1(T): this many per Tier for"
+        " each Size Category above (+) or below (-) Medium (Tiny -2(T) … Gargantuan +3(T));"
+        " Soak is never below 0.",
     )
     wound_per_ki: int = Field(
         1, ge=0, description="SOURCES.md section 8: a Ki Wager adds +1 Wound per Ki."

@@ -100,7 +100,9 @@ class ThrustRule:
         check = CheckRolled(target, "Acrobatics (Push Back)", acrobatics, tn, passed)
         events: list[Event] = [check]
         if passed:
-            squares //= 2
+            squares = (
+                squares // 2 if self.settings.push_back_halving == "down" else -(-squares // 2)
+            )
         events.append(Note(f"is thrust back {squares} squares", target))
         held = holding(state[target])
         if held is not None and held in state.combatants and squares:

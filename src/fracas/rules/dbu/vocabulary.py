@@ -42,6 +42,19 @@ class Category(IntEnum):
 
 
 class Size(Enum):
+    """Size Categories, smallest first (SOURCES.md: Tiny … Gargantuan; Medium is a human)."""
+
+    TINY = "tiny"
     SMALL = "small"
     MEDIUM = "medium"
     LARGE = "large"
+    HUGE = "huge"
+    GARGANTUAN = "gargantuan"
+
+    @property
+    def steps(self) -> int:
+        """Size Categories above Medium (negative: below it)."""
+        return _STEPS[self]
+
+
+_STEPS = {size: n - 2 for n, size in enumerate(Size)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from fracas.dice import DiceSource, Expression, dice, roll
 from fracas.engine.action import CombatantId
+from fracas.engine.clock import Tape
 from fracas.engine.events import EffectApplied, Event, PoolChanged, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState, Scalar
@@ -169,13 +170,13 @@ def strike_events(
 ) -> list[Event]:
     """Roll the strike (two rolls for paired firearms on the Paired Weapons skill, or paired
     weapons against a paired foe) and what each roll does; ``hits``: damage rolls per hit (a
-    full spray's "damage from two rounds")."""
+    full spray's "damage from two rounds"). Each roll meets what the rolls before it left."""
     actor = acting(action)
     weapon = weapon_of(state, actor, action.weapon, action.verb)
-    events: list[Event] = []
+    tape = Tape(state)
     if action.taped and weapon.payload is not None:
-        events.append(
-            PoolSet(actor, payload_pool(weapon), weapon.payload - 1, reason="taped E-clip")
+        tape.write(
+            [PoolSet(actor, payload_pool(weapon), weapon.payload - 1, reason="taped E-clip")]
         )
     hands = _hands(state, action, weapon, settings)
     if action.paired and action.also:
@@ -184,15 +185,27 @@ def strike_events(
             ("first hand", "second hand"), (action.target, action.also[0]), penalties, strict=True
         ):
             single = replace(action, target=target, also=(), paired=False)
-            events += _one_roll(
-                state, single, weapon, source, settings, undefendable, name, penalty, hits
+            tape.write(
+                _one_roll(
+                    tape.state, single, weapon, source, settings, undefendable, name, penalty, hits
+                )
             )
-        return events
+        return list(tape.events)
     for hand, modifier, count in hands:
-        events += _one_roll(
-            state, action, weapon, source, settings, undefendable, hand, modifier, count * hits
+        tape.write(
+            _one_roll(
+                tape.state,
+                action,
+                weapon,
+                source,
+                settings,
+                undefendable,
+                hand,
+                modifier,
+                count * hits,
+            )
         )
-    return events
+    return list(tape.events)
 
 
 def _hands(
@@ -321,7 +334,8 @@ def hit_events(
     settings: KingsdaleSettings,
 ) -> list[Event]:
     """The damage of a strike that got through: rolled once per hit (two for a paired double
-    strike), doubled on a natural 20, split over a burst's clustered targets on an 8-11."""
+    strike, two rounds' for a full spray), doubled on a natural 20, split over a burst's
+    clustered targets on an 8-11. Each hit lands on what the hits before it left."""
     attacker = CombatantId(str(data["attacker"]))
     weapon = sheet_of(state[attacker]).weapon(str(data["weapon"]))
     if weapon is None:
@@ -329,7 +343,7 @@ def hit_events(
     spread = [CombatantId(t) for t in str(data.get("spread") or "").split(",") if t]
     victims = [target, *spread] if spread else [target]
     at = damage.Location(str(data["at"])) if data.get("at") else None
-    events: list[Event] = []
+    tape = Tape(state)
     for _ in range(int(data.get("hits") or 1)):
         result = roll(damage_dice(sheet_of(state[attacker]), weapon), source)
         amount, note = max(result.total, 0), ""
@@ -338,9 +352,9 @@ def hit_events(
         if len(victims) > 1:
             amount, note = amount // len(victims), f"spread between {len(victims)} targets"
         for victim in victims:
-            events.append(DamageRolled(attacker, victim, result, amount, weapon.mega, note))
-            events += wound(state, victim, amount, weapon.mega, at, settings)
-    return events
+            tape.write([DamageRolled(attacker, victim, result, amount, weapon.mega, note)])
+            tape.write(wound(tape.state, victim, amount, weapon.mega, at, settings))
+    return list(tape.events)
 
 
 def damage_dice(sheet: Sheet, weapon: Weapon) -> Expression:

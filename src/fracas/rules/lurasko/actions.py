@@ -145,7 +145,8 @@ class Answer(Action):
         metadata={"help": "the aura that answers (default: the first with damage)", "flag": "use"},
     )
     expend: int | None = field(
-        default=None, metadata={"help": "how much, a multiple of 10 (default: the full store)"}
+        default=None,
+        metadata={"help": "how much: the full store or a multiple of 10 (default: all)"},
     )
     hold: bool = field(default=False, metadata={"help": "hold back: no aura answers"})
 

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet, PoolSet
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import EncounterState
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko.actions import Answer, Drop
+from fracas.rules.lurasko.auras import reacting_aura
 from fracas.rules.lurasko.queries import AURA_ANSWER, AURA_EXPEND, HOLD, chosen, sheet_of
 from fracas.rules.lurasko.turns import acting
 
@@ -45,10 +46,13 @@ class AnswerRule:
         if action.hold and (action.aura is not None or action.expend is not None):
             raise IllegalAction("hold-or-answer", "aura: hold back, or name what answers")
         chosen(sheet_of(holder).auras, action.aura, "aura", holder.name)
-        if action.expend is not None and (action.expend < 10 or action.expend % 10):
+        full = _full_store(holder, action.aura)
+        expend = action.expend
+        if expend is not None and expend != full and (expend < 10 or expend % 10):
+            store = f" ({full})" if full else ""
             raise IllegalAction(
                 "bad-expend",
-                f"aura: expend the full store or a multiple of 10, not {action.expend}",
+                f"aura: expend the full store{store} or a multiple of 10, not {expend}",
             )
 
     def resolve(self, state: EncounterState, action: Answer, dice: DiceSource) -> Sequence[Event]:
@@ -58,7 +62,21 @@ class AnswerRule:
         aura = None
         if action.aura is not None:
             aura = chosen(sheet_of(state[holder]).auras, action.aura, "aura", state[holder].name)
+        expend = action.expend
+        if expend is not None and expend % 10:
+            expend = None  # the full store, as it was when chosen: "the full stored damage"
         return [
             MarkSet(holder, AURA_ANSWER, aura.name if aura is not None else None),
-            MarkSet(holder, AURA_EXPEND, action.expend),
+            MarkSet(holder, AURA_EXPEND, expend),
         ]
+
+
+def _full_store(holder: Combatant, name: str | None) -> int:
+    """The store of the aura that would answer: the one named, else the first with damage."""
+    auras = sheet_of(holder).auras
+    stores = [(a.name, holder.pools[a.name].current) for a in auras]
+    if name is not None:
+        aura = chosen(auras, name, "aura", holder.name)
+        return holder.pools[aura.name].current
+    reacting = reacting_aura(stores)
+    return dict(stores)[reacting] if reacting is not None else 0

@@ -156,15 +156,15 @@ class Shield(PointSource):
 
 class Aura(_Record):
     """A damage aura: ``stored`` damage of one ``kind`` (normal auras "specify drive").
-    ``expend``: what it strikes back with when provoked, a multiple of 10 (None: the full
-    store); ``mental``: created by a purely mental action; ``device``: from a device, so it
-    ends when the device is dropped or disabled."""
+    ``expend``: what it strikes back with when provoked, "the full stored damage, or a multiple
+    of 10" (None: the full store); ``mental``: created by a purely mental action; ``device``:
+    from a device, so it ends when the device is dropped or disabled."""
 
     name: str = Field(min_length=1)
     kind: DamageKind
     stored: int = Field(0, ge=0)
     drive: int | None = Field(None, ge=0)
-    expend: int | None = Field(None, ge=10, multiple_of=10)
+    expend: int | None = Field(None, ge=1)
     mental: bool = False
     device: bool = False
 
@@ -173,6 +173,20 @@ class Aura(_Record):
         if self.kind is DamageKind.NORMAL and self.drive is None:
             raise ValueError("a non-energy damage aura needs its drive")
         return self
+
+    @model_validator(mode="after")
+    def _expends_all_or_tens(self) -> Self:
+        if self.expend is not None and self.expend % 10 and self.expend != self.stored:
+            raise ValueError(
+                f"expend the full store ({self.stored}) or a multiple of 10, not {self.expend}"
+            )
+        return self
+
+    @property
+    def standing_expend(self) -> int | None:
+        """What ``expend`` asks for when provoked: an amount that is not a multiple of 10 is
+        the full store it was given as (None, like no amount)."""
+        return None if self.expend is None or self.expend % 10 else self.expend
 
 
 class Lifter(PointSource):

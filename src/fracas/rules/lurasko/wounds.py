@@ -174,7 +174,8 @@ def aura_strikes_back(
         return []
     aura = next(a for a in sheet.auras if a.name == name)
     wanted = marks.get(AURA_EXPEND)
-    amount = aura_amount(dict(stores)[name], wanted if isinstance(wanted, int) else aura.expend)
+    standing = wanted if isinstance(wanted, int) else aura.standing_expend
+    amount = aura_amount(dict(stores)[name], standing)
     portion = aura_portion(aura.kind, amount, aura.drive)
     account, uses = resolve_damage([portion], defences_of(state[attacker]))
     events: list[Event] = [

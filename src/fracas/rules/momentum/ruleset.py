@@ -12,6 +12,7 @@ from typing import Any
 
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.clock import Tape
 from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
 from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
@@ -142,17 +143,21 @@ class Momentum(Ruleset):
     def _status_at_start(
         self, state: EncounterState, combatant: Combatant, dice: DiceSource
     ) -> list[Event]:
-        events: list[Event] = []
+        """Bleeding, Stunned, Frozen, then Burning and Poisoned, each hit landing on the
+        Vitality the ones before it left."""
         if not combatant.effects:  # every case below is a Status Effect on the combatant
-            return events
+            return []
+        tape = Tape(state)
         who = combatant.id
         if has_status(combatant, StatusEffect.BLEEDING) and not is_object(combatant):
             loss = self.rules.bleeding_damage_per_turn
-            events.append(PoolChanged(who, VITALITY, -loss, "Bleeding"))
+            tape.write([PoolChanged(who, VITALITY, -loss, "Bleeding")])
         if has_status(combatant, StatusEffect.STUNNED):
-            events += [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
+            tape.write(
+                [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
+            )
         if has_status(combatant, StatusEffect.FROZEN):
-            events.append(PoolChanged(who, AP, -1, "Frozen"))
+            tape.write([PoolChanged(who, AP, -1, "Frozen")])
         for status, expression, damage_type in (
             (StatusEffect.BURNING, self.rules.burning_damage, DamageType.HEAT),
             (StatusEffect.POISONED, self.rules.poisoned_damage, DamageType.POISON),
@@ -160,9 +165,9 @@ class Momentum(Ruleset):
             if has_status(combatant, status):
                 result = roll(expression, dice)
                 hit = Hit((DamagePortion(damage_type, max(result.total, 0)),))
-                events.append(DamageRolled(who, who, result))
-                events.extend(wound(state, who, hit, settings=self.rules))
-        return events
+                tape.write([DamageRolled(who, who, result)])
+                tape.write(wound(tape.state, who, hit, settings=self.rules))
+        return list(tape.events)
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """SOURCES.md: Status Effects end on a successful Constitution DR (Mental: Will DR) at
