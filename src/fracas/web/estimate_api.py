@@ -9,6 +9,10 @@ process that has fracas imported), so no request waits for it. While it runs, an
 ends, the game master's live sockets receive a small message of the kind ``estimate``
 (``{"type": "estimate", "status": "running" | "done" | "failed", "fights", "margin"}``); the
 figures themselves are read with the GET. Players' links reach neither route.
+
+Like every multiprocessing start method but ``fork``, the worker processes import the server's
+main module again (as ``__mp_main__``): the server must be started from an import-safe one (the
+``fracas`` console script and ``uvicorn`` are).
 """
 
 from __future__ import annotations
