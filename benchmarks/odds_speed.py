@@ -9,6 +9,12 @@ the hand-built reference knows the rules instead (d20 + hit bonus against Evasio
 The first query of a kind also works out the distinct results of its rolls (cached after): that
 is reported as the cold time. Times are CPU seconds of this process (the machine may be shared).
 Target: under 20 ms per query after start-up.
+
+Then the Druid's Thorn Lash as Nd6 against Raptor 3 (issue 20): each query by totals (rolls the
+rules read only as totals branch once per total) and by faces (every roll branched on its
+distinct results, as before totals), the ratio of each to the 1d6 query by totals in the same
+run, and whether both give the same exact fractions. Targets: 4d6 under 20 ms, 8d6 within 5x
+the 1d6 query, 16d6 exact.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from typing import Any
 import icepool  # type: ignore[import-untyped]
 from machine import describe, seconds, timed
 
+from fracas.app.files import open_encounter
+from fracas.app.rulesets import demo_of
 from fracas.app.session import Session
 from fracas.dice import distribution
 from fracas.rules.momentum.actions import Attack
@@ -26,7 +34,7 @@ from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of, weapon_
 from fracas.rules.momentum.queries import sheet_of
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Ability, Weapon
-from fracas.sim.odds import exact_odds
+from fracas.sim.odds import Odds, TooManyBranches, exact_odds
 from fracas.sim.scenario import open_scenario, ready
 
 QUERIES = (
@@ -89,10 +97,68 @@ def measure(command: str) -> str:
     )
 
 
+POOLS = (1, 2, 4, 8, 16)
+THORN_LASH = "Druid: attack raptor-3 -with 'thorn lash'"
+
+
+def thorn_lash(dice: int) -> Session:
+    """The momentum demo with the Druid's Thorn Lash as ``dice``d6."""
+    path = demo_of("momentum")
+    text = path.read_text(encoding="utf-8").replace(
+        "{name: Thorn Lash, tier: 1, damage: 2d6", f"{{name: Thorn Lash, tier: 1, damage: {dice}d6"
+    )
+    return open_encounter(path, text=text)
+
+
+def pool_query(dice: int, by_totals: bool) -> tuple[float, Odds | None]:
+    """CPU seconds of one Nd6 Thorn Lash query after a first, cold one (median of 7), and its
+    odds; (0, None) when it gives up (more than the default 20,000 resolutions)."""
+    session = thorn_lash(dice)
+    action = ready(session, THORN_LASH)
+    try:
+        found = exact_odds(session.encounter, action, by_totals=by_totals)
+    except TooManyBranches:
+        return 0.0, None
+    repeats = 7 if found.resolutions < 5000 else 1
+    cpu = seconds(lambda: exact_odds(session.encounter, action, by_totals=by_totals), repeats)
+    return cpu.cpu, found
+
+
+def pools() -> None:
+    """The Nd6 table, in markdown."""
+    print(
+        "| Thorn Lash | by totals | resolutions | / 1d6 | by faces | resolutions | / 1d6 "
+        "| same fractions |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    reference = 0.0
+    for dice in POOLS:
+        totals, found = pool_query(dice, by_totals=True)
+        faces, before = pool_query(dice, by_totals=False)
+        reference = reference or totals
+        assert found is not None
+        same = "gives up" if before is None else "yes" if _same(found, before) else "NO"
+        old = (
+            ("gives up", "> 20,000", "")
+            if before is None
+            else (f"{faces * 1000:.1f} ms", str(before.resolutions), f"{faces / reference:.1f}x")
+        )
+        print(
+            f"| {dice}d6 | {totals * 1000:.1f} ms | {found.resolutions} "
+            f"| {totals / reference:.1f}x | {' | '.join(old)} | {same} |"
+        )
+
+
+def _same(found: Odds, before: Odds) -> bool:
+    return (found.outcomes, found.damage) == (before.outcomes, before.damage)
+
+
 def main() -> None:
     print(f"machine: {describe()}")
     for command in QUERIES:
         print(measure(command))
+    pools()
+    print(f"machine after: {describe()}")
 
 
 if __name__ == "__main__":

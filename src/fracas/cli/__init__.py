@@ -5,6 +5,8 @@
     serve.py     fracas serve: the web tracker
     chat.py      fracas chat serve: the MUD/MUSH line server
     analysis.py  fracas odds and fracas sim
+    estimate.py  fracas estimate: how hard a fight is
+    fights.py    which fight an analysis command is about: a file, a ruleset's demo, a stored id
     terminal.py  what they share at the terminal: one-line failures, the console, the tracker table
 
 Nothing is imported here, so that ``import fracas.cli`` costs nothing until ``main`` runs.

@@ -1,11 +1,12 @@
 """The analysis commands of ``fracas``: exact odds of one action, Monte Carlo of whole fights.
 
     fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--before/--then COMMAND …]
-                [--plot FILE] [--json]
+                [--plot FILE] [--json] [--database URL]
     fracas sim ENCOUNTER [--runs N] [--seed N] [--workers N | --cluster ADDRESS]
-               [--policy NAME] [--json] [--plot FILE]
+               [--policy NAME] [--json] [--plot FILE] [--database URL]
 
-WHERE and ENCOUNTER are an encounter file or the name of a ruleset (its demo encounter). These
+WHERE and ENCOUNTER are an encounter file, the name of a ruleset (its demo encounter) or the id
+of a stored encounter, as it stands (``fracas.cli.fights``). These
 are front ends of ``fracas.sim``: they parse options and render what it computes. Exit status 2
 when nothing could be computed (bad file, command or option), with one line on stderr.
 """
@@ -30,12 +31,14 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from fracas.cli.fights import stored_session, study_source
+from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, simulate
-from fracas.sim.scenario import encounter_path, following, open_scenario, prepare, ready
+from fracas.sim.scenario import following, open_scenario, prepare, ready
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -59,7 +62,10 @@ def _check_plot(plot: Path | None) -> None:
 
 def odds_command(
     where: Annotated[
-        str, typer.Argument(metavar="WHERE", help="An encounter file, or a ruleset (its demo).")
+        str,
+        typer.Argument(
+            metavar="WHERE", help="An encounter file, a ruleset (its demo) or a stored id."
+        ),
     ],
     command: Annotated[
         str,
@@ -107,6 +113,7 @@ def odds_command(
         ),
     ] = MAX_BRANCHES,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed for sampling.")] = 0,
+    database: DatabaseOption = None,
 ) -> None:
     """Exact odds of one action: each outcome's probability and the damage it deals.
 
@@ -119,7 +126,9 @@ def odds_command(
         fail("--samples and --max-branches must be at least 1")
     try:
         _check_plot(plot)
-        session = open_scenario(where, attacker=attacker, target=target, seed=seed)
+        stored = stored_session(where, database)
+        scenario = where if stored is None else stored
+        session = open_scenario(scenario, attacker=attacker, target=target, seed=seed)
         prepare(session, before or [])
         action = ready(session, command)
         follow = following(session, then or [])
@@ -219,7 +228,9 @@ def _print_odds(console: Console, found: Odds, title: str) -> None:
 def sim_command(
     encounter: Annotated[
         str,
-        typer.Argument(metavar="ENCOUNTER", help="An encounter file, or a ruleset (its demo)."),
+        typer.Argument(
+            metavar="ENCOUNTER", help="An encounter file, a ruleset (its demo) or a stored id."
+        ),
     ],
     runs: Annotated[int, typer.Option("--runs", metavar="N", help="Fights to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Master seed.")] = 0,
@@ -246,6 +257,7 @@ def sim_command(
     ] = 50,
     plot: PlotOption = None,
     as_json: JsonOption = False,
+    database: DatabaseOption = None,
 ) -> None:
     """Monte Carlo of a whole fight: who wins how often, rounds, survivors, damage.
 
@@ -259,11 +271,12 @@ def sim_command(
         fail("give --workers or --cluster, not both")
     try:
         _check_plot(plot)
-        path = str(encounter_path(encounter).resolve())
-        study = Study(path, runs, seed, policy, max_rounds)
+        path, save = study_source(encounter, database)
+        study = Study(path, runs, seed, policy, max_rounds, save=save)
         check(study)  # before the progress bar: a bad study is one line on stderr
         results = _with_progress(study, workers, cluster)
-        summary = summarize(results, loaded(path)[1], encounter=encounter, seed=seed, policy=policy)
+        setup = loaded(path, None, save)[1]
+        summary = summarize(results, setup, encounter=encounter, seed=seed, policy=policy)
         if plot is not None:
             from fracas.sim.charts import sim_chart
 

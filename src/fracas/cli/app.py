@@ -5,6 +5,7 @@
     fracas rulesets
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
     fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.cli.analysis)
+    fracas estimate ENCOUNTER [--budget SECONDS] [--json]   (see fracas.cli.estimate)
     fracas docs commands [--write PAGE | --check PAGE]
 
 Exit status: 0 when all went well; 1 when a command of a script (or a piped ``play``) failed;
@@ -41,6 +42,7 @@ from fracas.app.session import Session
 from fracas.app.views import view
 from fracas.cli import analysis
 from fracas.cli.chat import chat_app
+from fracas.cli.estimate import estimate_command
 from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
@@ -411,6 +413,7 @@ def docs_commands(
 
 app.command("odds")(analysis.odds_command)
 app.command("sim")(analysis.sim_command)
+app.command("estimate")(estimate_command)
 
 
 def _version(value: bool) -> None:

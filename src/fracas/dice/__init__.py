@@ -32,7 +32,8 @@ canonical notation and then every face rolled, in order:
 
 Dice come only from a DiceSource: SeededDice (reproducible from two ints) or LoadedDice (faces
 given in advance; DiceNeeded when they run out, so a front end can ask for physical dice). A source
-may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use.
+may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use; such a
+roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden).
 """
 
 from fracas.dice.errors import (
@@ -51,6 +52,8 @@ from fracas.dice.results import (
     ConstantResult,
     DiceResult,
     Face,
+    FacesHidden,
+    HiddenDice,
     NegativeResult,
     RolledDie,
     RollNode,
@@ -98,6 +101,8 @@ __all__ = [
     "Distribution",
     "Expression",
     "Face",
+    "FacesHidden",
+    "HiddenDice",
     "LoadedDice",
     "Negative",
     "NegativeResult",

@@ -1,6 +1,11 @@
 """The record of a roll: frozen data of ints, strs, bools and tuples, fit for a saved event log.
 
 The result tree mirrors the expression's syntax tree; every node carries its ``total``.
+
+A roll may expose only its total (``RollResult.of_total``): the exact odds hand such rolls to the
+rules, one per total the expression can come to, where the rules are not known to read more of
+it. Reading its dice, kept faces or labelled subtotals raises ``FacesHidden``, which tells the
+odds to branch on the roll's faces instead.
 """
 
 from __future__ import annotations
@@ -78,6 +83,30 @@ class ConstantResult:
         return str(self.total)
 
 
+class FacesHidden(Exception):
+    """A rule read the dice (kept faces, labelled subtotals) of a roll that exposes only its
+    total; ``notation`` is the roll's expression. Not a FracasError: nothing may catch it on
+    the way to the exact odds, which catch it and branch on that roll's faces."""
+
+    def __init__(self, notation: str) -> None:
+        super().__init__(f"{notation}: only its total is known")
+        self.notation = notation
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDice(ConstantResult):
+    """The result tree of a roll that exposes only its ``total``: its dice are hidden (reading
+    them raises FacesHidden), and it renders as its notation."""
+
+    notation: str = ""
+
+    def terms(self) -> Iterator[DiceResult]:
+        raise FacesHidden(self.notation)
+
+    def render(self) -> str:
+        return self.notation
+
+
 @dataclass(frozen=True, slots=True)
 class DiceResult:
     """A rolled dice term; ``notation`` is the term's canonical notation, label included."""
@@ -147,6 +176,12 @@ class RollResult:
 
     expression: str
     root: RollNode
+
+    @classmethod
+    def of_total(cls, notation: str, total: int) -> RollResult:
+        """A roll of ``notation`` that came to ``total`` and exposes nothing else: its dice,
+        kept faces and subtotals raise FacesHidden; it renders as ``8d6 = 27``."""
+        return cls(notation, HiddenDice(total, notation))
 
     @property
     def total(self) -> int:

@@ -3,11 +3,17 @@
 A draw is either one die's face or a whole ``RollResult``. When the rules roll an expression,
 ``BranchingDice`` hands out the next whole result; when its draws run out it raises
 ``RollNeeded`` with every distinct result of the expression and its probability, so the
-enumeration branches once per distinct result instead of once per sequence of faces (2d20kh1
-has 400 sequences of faces and 20 distinct results). Two results of one expression are alike
-when their totals, their kept dice (sides and natural face, in any order) and their labelled
-subtotals are alike: that is all a ruleset may read from a roll to decide what happens
-(``RollResult.total``, ``kept_faces``, ``subtotal``); what it only records may differ.
+enumeration branches once per distinct result instead of once per sequence of faces.
+
+What is distinct depends on what the rules read. First, a roll is handed out by its total
+alone (``total_results``: one ``RollResult.of_total`` per total, icepool's exact distribution
+giving the chances; 8d6 is 41 totals where it has 1,287 multisets of faces): a roll exposes
+only its total. A rule that reads more of it (its kept faces, its labelled subtotals) makes it
+raise ``FacesHidden``, and the enumeration then branches on that expression's faces
+(``distinct_results``): two results are alike when their totals, their kept dice (sides and
+natural face, in any order) and their labelled subtotals are alike, all a rule may read from a
+roll (2d20kh1 has 400 sequences of faces and 20 such results). What the rules only record (the
+faces of a roll read by its total, dropped dice) may differ between results taken as alike.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -25,12 +31,14 @@ from fracas.dice import (
     BinaryOp,
     Constant,
     Dice,
+    DiceError,
     DiceLimitError,
     DiceNeeded,
     Expression,
     LoadedDice,
     Negative,
     RollResult,
+    distribution,
     roll,
 )
 from fracas.errors import FracasError
@@ -53,12 +61,17 @@ class RollNeeded(DiceNeeded):
 
 
 class BranchingDice:
-    """Hands out ``draws`` in order: faces to ``roll``, whole results to ``whole_roll``."""
+    """Hands out ``draws`` in order: faces to ``roll``, whole results to ``whole_roll``.
 
-    __slots__ = ("_draws",)
+    ``faces_read`` holds the notations of the expressions whose faces the rules read, which
+    branch on their distinct results; any other branches on its totals. ``faces_read`` None:
+    every expression branches on its distinct results (as the odds did before totals)."""
 
-    def __init__(self, draws: Iterable[Draw]) -> None:
+    __slots__ = ("_draws", "_faces_read")
+
+    def __init__(self, draws: Iterable[Draw], faces_read: Collection[str] | None = None) -> None:
         self._draws = deque(draws)
+        self._faces_read = faces_read
 
     def roll(self, sides: int) -> int:
         if not self._draws:
@@ -71,16 +84,24 @@ class BranchingDice:
     def whole_roll(self, expression: Expression) -> RollResult | None:
         if self._draws and isinstance(self._draws[0], int):
             return None
-        branches = distinct_results(expression)
+        branches = self._branches(expression)
         if branches is None:
             return None
         if len(branches) == 1:
             return branches[0][0]
         if not self._draws:
-            raise RollNeeded(branches[0][0].dice()[0].sides, branches)
+            raise RollNeeded(next(expression.dice_terms()).sides, branches)
         draw = self._draws.popleft()
         assert isinstance(draw, RollResult)
         return draw
+
+    def _branches(self, expression: Expression) -> Results | None:
+        faces_read = self._faces_read
+        if faces_read is not None and notation(expression) not in faces_read:
+            by_total = total_results(expression)
+            if by_total is not None:
+                return by_total
+        return distinct_results(expression)
 
 
 def face_branches(sides: int) -> tuple[Branch, ...]:
@@ -90,6 +111,32 @@ def face_branches(sides: int) -> tuple[Branch, ...]:
 
 
 Results = tuple[tuple[RollResult, Fraction], ...]
+
+
+@lru_cache(maxsize=1024)
+def notation(expression: Expression) -> str:
+    """The expression's canonical notation (``RollResult.expression``), worked out once."""
+    return str(expression)
+
+
+@lru_cache(maxsize=512)
+def total_results(expression: Expression) -> Results | None:
+    """One result per total ``expression`` can come to (``RollResult.of_total``), with its
+    probability from icepool; None when a term rerolls or explodes (the roller's limits on
+    those are not the exact distribution's) or the distribution cannot be worked out (a
+    divisor that can come to 0, a pool past the dice limits)."""
+    if _terms(expression) is None:
+        return None
+    try:
+        found = distribution(expression)
+    except DiceError:
+        return None
+    written = notation(expression)
+    share = found.denominator
+    return tuple(
+        (RollResult.of_total(written, total), Fraction(weight, share))
+        for total, weight in found.weights
+    )
 
 
 @lru_cache(maxsize=512)

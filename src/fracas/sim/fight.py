@@ -47,12 +47,14 @@ def fight(
     log: list[Step] | None = None,
 ) -> FightResult:
     """Play the encounter ``setup`` (combatants in, combat not started) with dice seeded
-    ``seed``: the fight ``open_encounter(file, seed)`` would give at the table. ``log``, when
-    given, receives the fight's steps, to read how it went or to replay it."""
+    ``seed``: the fight ``open_encounter(file, seed)`` would give at the table. A ``setup``
+    whose combat has started goes on from where it stands (a stored fight, mid-way). ``log``,
+    when given, receives the fight's steps, to read how it went or to replay it."""
     encounter = Encounter(ruleset, seed, history=log is not None)
     encounter.state = replace(setup, rng=(seed, 0))
     tally = _Tally(ruleset, policy if isinstance(policy, Reacting) else None)
-    tally.step(encounter, StartCombat())
+    if not setup.clock.started:
+        tally.step(encounter, StartCombat())
     while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
         clock = encounter.state.clock
         for actor in encounter.state.acting():

@@ -1,12 +1,14 @@
 """Exact odds of one action: every die the rules ask for, enumerated through the rules code.
 
 The action is applied to a private copy of the encounter with loaded draws. When the rules roll
-an expression that is not loaded, the enumeration branches over its distinct results, each with
-its exact probability (``fracas.sim.branching``); a die asked for on its own (``DiceNeeded``)
-branches over its faces. The action is then applied again with each longer list of draws. Every
-leaf is a complete, real resolution of the action by the ruleset's own code; its damage and its
-outcome are read through the ruleset's analysis hooks (``fracas.sim.measure``). So the odds are
-exact for every ruleset, with no second copy of any rule.
+an expression that is not loaded, the enumeration branches over its totals, each with its exact
+probability; when a rule reads more of that roll than its total (a natural 20, a labelled part),
+the enumeration starts again, branching over that expression's distinct results
+(``fracas.sim.branching``); a die asked for on its own (``DiceNeeded``) branches over its
+faces. The action is then applied again with each longer list of draws. Every leaf is a
+complete, real resolution of the action by the ruleset's own code; its damage and its outcome
+are read through the ruleset's analysis hooks (``fracas.sim.measure``). So the odds are exact
+for every ruleset, with no second copy of any rule.
 
 When the tree grows past ``max_branches`` (exploding or rerolled dice, big pools) the odds are
 sampled instead, with seeded dice, and every figure carries its 95 % margin.
@@ -21,7 +23,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from fracas.dice import DiceLimitError, DiceNeeded, Distribution, SeededDice
+from fracas.dice import DiceLimitError, DiceNeeded, Distribution, FacesHidden, SeededDice
 from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
@@ -153,49 +155,82 @@ def exact_odds(
     then: Sequence[Action] = (),
     max_branches: int = MAX_BRANCHES,
     answering: Policy | None = None,
+    by_totals: bool = True,
 ) -> Odds:
     """Odds by enumerating every distinct roll (or die) the rules ask for; TooManyBranches
     past ``max_branches`` resolutions. ``answering``: the policy that settles what those the
-    action named owe after it (see ``odds``)."""
-    trial = _trial(encounter)
-    base = trial.state
-    outcomes: _Chances[str] = _Chances()
-    damage: _Chances[int] = _Chances()
-    answers: dict[Action, None] = {}
-    resolutions = 0
-    pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
-    while pending:
-        draws, weight, scale = pending.pop()
-        resolutions += 1
-        if resolutions > max_branches:
-            raise TooManyBranches(f"{action.verb}: more than {max_branches} ways to roll")
+    action named owe after it (see ``odds``). ``by_totals`` False branches every roll on its
+    faces from the start (the odds before totals; the same figures, more resolutions)."""
+    faces_read: set[str] | None = set() if by_totals else None
+    tree = _Tree(_trial(encounter), (action, *then), max_branches, answering)
+    while True:
         try:
-            events = _resolve(trial, base, (action, *then), BranchingDice(draws), answering)
-        except DiceNeeded as needed:
-            branches = needed.branches if isinstance(needed, RollNeeded) else None
-            if len(draws) >= MAX_DRAWS:
-                raise TooManyBranches(
-                    f"{action.verb}: more than {MAX_DRAWS} rolls in one resolution"
-                    " (a roll kept open while it comes up high)"
-                ) from needed
-            for draw, share in reversed(branches or face_branches(needed.sides)):
-                pending.append(
-                    ((*draws, draw), weight * share.numerator, scale * share.denominator)
-                )
-            continue
-        except DiceLimitError as error:
-            raise TooManyBranches(f"{action.verb}: {error}") from error
-        dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
-        outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
-        damage.add(dealt, weight, scale)
-        answers.update(dict.fromkeys(events.answers))
-    return Odds(
-        outcomes=dict(sorted(outcomes.fractions().items())),
-        damage=_distribution(damage.fractions()),
-        exact=True,
-        resolutions=resolutions,
-        answered=tuple(answers),
-    )
+            return tree.enumerate(None if faces_read is None else frozenset(faces_read))
+        except FacesHidden as hidden:  # a rule read a roll's faces: branch on them, anew
+            assert faces_read is not None and hidden.notation not in faces_read
+            faces_read.add(hidden.notation)
+
+
+class _Tree:
+    """The enumeration of one exchange from the encounter's state; ``resolutions`` counts the
+    resolutions of every pass (one more pass for each expression whose faces a rule read)."""
+
+    def __init__(
+        self,
+        trial: Encounter,
+        actions: Sequence[Action],
+        max_branches: int,
+        answering: Policy | None,
+    ) -> None:
+        self.trial = trial
+        self.base = trial.state
+        self.actions = actions
+        self.max_branches = max_branches
+        self.answering = answering
+        self.resolutions = 0
+
+    def enumerate(self, faces_read: frozenset[str] | None) -> Odds:
+        """One pass: every roll branched on its totals, but those in ``faces_read`` (or every
+        roll, if None) on their distinct results. Raises FacesHidden when a rule reads the
+        faces of a roll branched on its totals."""
+        trial, base, verb = self.trial, self.base, self.actions[0].verb
+        outcomes: _Chances[str] = _Chances()
+        damage: _Chances[int] = _Chances()
+        answers: dict[Action, None] = {}
+        pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
+        while pending:
+            draws, weight, scale = pending.pop()
+            self.resolutions += 1
+            if self.resolutions > self.max_branches:
+                raise TooManyBranches(f"{verb}: more than {self.max_branches} ways to roll")
+            dice = BranchingDice(draws, faces_read)
+            try:
+                events = _resolve(trial, base, self.actions, dice, self.answering)
+            except DiceNeeded as needed:
+                branches = needed.branches if isinstance(needed, RollNeeded) else None
+                if len(draws) >= MAX_DRAWS:
+                    raise TooManyBranches(
+                        f"{verb}: more than {MAX_DRAWS} rolls in one resolution"
+                        " (a roll kept open while it comes up high)"
+                    ) from needed
+                for draw, share in reversed(branches or face_branches(needed.sides)):
+                    pending.append(
+                        ((*draws, draw), weight * share.numerator, scale * share.denominator)
+                    )
+                continue
+            except DiceLimitError as error:
+                raise TooManyBranches(f"{verb}: {error}") from error
+            dealt = damage_dealt(trial.ruleset, self.actions[0].actor, base, trial.state)
+            outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
+            damage.add(dealt, weight, scale)
+            answers.update(dict.fromkeys(events.answers))
+        return Odds(
+            outcomes=dict(sorted(outcomes.fractions().items())),
+            damage=_distribution(damage.fractions()),
+            exact=True,
+            resolutions=self.resolutions,
+            answered=tuple(answers),
+        )
 
 
 K = TypeVar("K", str, int)

@@ -5,6 +5,9 @@ and results come back in run order, so a study gives the same results whatever t
 workers, the chunk size or the machine. Workers load the encounter file themselves (once per
 process) and play chunks of runs; only the small ``FightResult`` records travel back.
 
+A study's fight is an encounter file, or a stored encounter's save (``Study.save``): then
+the fights go on from that encounter's state as it stands, started or not.
+
 Policies are named: ``tactics`` (the ruleset's built-in tactics, the default), ``generic``, or
 ``module:factory`` for your own, where ``factory(ruleset)`` returns a Policy.
 """
@@ -12,6 +15,7 @@ Policies are named: ``tactics`` (the ruleset's built-in tactics, the default), `
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -20,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fracas.app.files import open_encounter
+from fracas.app.files import open_encounter, session_from_save
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
@@ -40,7 +44,8 @@ GENERIC = "generic"
 
 @dataclass(frozen=True)
 class Study:
-    """What to simulate: the encounter file, how many runs, the master seed, the policy."""
+    """What to simulate: the encounter file (or a stored encounter's name, with its ``save``),
+    how many runs, the master seed, the policy."""
 
     encounter: str
     runs: int
@@ -49,6 +54,9 @@ class Study:
     max_rounds: int = MAX_ROUNDS
     text: str | None = None
     """The encounter file's contents, sent along to workers that cannot read the file."""
+    save: str | None = None
+    """A stored encounter's save (``Session.save()`` as JSON text), played from its current
+    state instead of from a file; ``encounter`` then only names it."""
 
     def chunks(self, size: int) -> Iterator[tuple[int, int]]:
         """(first run, number of runs) of each chunk of at most ``size`` runs."""
@@ -89,16 +97,22 @@ def policy_named(name: str, ruleset: Ruleset) -> Policy:
 
 
 @lru_cache(maxsize=8)
-def loaded(encounter: str, text: str | None = None) -> tuple[Ruleset, EncounterState]:
-    """The ruleset and the set-up state (combatants in, not started) of an encounter file (or of
-    ``text``, the file's contents)."""
-    session = open_encounter(encounter, text=text)
+def loaded(
+    encounter: str, text: str | None = None, save: str | None = None
+) -> tuple[Ruleset, EncounterState]:
+    """The ruleset and the state fights start from: an encounter file's set-up (combatants in,
+    not started; ``text`` is the file's contents), or a stored encounter's state as it stands
+    (``save``, its save as JSON text)."""
+    if save is not None:
+        session = session_from_save(json.loads(save))
+    else:
+        session = open_encounter(encounter, text=text)
     return session.encounter.ruleset, session.state
 
 
 def run_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study``, in order (what a worker does)."""
-    ruleset, setup = loaded(study.encounter, study.text)
+    ruleset, setup = loaded(study.encounter, study.text, study.save)
     policy = policy_named(study.policy, ruleset)
     return [
         fight(ruleset, setup, policy, run_seed(study.seed, run), study.max_rounds)
@@ -118,7 +132,7 @@ def check(study: Study) -> None:
         raise FracasError(f"--runs must be at least 1, not {study.runs}")
     if study.max_rounds < 1:
         raise FracasError(f"--max-rounds must be at least 1, not {study.max_rounds}")
-    ruleset, _ = loaded(study.encounter)
+    ruleset, _ = loaded(study.encounter, study.text, study.save)
     policy_named(study.policy, ruleset)
 
 
@@ -170,12 +184,16 @@ def _gathered(
 def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[FightResult]:
     """The runs on a Dask cluster (``pip install 'fracas[cluster]'``; every worker needs fracas
     and the rulesets the encounter uses). The encounter file's contents travel with the study,
-    so workers need no copy of it (a file it includes must be at the same path on them)."""
-    try:
-        text = Path(study.encounter).read_text(encoding="utf-8")
-    except OSError as error:
-        raise FracasError(f"{study.encounter}: cannot read ({error.strerror or error})") from error
-    study = replace(study, text=text)
+    so workers need no copy of it (a file it includes must be at the same path on them); a
+    stored encounter's save already travels with it."""
+    if study.save is None:
+        try:
+            text = Path(study.encounter).read_text(encoding="utf-8")
+        except OSError as error:
+            raise FracasError(
+                f"{study.encounter}: cannot read ({error.strerror or error})"
+            ) from error
+        study = replace(study, text=text)
     try:
         from distributed import Client
         from distributed import as_completed as cluster_completed

@@ -1,6 +1,7 @@
 """Setting up an ``odds`` question: an encounter, stat blocks joining it, the actor's turn.
 
-The encounter is a file or a ruleset's demo. ``--attacker`` and ``--target`` stat blocks (one
+The encounter is a file, a ruleset's demo, or a session the caller opened (a stored encounter
+as it stands). ``--attacker`` and ``--target`` stat blocks (one
 sheet at the top level of a YAML file) join it as ``Attacker`` (side ``attackers``) and
 ``Target`` (side ``targets``). The fight is started and the turn moved to whoever acts, with
 the engine's own ``start`` and ``turn`` actions, so the action is asked about exactly as it
@@ -37,14 +38,15 @@ def encounter_path(where: str) -> Path:
 
 
 def open_scenario(
-    where: str,
+    where: str | Session,
     *,
     attacker: str | os.PathLike[str] | None = None,
     target: str | os.PathLike[str] | None = None,
     seed: int = 0,
 ) -> Session:
-    """A session on the encounter ``where`` names, with the stat blocks added to it."""
-    session = open_encounter(encounter_path(where), seed)
+    """A session on the encounter ``where`` names (or ``where`` itself, a session the caller
+    opened, which changes), with the stat blocks added to it."""
+    session = _session_of(where, seed)
     model = session.encounter.ruleset.sheet_model
     for path, (name, side) in ((attacker, ATTACKER), (target, TARGET)):
         if path is not None:
@@ -52,6 +54,12 @@ def open_scenario(
             session.encounter.apply(AddCombatant(name=name, side=side, sheet=sheet))
     session.setup = len(session.encounter.steps)
     return session
+
+
+def _session_of(where: str | Session, seed: int) -> Session:
+    if isinstance(where, Session):
+        return where
+    return open_encounter(encounter_path(where), seed)
 
 
 def ready(session: Session, command: str) -> Action:

@@ -166,6 +166,17 @@ class Tables:
             except Exception:  # a closed socket: it stops watching
                 self.unwatch(socket, link)
 
+    async def tell_gm(self, encounter_id: str, message: dict[str, Any]) -> None:
+        """Send a small message (not a state) to the game master's sockets on the encounter:
+        the progress of an estimate (``fracas.web.estimate_api``)."""
+        for socket, link in list(self._watchers.get(encounter_id, {}).items()):
+            if not link.gm:
+                continue
+            try:
+                await socket.send_json(message)
+            except Exception:  # a closed socket: it stops watching
+                self.unwatch(socket, link)
+
 
 async def _close(socket: WebSocket, code: int, reason: str) -> None:
     """Close a live socket with a code and a reason the page shows; one already gone is left."""

@@ -1,0 +1,141 @@
+"""``fracas estimate``: how hard a fight is, played until the odds are known to ±5 % (or the time
+budget is spent).
+
+    fracas estimate ENCOUNTER [--budget SECONDS] [--seed N] [--workers N] [--json]
+                              [--database URL]
+
+ENCOUNTER is a file, a ruleset (its demo) or a stored encounter's id (``fracas.cli.fights``).
+A front end of ``fracas.sim.estimate``: it parses options, draws the progress and renders the
+figures. Exit status 2 when nothing could be worked out, with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from fracas.cli.fights import study_source
+from fracas.cli.store import DatabaseOption
+from fracas.cli.terminal import fail
+from fracas.errors import FracasError
+from fracas.sim.estimate import (
+    ALL_PLAYED,
+    BUDGET,
+    BUDGET_SPENT,
+    PRECISE,
+    SPREAD,
+    Estimate,
+    Headway,
+    estimate,
+    study_of,
+)
+from fracas.sim.runner import Study
+
+WHY = {
+    PRECISE: "every side's odds known to ±{precision:.0%}",
+    BUDGET_SPENT: "the time budget was spent (odds known to ±{margin:.1%})",
+    ALL_PLAYED: "the most fights an estimate plays (odds known to ±{margin:.1%})",
+}
+
+
+def estimate_command(
+    encounter: Annotated[
+        str,
+        typer.Argument(
+            metavar="ENCOUNTER", help="An encounter file, a ruleset (its demo) or a stored id."
+        ),
+    ],
+    budget: Annotated[
+        float,
+        typer.Option("--budget", metavar="SECONDS", help="Stop after this long, at the latest."),
+    ] = BUDGET,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Master seed.")] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", metavar="N", help="Local processes (default: every core)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    database: DatabaseOption = None,
+) -> None:
+    """How hard a fight is: each side's chance to win, the rounds it takes, who falls.
+
+    Plays the fight with the rulesets' built-in tactics, in chunks, until every side's chance
+    to win is known to ±5 % (its 95 % Wilson interval) or --budget seconds have passed, and
+    says how many fights it played and why it stopped. The same --seed gives the same figures
+    whatever the number of workers, when it stops on precision.
+    """
+    if budget <= 0:
+        fail(f"--budget must be more than 0 seconds, not {budget}")
+    if workers is not None and workers < 1:
+        fail("--workers must be at least 1")
+    try:
+        path, save = study_source(encounter, database)
+        study = study_of(path, seed, save)
+        found = _with_progress(study, budget, workers)
+    except FracasError as error:
+        fail(str(error).splitlines()[0])
+    if as_json:
+        typer.echo(json.dumps({**found.to_json(), "encounter": encounter}, indent=1))
+        return
+    _print_estimate(Console(highlight=False), found, encounter)
+
+
+def _with_progress(study: Study, budget: float, workers: int | None) -> Estimate:
+    columns = (
+        TextColumn("{task.fields[fights]} fights, odds ±{task.fields[margin]}"),
+        BarColumn(),
+        TimeElapsedColumn(),
+        TextColumn("of {task.total:.0f} s"),
+    )
+    console = Console(stderr=True)
+    quiet = not console.is_terminal  # in a log or a pipe, a bar is noise
+    with Progress(*columns, console=console, transient=True, disable=quiet) as bar:
+        task = bar.add_task("estimate", total=budget, fights=0, margin="?")
+
+        def told(headway: Headway) -> None:
+            margin = f"{headway.margin:.1%}"
+            bar.update(task, completed=headway.seconds, fights=headway.fights, margin=margin)
+
+        return estimate(study, budget=budget, workers=workers, told=told)
+
+
+def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:
+    why = WHY[found.stopped].format(precision=found.precision, margin=found.margin)
+    console.print(
+        Text(
+            f"{encounter}: {found.fights} fights in {found.seconds:.1f} s, seed {found.seed}; "
+            f"stopped: {why}"
+        ),
+        soft_wrap=True,
+    )
+    sides = Table("side", "wins", "chance", "95 % interval")
+    for s in found.sides:
+        sides.add_row(
+            Text(s.side or "nobody (draw)"),
+            Text(str(s.wins)),
+            Text(f"{s.probability:.1%}"),
+            Text(f"{s.low:.1%} – {s.high:.1%}"),
+        )
+    console.print(sides)
+    low, high = found.rounds_spread
+    console.print(
+        Text(
+            f"rounds: median {found.rounds_median:g}; {SPREAD[1] - SPREAD[0]} % of fights take "
+            f"{low}–{high}"
+        )
+    )
+    falls = Table("most likely to fall", "side", "down at the end", "95 % interval")
+    for fall in found.falls:
+        falls.add_row(
+            Text(fall.name),
+            Text(fall.side),
+            Text(f"{fall.chance:.1%}"),
+            Text(f"{fall.low:.1%} – {fall.high:.1%}"),
+        )
+    console.print(falls)

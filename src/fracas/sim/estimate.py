@@ -1,0 +1,216 @@
+"""How hard a fight is: each side's chance to win with its 95 % interval, the rounds it takes,
+and who is most likely to fall, from fights played with the rulesets' built-in tactics.
+
+Fights are played in chunks of ``CHUNK`` runs (on local worker processes when there are
+several cores) until every side's Wilson interval (``report.summarize``'s) lies within
+``precision`` (±5 %) of its chance, or the time budget is spent. Run ``i`` rolls from
+``run_seed(seed, i)`` as in ``runner``, and the stop is decided on the runs in order, at chunk
+boundaries; so an estimate that stops on precision is the same whatever the number of
+workers. One stopped by its budget depends on the machine's speed: it says so (``stopped``).
+The budget is checked when a chunk is done, so an estimate may overrun it by one chunk; the
+worker processes finish the chunks they were playing in the background, and end.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
+from dataclasses import asdict, dataclass
+from itertools import islice
+from multiprocessing.context import BaseContext
+from typing import Any
+
+from fracas.engine.state import EncounterState
+from fracas.sim.fight import FightResult
+from fracas.sim.report import SideOdds, Summary, summarize
+from fracas.sim.runner import TACTICS, Study, check, loaded, run_chunk
+from fracas.sim.stats import wilson
+
+PRECISION = 0.05
+"""How far from a side's chance its 95 % interval may reach when the estimate stops."""
+
+BUDGET = 10.0
+"""Seconds an estimate may take by default."""
+
+MAX_FIGHTS = 20_000
+"""The most fights an estimate plays, whatever its budget."""
+
+CHUNK = 10
+"""Fights per chunk: the grain of the stop and of progress reports."""
+
+PRECISE = "precise"
+BUDGET_SPENT = "budget"
+ALL_PLAYED = "limit"
+"""Why an estimate stopped: every interval within the precision, the time budget spent, or
+``MAX_FIGHTS`` (the study's runs) played."""
+
+SPREAD = (10, 90)
+"""The percentiles of the rounds a fight takes that an estimate gives besides the median."""
+
+
+@dataclass(frozen=True)
+class Headway:
+    """How far an estimate has got: fights played, seconds spent of its budget, and the widest
+    reach of a side's interval from its chance (1.0 before a fight is played)."""
+
+    fights: int
+    seconds: float
+    budget: float
+    margin: float
+
+
+Told = Callable[[Headway], None]
+"""Told after each chunk of fights."""
+
+
+@dataclass(frozen=True)
+class Fall:
+    """How often a combatant was down (out of the fight) at its end, with the 95 % interval."""
+
+    id: str
+    name: str
+    side: str
+    chance: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Estimate:
+    encounter: str
+    seed: int
+    fights: int
+    seconds: float
+    stopped: str
+    """``PRECISE``, ``BUDGET_SPENT`` or ``ALL_PLAYED``."""
+    precision: float
+    margin: float
+    """The widest reach of a side's interval from its chance, at the stop."""
+    sides: tuple[SideOdds, ...]
+    rounds_median: float
+    rounds_spread: tuple[int, int]
+    """The 10th and 90th percentiles of the rounds a fight took (``SPREAD``)."""
+    falls: tuple[Fall, ...]
+    """Every combatant, the most likely to fall first."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def estimate(
+    study: Study,
+    *,
+    budget: float = BUDGET,
+    precision: float = PRECISION,
+    workers: int | None = None,
+    told: Told | None = None,
+    context: BaseContext | None = None,
+) -> Estimate:
+    """The estimate of ``study``'s fight (``study.runs`` is the most fights it may play): on
+    ``workers`` local processes (default: every core; 1 plays here) started from ``context``
+    (default: the platform's). Raises FracasError when the study cannot run."""
+    if budget <= 0 or not 0 < precision < 1:
+        raise ValueError(f"a budget above 0 and a precision in (0, 1), not {budget}, {precision}")
+    check(study)
+    setup = loaded(study.encounter, study.text, study.save)[1]
+    count = workers or os.cpu_count() or 1
+    start = time.monotonic()
+    results: list[FightResult] = []
+    stopped, margin = ALL_PLAYED, 1.0
+    with closing(_chunks(study, count, context)) as chunks:
+        for chunk in chunks:
+            results += chunk
+            margin = widest(_summary(results, setup, study))
+            spent = time.monotonic() - start
+            if told is not None:
+                told(Headway(len(results), spent, budget, margin))
+            if margin <= precision:
+                stopped = PRECISE
+                break
+            if spent >= budget:
+                stopped = BUDGET_SPENT
+                break
+    summary = _summary(results, setup, study)
+    return Estimate(
+        encounter=study.encounter,
+        seed=study.seed,
+        fights=len(results),
+        seconds=time.monotonic() - start,
+        stopped=stopped,
+        precision=precision,
+        margin=margin,
+        sides=summary.sides,
+        rounds_median=percentile([r.rounds for r in results], 50),
+        rounds_spread=(
+            round(percentile([r.rounds for r in results], SPREAD[0])),
+            round(percentile([r.rounds for r in results], SPREAD[1])),
+        ),
+        falls=_falls(results, setup),
+    )
+
+
+def widest(summary: Summary) -> float:
+    """How far the farthest end of a side's interval lies from its chance."""
+    return max(max(s.probability - s.low, s.high - s.probability) for s in summary.sides)
+
+
+def percentile(values: Sequence[int], percent: float) -> float:
+    """The ``percent`` percentile of ``values``, interpolated between neighbours (the median of
+    an even count is the mean of the middle two)."""
+    ordered = sorted(values)
+    place = (len(ordered) - 1) * percent / 100
+    low = int(place)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (place - low)
+
+
+def _summary(results: Sequence[FightResult], setup: EncounterState, study: Study) -> Summary:
+    return summarize(
+        results, setup, encounter=study.encounter, seed=study.seed, policy=study.policy
+    )
+
+
+def _falls(results: Sequence[FightResult], setup: EncounterState) -> tuple[Fall, ...]:
+    falls = []
+    for combatant in setup:
+        down = sum(combatant.id not in r.survivors for r in results)
+        low, high = wilson(down, len(results))
+        chance = down / len(results)
+        falls.append(Fall(combatant.id, combatant.name, combatant.side, chance, low, high))
+    return tuple(sorted(falls, key=lambda fall: -fall.chance))
+
+
+def _chunks(
+    study: Study, workers: int, context: BaseContext | None
+) -> Generator[list[FightResult], None, None]:
+    """The study's chunks of fights in run order, played here or on ``workers`` processes."""
+    if workers == 1:
+        for first, count in study.chunks(CHUNK):
+            yield run_chunk(study, first, count)
+        return
+    planned = study.chunks(CHUNK)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        waiting: deque[Future[list[FightResult]]] = deque(
+            pool.submit(run_chunk, study, first, count)
+            for first, count in islice(planned, 2 * workers)
+        )
+        while waiting:
+            chunk = waiting.popleft().result()
+            following = next(planned, None)
+            if following is not None:
+                waiting.append(pool.submit(run_chunk, study, *following))
+            yield chunk
+    finally:  # stopped early: the chunks not started are dropped; the running ones finish
+        pool.shutdown(
+            wait=False, cancel_futures=True
+        )  # in the background, then their processes end
+
+
+def study_of(encounter: str, seed: int = 0, save: str | None = None) -> Study:
+    """The study an estimate plays: the built-in tactics, at most ``MAX_FIGHTS`` fights."""
+    return Study(encounter, MAX_FIGHTS, seed, TACTICS, save=save)
