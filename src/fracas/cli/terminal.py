@@ -14,6 +14,10 @@ from rich.text import Text
 
 from fracas.app.session import Reply, Session
 from fracas.app.views import EncounterView, headline
+from fracas.cli.lineedit import editing
+
+EXTRA_WORDS = ("quit", "exit", "save")
+"""Words the terminal front ends read themselves, completed with the verbs."""
 
 PIPED_WIDTH = 120
 """The width of the tracker's output when it goes to a file or a pipe, not a terminal."""
@@ -99,9 +103,10 @@ def read_lines(console: Console, session: Session, interactive: bool) -> Iterato
         for line in sys.stdin:
             yield line.rstrip("\r\n")
         return
-    while True:
-        try:
-            yield console.input(_prompt(session))
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return
+    with editing(lambda: session, extra=EXTRA_WORDS):
+        while True:
+            try:
+                yield input(_prompt(session))
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
