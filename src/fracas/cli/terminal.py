@@ -3,6 +3,8 @@ the encounter table, a reply's lines and reading the lines a user types or pipes
 
 from __future__ import annotations
 
+import errno
+import socket
 import sys
 from collections.abc import Iterator
 from typing import NoReturn
@@ -28,6 +30,24 @@ def fail(message: str) -> NoReturn:
     """One line on stderr, exit status 2: nothing could start."""
     typer.echo(f"fracas: error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` (0: any free port) for a server to listen on; one
+    line on stderr and exit status 2 when the port is taken or the address cannot be used."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            taken = f"port {port} on {host} is in use"
+            fail(f"{taken}: stop what listens there or choose another with --port")
+        why = error.strerror or str(error)
+        fail(f"cannot listen on {host} port {port} ({why}): choose another --host or --port")
+    return sock
 
 
 def stdout_console() -> Console:
