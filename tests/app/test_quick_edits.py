@@ -31,7 +31,9 @@ def test_momentum_damage_takes_vitality_and_bleeding_starts_below_1() -> None:
     """Seed 003: a creature starts bleeding when lethal damage takes its Vitality below 1; the
     default death threshold is minus its maximum Vitality (SOURCES.md). Raptors have 14."""
     session = demo("momentum")
-    ok(session, "damage raptor-1 5 -type non-lethal")
+    reply = ok(session, "damage raptor-1 5 -type non-lethal")
+    told = "Raptor 1 Vitality \N{MINUS SIGN}5 (14 → 9): non-lethal damage from the game master"
+    assert reply.lines == (told,)
     assert current(session.state, "raptor-1", "Vitality") == 9
     assert not session.state["raptor-1"].has("Bleeding")
     reply = ok(session, "damage raptor-1 12")

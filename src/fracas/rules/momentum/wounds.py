@@ -60,7 +60,8 @@ def dealt(
         non_lethal=0 if lethal else amount,
         settings=settings,
     )
-    return _vitality(state, target, change, DAMAGE_BY_GM)
+    reason = DAMAGE_BY_GM if lethal else f"non-lethal {DAMAGE_BY_GM}"
+    return _vitality(state, target, change, reason)
 
 
 def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Event]:
