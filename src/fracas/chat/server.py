@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import socket
 from collections.abc import Iterable
 
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
@@ -35,8 +36,13 @@ class ChatServer:
         self.title = title
         self.connections: dict[str, asyncio.StreamWriter] = {}
 
-    async def start(self, host: str, port: int) -> asyncio.Server:
-        """Listen on ``host``:``port`` (0: any free port; see the server's sockets)."""
+    async def start(
+        self, host: str | None = None, port: int | None = None, sock: socket.socket | None = None
+    ) -> asyncio.Server:
+        """Listen on ``host``:``port`` (0: any free port; see the server's sockets), or on
+        ``sock``, already bound."""
+        if sock is not None:
+            return await asyncio.start_server(self.serve, sock=sock)
         return await asyncio.start_server(self.serve, host, port)
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

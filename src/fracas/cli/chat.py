@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -13,7 +14,7 @@ import typer
 
 from fracas.app import rulesets as known_rulesets
 from fracas.app.files import open_encounter
-from fracas.cli.terminal import fail
+from fracas.cli.terminal import fail, listening_socket
 from fracas.dice import LoadedDice
 from fracas.errors import FracasError
 
@@ -76,6 +77,7 @@ def serve(
     from fracas.store import Store, Tracked
 
     dice = LoadedDice(()) if typed_dice else None
+    sock = listening_socket(host, port)
     try:
         store = Store(database)
         tracked = Tracked(store, _stored(store, file, demo, resume, seed), dice)
@@ -86,13 +88,13 @@ def serve(
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
     server = ChatServer(chat, password or secrets.token_urlsafe(9), title)
     try:
-        asyncio.run(_run(server, host, port, tracked))
+        asyncio.run(_run(server, sock, tracked))
     except KeyboardInterrupt:
         typer.echo("stopped")
 
 
-async def _run(server: ChatServer, host: str, port: int, tracked: Tracked) -> None:
-    listening = await server.start(host, port)
+async def _run(server: ChatServer, sock: socket.socket, tracked: Tracked) -> None:
+    listening = await server.start(sock=sock)
     bound = listening.sockets[0].getsockname()
     typer.echo(f"fracas chat: listening on {bound[0]} port {bound[1]}")
     typer.echo(f"game master password: {server.game_master_password}")

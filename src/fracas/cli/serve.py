@@ -16,6 +16,7 @@ import typer
 
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import available, demo_path
+from fracas.cli.terminal import listening_socket
 from fracas.errors import FracasError
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ def serve(
     from fracas.store import Store
     from fracas.web.app import create_app
 
+    sock = listening_socket(host, port)
+    port = sock.getsockname()[1]
     try:
         store = Store(database)
         if encounters:
@@ -61,6 +64,7 @@ def serve(
         else:
             shown = demo_encounters(store) if demos else []
     except FracasError as error:
+        sock.close()
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from error
     base = f"http://{host}:{port}"
@@ -68,7 +72,8 @@ def serve(
     for name, token in shown:
         typer.echo(f"  {name}: game master {base}/gm/{token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(store), log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def demo_encounters(store: Store) -> list[tuple[str, str]]:

@@ -40,6 +40,7 @@ from fracas.engine.gm import (
     SetPool,
     SetPoolRule,
 )
+from fracas.engine.quick import DealDamage, DealDamageRule, Heal, HealRule
 from fracas.engine.rolls import RollDice, RollDiceRule
 from fracas.engine.ruleset import Cost, IllegalAction, Rule, Ruleset
 from fracas.engine.state import EncounterState
@@ -65,6 +66,8 @@ ENGINE_ACTIONS: tuple[type[Action], ...] = (
     Reveal,
     Conceal,
     SetPool,
+    DealDamage,
+    Heal,
     ApplyEffect,
     RemoveEffect,
     SetInitiative,
@@ -284,6 +287,8 @@ def _engine_rules(ruleset: Ruleset) -> dict[type[Action], Rule[Any]]:
         Reveal: RevealRule(ruleset),
         Conceal: ConcealRule(ruleset),
         SetPool: SetPoolRule(ruleset),
+        DealDamage: DealDamageRule(ruleset),
+        Heal: HealRule(ruleset),
         ApplyEffect: ApplyEffectRule(ruleset),
         RemoveEffect: RemoveEffectRule(ruleset),
         SetInitiative: SetInitiativeRule(ruleset),

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.events import EffectEnded, Event
+from fracas.engine.events import EffectEnded, Event, PoolChanged
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.errors import FracasError
 
@@ -34,6 +34,21 @@ class IllegalAction(FracasError):
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+
+DAMAGE_BY_GM = "damage from the game master"
+HEALED_BY_GM = "healed by the game master"
+"""The reasons of the pool changes a game master's quick edit makes."""
+
+
+def healed(who: str, name: str, pool: Pool, amount: int) -> int:
+    """How much of ``amount`` a ``pool`` (called ``name``, of ``who``) regains below its
+    maximum; IllegalAction when it is full."""
+    if pool.current >= pool.maximum:
+        raise IllegalAction(
+            "nothing-to-heal", f"{who} has nothing to heal ({name} {pool.current}/{pool.maximum})"
+        )
+    return min(amount, pool.maximum - pool.current)
 
 
 class Rule(Protocol, Generic[A]):
@@ -166,6 +181,45 @@ class Ruleset(ABC):
         """Who gives an ``action`` the game master types without naming anyone, when it is
         not the one whose turn it is (the defender a strike waits on); None: no such one."""
         return None
+
+    # --- the game master's quick edits (``damage``, ``heal``) ------------------------------
+
+    damage_kinds: ClassVar[tuple[str, ...]] = ()
+    """The words ``damage -type`` takes (M.D., an injury type …); none: it takes no type."""
+    heal_kinds: ClassVar[tuple[str, ...]] = ()
+    """The words ``heal -type`` takes (what is healed first); none: it takes no type."""
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice: DiceSource,
+    ) -> Sequence[Event]:
+        """The events of ``target`` taking ``amount`` damage of ``kind`` (one of
+        ``damage_kinds``; None: the usual kind) straight from the game master: no roll to hit,
+        no defences, but the thresholds it crosses have their usual consequences. The default
+        takes it off the first of ``damage_pools``."""
+        pool = self._quick_pool(state[target])
+        return [PoolChanged(target, pool, -amount, DAMAGE_BY_GM)]
+
+    def heal(
+        self, state: EncounterState, target: CombatantId, amount: int, kind: str | None
+    ) -> Sequence[Event]:
+        """The events of the game master healing ``amount`` of ``target``'s damage (``kind``:
+        one of ``heal_kinds``, or None), never above a maximum; IllegalAction when there is
+        nothing to heal. The default raises the first of ``damage_pools`` up to its maximum."""
+        combatant = state[target]
+        name = self._quick_pool(combatant)
+        pool = combatant.pools[name]
+        return [PoolChanged(target, name, healed(combatant.name, name, pool, amount), HEALED_BY_GM)]
+
+    def _quick_pool(self, combatant: Combatant) -> str:
+        pools = self.damage_pools(combatant)
+        if not pools:
+            raise IllegalAction("no-damage-pool", f"{combatant.name} has nothing to take damage")
+        return pools[0]
 
     # --- for the analysis tools (``fracas odds``, ``fracas sim``): optional --------------
 

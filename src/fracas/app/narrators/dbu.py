@@ -189,7 +189,13 @@ def pool_changed(event: PoolChanged, scene: Scene) -> Told:
     """The LP a Wound Roll took was told with its account; any other change as the engine's."""
     if event.pool == LP and event.reason == DAMAGE:
         return None
-    return ENGINE_NARRATORS[PoolChanged](event, scene)
+    told = ENGINE_NARRATORS[PoolChanged](event, scene)
+    before = scene.state.combatants.get(event.combatant)
+    if told and event.pool == LP and before is not None:
+        lp = before.pools[LP].current
+        if lp > 0 >= lp + event.amount:
+            return f"{told}: Defeated"
+    return told
 
 
 def mark(event: MarkSet, scene: Scene) -> Told:

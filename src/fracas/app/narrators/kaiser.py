@@ -116,7 +116,9 @@ def damage_taken(event: DamageTaken, scene: Scene) -> Told:
     if not scene.shows_pools(event.target):
         return text
     steps = [f"{step.label} ({step.before} {ARROW} {step.after})" for step in account.steps]
-    if account.overflow is not None:
+    if account.direct:
+        head = ["from the game master"]
+    elif account.overflow is not None:
         head = [] if account.negated else [f"past the barrier {account.overflow}"]
     else:
         head = [] if account.negated else [f"DoS {account.degrees}"]

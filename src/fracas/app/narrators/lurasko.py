@@ -30,6 +30,7 @@ from fracas.rules.lurasko.events import (
     DamageCalledOut,
     DamageTaken,
     DefenseRolled,
+    InjuryHealed,
     InjuryTypeSet,
     PseudogravityUsed,
     ShieldingUsed,
@@ -128,6 +129,20 @@ def damage_taken(event: DamageTaken, scene: Scene) -> Told:
         plural = "degree" if event.degrees == 1 else "degrees"
         degrees = f": {event.degrees} {plural} of {INJURIES[event.injury]} injury"
     return f"{text}: {steps}; {running}{degrees}" if steps else f"{text}; {running}{degrees}"
+
+
+def injury_healed(event: InjuryHealed, scene: Scene) -> Told:
+    """``Legionary heals 5: damage 12 → 7, factor 5; 1 degree of Superficial injury healed``."""
+    who = _capital(scene.name(event.target))
+    healed = event.damage_before - event.damage_after
+    if not scene.shows_pools(event.target):
+        return f"{who} heals {healed}"
+    running = f"damage {event.damage_before} {ARROW} {event.damage_after}, factor {event.factor}"
+    removed = ", ".join(
+        f"{n} {'degree' if n == 1 else 'degrees'} of {INJURIES[kind]} injury"
+        for kind, n in event.removed
+    )
+    return f"{who} heals {healed}: {running}" + (f"; {removed} healed" if removed else "")
 
 
 def _kinds(account: DamageAccount) -> str:
@@ -263,6 +278,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     AreaBurst: area_burst,
     PseudogravityUsed: pseudogravity,
     ZoneStruck: zone,
+    InjuryHealed: injury_healed,
     MarkSet: mark,
     EffectApplied: effect_applied,
     EffectEnded: effect_ended,

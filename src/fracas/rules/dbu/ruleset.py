@@ -89,6 +89,7 @@ from fracas.rules.dbu.turn_rules import (
     SurpriseRule,
 )
 from fracas.rules.dbu.vocabulary import Attribute
+from fracas.rules.dbu.wounds import dealt
 
 
 class Dbu(Ruleset):
@@ -379,6 +380,17 @@ class Dbu(Ruleset):
                 critical = event.strike is not None and event.strike.critical is not None
                 return "critical hit" if critical else "hit"
         return None
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice_: DiceSource,
+    ) -> Sequence[Event]:
+        """Life Points lost with no Wound Roll and no Soak; Health Thresholds and Defeat follow."""
+        return dealt(state, target, amount, settings=self.rules)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life lost; Ki, converted Counter Actions and ammunition are spent."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.ruleset import DAMAGE_BY_GM
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu.conditions import broken_soak
 from fracas.rules.dbu.damage import band, band_name, damage_account, soak_of
@@ -61,13 +62,34 @@ def wound(
     events: list[Event] = [DamageTaken(target, account, pool.current, after)]
     if account.total:
         events.append(PoolChanged(target, LP, -account.total, DAMAGE))
-    before_band = band(pool.current, pool.maximum, settings=settings)
-    after_band = band(max(after, 0), pool.maximum, settings=settings)
-    if after_band > before_band and after > 0:
-        events.append(ThresholdReached(target, band_name(after_band)))
-    if after_band > before_band and attacker is not None:
+    reached = _band_after(pool.current, after, pool.maximum, settings)
+    if reached is not None and after > 0:
+        events.append(ThresholdReached(target, band_name(reached)))
+    if reached is not None and attacker is not None:
         events += bonus_momentum(state, attacker)
     return Landed(events, account.total)
+
+
+def _band_after(before: int, after: int, maximum: int, settings: DbuSettings) -> int | None:
+    """The Health Threshold band Life Points going from ``before`` to ``after`` reach, or None
+    when they stay in their band."""
+    before_band = band(before, maximum, settings=settings)
+    after_band = band(max(after, 0), maximum, settings=settings)
+    return after_band if after_band > before_band else None
+
+
+def dealt(
+    state: EncounterState, target: CombatantId, amount: int, *, settings: DbuSettings
+) -> list[Event]:
+    """Life Points a game master takes away directly (no Wound Roll, no Soak): a Health
+    Threshold reached is reached as from a Wound Roll, with no Bonus Momentum (nobody struck)."""
+    pool = state[target].pools[LP]
+    after = pool.current - amount
+    events: list[Event] = [PoolChanged(target, LP, -amount, DAMAGE_BY_GM)]
+    reached = _band_after(pool.current, after, pool.maximum, settings)
+    if reached is not None and after > 0:
+        events.append(ThresholdReached(target, band_name(reached)))
+    return events
 
 
 def bonus_momentum(state: EncounterState, attacker: CombatantId) -> list[Event]:

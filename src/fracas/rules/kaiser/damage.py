@@ -54,6 +54,9 @@ class DamageAccount:
     negated: str = ""
     overflow: int | None = None
     """For the damage a broken barrier lets through: how much came past it."""
+    direct: bool = False
+    """Damage a game master dealt straight to the Life Points (``damage``): no roll, no
+    defences."""
 
 
 def units_of_damage(degrees: int, defences: Defences) -> int:
@@ -144,3 +147,8 @@ def overflow_account(
             steps.append(DamageStep(f"{label} {MINUS}{amount}", value, after))
             value = after
     return DamageAccount(damage_type, 0, tuple(steps), 0, base_damage, value, "", overflow)
+
+
+def direct_account(amount: int, damage_type: DamageType) -> DamageAccount:
+    """The account of ``amount`` damage a game master deals directly: it all lands."""
+    return DamageAccount(damage_type, 0, (), 0, 0, amount, direct=True)

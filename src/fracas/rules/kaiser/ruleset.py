@@ -39,6 +39,7 @@ from fracas.engine.state import (
 from fracas.rules.kaiser import actions, chakras, preparing
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
+from fracas.rules.kaiser.damage import direct_account
 from fracas.rules.kaiser.events import (
     KAISER_EVENTS,
     AttackResolved,
@@ -88,6 +89,8 @@ from fracas.rules.kaiser.states import SURPRISED
 from fracas.rules.kaiser.transfer import TransferRule
 from fracas.rules.kaiser.triggers import DropRule, TriggerRule
 from fracas.rules.kaiser.use import UseRule
+from fracas.rules.kaiser.vocabulary import DamageType
+from fracas.rules.kaiser.wounds import healing, wound
 
 UNTIL_TURN = "until_turn"
 """Effect data: the effect ends when its bearer's next turn of the Action phase starts."""
@@ -282,6 +285,28 @@ class Kaiser(Ruleset):
     def outcome(self, state: EncounterState) -> Outcome | None:
         """The fight is over when only one side has creatures standing."""
         return last_side_standing(state, standing)
+
+    damage_kinds = tuple(DamageType)
+    """``damage -type`` names the Damage Type (Impact when not named): no defence meets it."""
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice: DiceSource,
+    ) -> Sequence[Event]:
+        """Life Points lost as from a hit past every defence: a Critical is rolled when it
+        removes half the current LP; unconsciousness and death follow."""
+        account = direct_account(amount, DamageType(kind or DamageType.IMPACT))
+        return wound(state, target, account, dice, settings=self.rules)
+
+    def heal(
+        self, state: EncounterState, target: CombatantId, amount: int, kind: str | None
+    ) -> Sequence[Event]:
+        """Life Points regained up to the maximum."""
+        return healing(state, target, amount)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.ruleset import HEALED_BY_GM, IllegalAction, healed
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import life
 from fracas.rules.kaiser.checks import degrees, roll_resistance_check
@@ -96,4 +97,23 @@ def critical(
     knocked_out = severity is life.CriticalSeverity.KNOCKED_OUT or life.kills(severity, vital=vital)
     if knocked_out and not victim.has(UNCONSCIOUS):
         events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"critical": True})))
+    return events
+
+
+def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Event]:
+    """Life Points a game master's ``heal`` gives back, up to the maximum. Above 0 LP the
+    unconsciousness that 0 LP brought ends ("At LP <= 0 the character is unconscious"); one a
+    Critical brought stays. The dead are not healed."""
+    victim = state[target]
+    if victim.marks.get(DEAD) is True:
+        raise IllegalAction("dead", f"{victim.name} is dead and cannot be healed")
+    pool = victim.pools[LP]
+    gained = healed(victim.name, LP, pool, amount)
+    events: list[Event] = [PoolChanged(target, LP, gained, HEALED_BY_GM)]
+    if not life.is_unconscious(pool.current + gained):
+        events += [
+            EffectEnded(target, e.id, reason="above 0 LP")
+            for e in victim.effects
+            if e.name == UNCONSCIOUS and "lp" in e.data
+        ]
     return events

@@ -16,7 +16,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
 from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
-from fracas.rules.kingsdale import actions
+from fracas.rules.kingsdale import actions, quick
 from fracas.rules.kingsdale.ambush import AmbushRule
 from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
 from fracas.rules.kingsdale.combat import StrikeRule
@@ -113,6 +113,26 @@ class Kingsdale(Ruleset):
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"
+
+    damage_kinds = quick.DAMAGE_KINDS
+    heal_kinds = quick.HEAL_KINDS
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice: DiceSource,
+    ) -> Sequence[Event]:
+        """S.D.C. to S.D.C. then H.P., or M.D. through the armour layers (``quick``)."""
+        return quick.dealt(state, target, amount, kind, settings=self.rules)
+
+    def heal(
+        self, state: EncounterState, target: CombatantId, amount: int, kind: str | None
+    ) -> Sequence[Event]:
+        """H.P. then S.D.C. (or the pool ``kind`` names), up to their maxima."""
+        return quick.healing(state, target, amount, kind)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """What damage takes: H.P., S.D.C., an M.D.C. being's M.D.C. and the armour layers (not

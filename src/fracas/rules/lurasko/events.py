@@ -140,6 +140,18 @@ class PseudogravityUsed(Record):
     item: bool = False
 
 
+@dataclass(frozen=True)
+class InjuryHealed(Record):
+    """Healing on ``target``: its running damage before and after, its injury factor, and the
+    degrees of injury of each type the healing removed."""
+
+    target: CombatantId
+    damage_before: int
+    damage_after: int
+    factor: int
+    removed: tuple[tuple[InjuryType, int], ...]
+
+
 LURASKO_EVENTS = (
     DamageCalledOut,
     ShieldingUsed,
@@ -150,4 +162,5 @@ LURASKO_EVENTS = (
     AreaBurst,
     PseudogravityUsed,
     ZoneStruck,
+    InjuryHealed,
 )

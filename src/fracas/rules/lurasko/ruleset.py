@@ -16,11 +16,12 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet
 from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
-from fracas.rules.lurasko import actions
+from fracas.rules.lurasko import actions, healing
 from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.charging import ChargeRule
 from fracas.rules.lurasko.devices import AnswerRule, DropRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS, DefenseRolled, ShieldingUsed
+from fracas.rules.lurasko.healing import INJURY_WORDS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.provoking import ProvokeRule
@@ -143,6 +144,27 @@ class Lurasko(Ruleset):
             if isinstance(event, ShieldingUsed) and event.stopped:
                 return "stopped by shielding"
         return None
+
+    damage_kinds = INJURY_WORDS
+    heal_kinds = INJURY_WORDS
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice: DiceSource,
+    ) -> Sequence[Event]:
+        """Damage added to the running total; its degrees of injury are of the type ``kind``
+        names (``healing``)."""
+        return healing.dealt(state, target, amount, kind, settings=self.rules)
+
+    def heal(
+        self, state: EncounterState, target: CombatantId, amount: int, kind: str | None
+    ) -> Sequence[Event]:
+        """The running total lowered; the degrees it falls back below removed (``healing``)."""
+        return healing.healing(state, target, amount, kind, settings=self.rules)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """None: shielding, pseudogravity, aura stores and resources are spent, not wounded."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from fracas.dice import DiceNotation
 from fracas.rules.lurasko.injury import MELEE_TABLE, RANGED_TABLE, InjuryTable
+from fracas.rules.lurasko.vocabulary import InjuryType
 
 
 class LuraskoSettings(BaseModel):
@@ -108,6 +109,11 @@ class LuraskoSettings(BaseModel):
         2,
         ge=1,
         description="SOURCES.md 5.1: Core degrees count toward death at 2 x bCON.",
+    )
+    quick_damage_injury: InjuryType = Field(
+        InjuryType.SUPERFICIAL,
+        description="Default: the injury type of the degrees a game master's `damage` crosses "
+        "when it names none (-type); the seed has no damage without a hit.",
     )
     strength_to_damage: bool = Field(
         True,

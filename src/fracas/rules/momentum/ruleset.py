@@ -52,12 +52,15 @@ from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Sheet as MomentumSheet
 from fracas.rules.momentum.stats import union_initiative
 from fracas.rules.momentum.status_effects import CATALOGUE, Ending, StatusEffect
-from fracas.rules.momentum.wounds import wound
+from fracas.rules.momentum.wounds import dealt, healing, wound
 
 UNION = "union"
 SURPRISED = "surprised"
 TIE_BREAK = "tie_break"
 """Marks: the union a creature joined, whether it was surprised, the GM's tie-break rank."""
+
+LETHAL, NON_LETHAL = "lethal", "non-lethal"
+"""The kinds of damage a game master's ``damage -type`` deals."""
 
 ACTS_FIRST = "Acts First"
 ACTS_LAST = "Acts Last"
@@ -207,6 +210,27 @@ class Momentum(Ruleset):
         """The fight is over when only one side has creatures standing (objects do not count)."""
         creatures = [c for c in state.combatants.values() if not is_object(c)]
         return last_side_standing(creatures, is_up)
+
+    damage_kinds = (LETHAL, NON_LETHAL)
+
+    def harm(
+        self,
+        state: EncounterState,
+        target: CombatantId,
+        amount: int,
+        kind: str | None,
+        dice: DiceSource,
+    ) -> Sequence[Event]:
+        """Vitality lost, lethal unless ``kind`` says non-lethal ("you cannot kill them with
+        it"); no Armor or DR meets it."""
+        lethal = kind != NON_LETHAL
+        return dealt(state, target, amount, lethal=lethal, settings=self.rules)
+
+    def heal(
+        self, state: EncounterState, target: CombatantId, amount: int, kind: str | None
+    ) -> Sequence[Event]:
+        """Vitality regained up to its maximum."""
+        return healing(state, target, amount)
 
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Vitality lost (Narrative Momentum never refills either, but is spent)."""
