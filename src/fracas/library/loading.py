@@ -234,9 +234,9 @@ def resolve(written: Sequence[Written]) -> tuple[list[Entry], list[BrokenFile]]:
 
 
 def _all(error: ContentError) -> tuple[ContentError, ...]:
-    """An error and the further errors it carries, each on its own."""
+    """An error and the further errors it carries, each on its own, in the file's order."""
     first = ContentError(error.file, error.line, error.column, error.path, error.message)
-    return (first, *error.more)
+    return tuple(sorted((first, *error.more), key=lambda e: (e.line or 0, e.column or 0)))
 
 
 def _combined(errors: list[ContentError]) -> ContentError:
