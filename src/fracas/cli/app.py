@@ -3,6 +3,7 @@
     fracas play [FILE] [--demo] [--load SAVE] [--seed N] [--dice FACES] [--save FILE]
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
+    fracas library [RULESET] | show NAME | check [PATH]   (see fracas.cli.library)
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
     fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.cli.analysis)
     fracas docs commands [--write PAGE | --check PAGE]
@@ -41,6 +42,7 @@ from fracas.app.session import Session
 from fracas.app.views import view
 from fracas.cli import analysis
 from fracas.cli.chat import chat_app
+from fracas.cli.library import library
 from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
@@ -61,6 +63,7 @@ app.add_typer(docs_app, name="docs")
 app.add_typer(chat_app, name="chat")
 register_store(app)
 app.command()(serve)
+app.command()(library)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")
