@@ -4,6 +4,7 @@
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
     fracas library [RULESET] | show NAME | check [PATH]   (see fracas.cli.library)
+    fracas new RULESET [NAME] --add "ENTRY xN" … [--players]   (see fracas.cli.new)
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
     fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.cli.analysis)
     fracas docs commands [--write PAGE | --check PAGE]
@@ -43,6 +44,7 @@ from fracas.app.views import view
 from fracas.cli import analysis
 from fracas.cli.chat import chat_app
 from fracas.cli.library import library
+from fracas.cli.new import new
 from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
@@ -64,6 +66,7 @@ app.add_typer(chat_app, name="chat")
 register_store(app)
 app.command()(serve)
 app.command()(library)
+app.command()(new)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")
