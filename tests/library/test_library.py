@@ -153,3 +153,12 @@ def test_the_user_library_is_fracas_library_when_set(
         ogre is not None and ogre.side == "ogres" and ogre.file == str(second / "nested/ogre.yaml")
     )
     assert library.get("momentum", "raptor alpha").sheet.vitality == 30  # type: ignore[union-attr]
+
+
+def test_one_rulesets_library_reads_only_its_entries(tmp_path: Path) -> None:
+    write(tmp_path, "alpha.yaml", RAPTOR_ALPHA)
+    write(tmp_path, "bandit.yaml", "name: Bandit boss\nruleset: kaiser\nfrom: bandit\n")
+    library = load_library([tmp_path], ruleset="kaiser")
+    assert {e.ruleset for e in library.entries} == {"kaiser"}
+    assert library.get("kaiser", "bandit boss") is not None
+    assert library.broken == ()

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from fracas.library import ENVIRONMENT
 from fracas.store import Store
+from tests.web.conftest import Table
 
 BROKEN = "name: Bad\nruleset: momentum\nfrom: raptor\nsheet: {armour: 2, vitality: lots}\n"
 
@@ -133,3 +134,14 @@ def test_a_bad_build_is_a_422_that_stores_nothing(
     assert answer.status_code == 422, answer.text
     assert answer.json()["field"] == field
     assert store.summaries() == []
+
+
+def test_add_entry_is_a_command_of_the_web_tracker_too(table: Table, mine: Path) -> None:
+    reply = table.command("add raptor x2 -side pack")
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["lines"][0].startswith("Raptor 5 joins the fight (pack)")
+    log = table.client.get(f"/api/t/{table.gm}").json()["log"]
+    assert "add raptor x2 -side pack" in " ".join(log)
+    assert 'add "Ghost Raptor" raptors (sheet) -hidden' in " ".join(log)  # never the sheet
+    refused = table.command("add raptor x51")
+    assert refused.status_code == 400 and "add 1 to 50 at a time" in refused.json()["message"]

@@ -210,9 +210,9 @@ class Session:
 
     def from_library(self, request: AddEntry, command: str) -> AddCombatants:
         """The engine action an ``add ENTRY`` asks for, its sheets found in the library."""
-        library = self.library if self.library is not None else load_library()
         ruleset = self.encounter.ruleset
         slug, model = ruleset.descriptor.slug, ruleset.sheet_model
+        library = self.library if self.library is not None else load_library(ruleset=slug)
         return from_library(request, library, slug, self.state, command, model)
 
     def bind(self, text: str, speaker: CombatantId | None = None) -> Action | None:

@@ -55,14 +55,14 @@ def read_folders(
 
 
 @functools.cache
-def _builtin() -> tuple[tuple[Written, ...], tuple[BrokenFile, ...]]:
-    written, broken = read_folders((builtin_folder(),), builtin=True)
+def builtin_files(
+    ruleset: str | None = None,
+) -> tuple[tuple[Written, ...], tuple[BrokenFile, ...]]:
+    """The built-in entry files (of one ruleset's folder, or all), read once per process:
+    they never change while it runs."""
+    folder = builtin_folder() if ruleset is None else builtin_folder() / ruleset
+    written, broken = read_folders((folder,), builtin=True)
     return tuple(written), tuple(broken)
-
-
-def builtin_files() -> tuple[tuple[Written, ...], tuple[BrokenFile, ...]]:
-    """The built-in entry files, read once per process (they never change while it runs)."""
-    return _builtin()
 
 
 def read_entry(path: Path, *, builtin: bool = False, text: str | None = None) -> Written:

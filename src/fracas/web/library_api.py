@@ -149,7 +149,8 @@ async def show_entry(
     name: Annotated[str, Path(min_length=1, max_length=MAX_NAME)],
 ) -> EntryDetail:
     """One entry, found as leniently as ``add`` finds it, with its whole sheet."""
-    entry = _entry(load_library(), _slug(ruleset), name)
+    slug = _slug(ruleset)
+    entry = _entry(load_library(ruleset=slug), slug, name)
     return EntryDetail.model_validate(entry_record(entry, sheet=True))
 
 
