@@ -141,3 +141,11 @@ def test_added_mid_fight_they_join_the_order(builtin: Library) -> None:
     assert session.run("add guard x2").ok
     order = [a for turn in session.state.clock.order for a in turn.actors]
     assert {"guard-1", "guard-2"} <= set(order)
+
+
+def test_a_player_cannot_add(builtin: Library) -> None:
+    session = demo(builtin)
+    before = session.state
+    reply = session.run("add raptor x2", speaker=CombatantId("druid"))
+    assert reply.error == "add: only the game master can do that"
+    assert session.state == before

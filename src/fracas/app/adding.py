@@ -169,7 +169,7 @@ def from_library(
     side = (request.side or entry.side).strip()
     hidden = request.hidden or entry.hidden
     newcomers = tuple(Newcomer(name, side, sheet, group, hidden) for name in names)
-    return AddCombatants(newcomers, command=command)
+    return AddCombatants(newcomers, command=command, actor=request.actor)  # a player's: refused
 
 
 def _names(base: str, count: int, state: EncounterState) -> tuple[list[str], str | None]:
