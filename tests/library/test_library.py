@@ -3,6 +3,7 @@ reported with all their errors while every other entry still works."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,15 @@ def test_one_rulesets_library_reads_only_its_entries(tmp_path: Path) -> None:
     assert {e.ruleset for e in library.entries} == {"kaiser"}
     assert library.get("kaiser", "bandit boss") is not None
     assert library.broken == ()
+
+
+def test_the_entries_of_docs_library_md_load(tmp_path: Path) -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "library.md"
+    blocks = re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    for number, block in enumerate(blocks):
+        write(tmp_path, f"{number}.yaml", block)
+    library = load_library([tmp_path])
+    assert library.broken == ()
+    chief = library.get("momentum", "ogre chief")
+    assert chief is not None and chief.side == "ogres"
+    assert (chief.sheet.vitality, chief.sheet.weapons[0].name) == (55, "Club")  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel
 
-from fracas.commands import MISSING, CommandError, CommandSpec, Param, ParamKind
+from fracas.commands import MISSING, ActionCatalogue, CommandError, CommandSpec, Param, ParamKind
 from fracas.commands.syntax import CommandLine, Token, TokenKind
 from fracas.engine.action import Action
 from fracas.engine.gm import AddCombatant
@@ -96,12 +96,17 @@ def _checked_override(text: str) -> str:
     return text
 
 
-def is_sheet_form(line: CommandLine) -> bool:
-    """Whether an ``add`` line is the sheet form: three or more positional arguments."""
-    return len(_positional(line)) >= 3
+def add_form(
+    line: CommandLine, library_form: ActionCatalogue, sheet_form: ActionCatalogue
+) -> tuple[CommandLine, ActionCatalogue]:
+    """An ``add`` line and the catalogue to bind it with: the sheet form's for three or more
+    positional arguments, else the library form's, ``xN`` given to it as ``-count N``."""
+    if len(_positional(line)) >= 3:
+        return line, sheet_form
+    return _with_count_option(line), library_form
 
 
-def with_count_option(line: CommandLine) -> CommandLine:
+def _with_count_option(line: CommandLine) -> CommandLine:
     """The line with ``xN`` after the entry written as the option ``-count N`` (same columns)."""
     positional = _positional(line)
     tokens = list(line.tokens)

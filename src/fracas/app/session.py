@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from fracas.app.adding import AddEntry, from_library, is_sheet_form, with_count_option
+from fracas.app.adding import AddEntry, add_form, from_library
 from fracas.app.audience import GM, Audience
 from fracas.app.catalogue import (
     Help,
@@ -224,8 +224,7 @@ class Session:
         context = BindContext(self._names(speaker), self._default_actor(spec.action, speaker))
         catalogue = self.catalogue
         if spec.action is AddEntry:
-            catalogue = self._sheet_form if is_sheet_form(line) else catalogue
-            line = line if is_sheet_form(line) else with_count_option(line)
+            line, catalogue = add_form(line, self.catalogue, self._sheet_form)
         action = bind(line, catalogue, context)
         if speaker is not None and action.actor != speaker:
             name = self.state[speaker].name
