@@ -77,6 +77,7 @@ def test_one_added_under_a_free_name_keeps_it_and_options_change_it(builtin: Lib
         ("add raptor x0", "add: x0: add 1 to 50 at a time"),
         ("add raptor x10000", "add: x10000: add 1 to 50 at a time"),
         ("add raptor -count 51", "add: x51: add 1 to 50 at a time"),
+        ("add raptor x1234567890123456789012", 'add: "1234567890123456789012" is too large'),
         ("add rap", 'add: library entry "rap" matches Raptor, Raptor alpha'),
         ("add raptr", 'add: unknown library entry "raptr" (did you mean Raptor, Raptor alpha?)'),
         (
@@ -149,3 +150,10 @@ def test_a_player_cannot_add(builtin: Library) -> None:
     reply = session.run("add raptor x2", speaker=CombatantId("druid"))
     assert reply.error == "add: only the game master can do that"
     assert session.state == before
+
+
+def test_the_count_may_be_a_bare_number(builtin: Library) -> None:
+    session = demo(builtin)
+    assert session.run("add guard 2").ok
+    assert names(session)[-2:] == ["Guard 1", "Guard 2"]
+    assert session.run("add guard x51").error == "add: x51: add 1 to 50 at a time"

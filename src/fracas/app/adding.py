@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 MAX_ADDED = 50
 """The most combatants one ``add`` makes."""
 
-_TIMES = re.compile(r"x(\d{1,6})\Z", re.IGNORECASE)
+_TIMES = re.compile(r"x?(\d+)\Z", re.IGNORECASE)
+"""How many, after the entry: ``x3`` (or plainly ``3``)."""
 _BOOL_FLAGS = ("hidden", "no-hidden")
 
 
@@ -82,7 +83,7 @@ def entry_spec() -> CommandSpec:
             option("side", "side", ParamKind.STR, "the side (default: the entry's)", None),
             option("hidden", "hidden", ParamKind.BOOL, "hidden from the players", False),
             dataclasses.replace(
-                option("changes", "set", ParamKind.PARSED, "a change: FIELD=VALUE (hp=20)", ()),
+                option("changes", "set", ParamKind.PARSED, "a change, again for more", MISSING),
                 parse=_checked_override,
                 repeat=True,
                 placeholder="FIELD=VALUE",
@@ -107,7 +108,8 @@ def add_form(
 
 
 def _with_count_option(line: CommandLine) -> CommandLine:
-    """The line with ``xN`` after the entry written as the option ``-count N`` (same columns)."""
+    """The line with ``xN`` (or ``N``) after the entry written as the option ``-count N``, at
+    the same columns."""
     positional = _positional(line)
     tokens = list(line.tokens)
     for index in positional[1:]:
@@ -121,7 +123,7 @@ def _with_count_option(line: CommandLine) -> CommandLine:
                 token.end,
                 match.group(1),
                 name="count",
-                value_start=token.start + 1,
+                value_start=token.end - len(match.group(1)),
             )
     return dataclasses.replace(line, tokens=tuple(tokens))
 
