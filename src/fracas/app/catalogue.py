@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from fracas.app.adding import added_text, entry_spec
 from fracas.commands import (
     MISSING,
     ActionCatalogue,
@@ -32,9 +33,8 @@ from fracas.commands import (
 )
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import ENGINE_ACTIONS
-from fracas.engine.gm import (
-    AddCombatant,
-)
+from fracas.engine.gm import AddCombatant
+from fracas.engine.joining import AddCombatants
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
 
@@ -193,23 +193,23 @@ def game_actions(ruleset: Ruleset | type[Ruleset]) -> tuple[type[Action], ...]:
     """The engine's actions, the app's, then the ruleset's own, each once."""
     found: dict[type[Action], None] = {}
     for action in (*ENGINE_ACTIONS, *ruleset.actions):
-        found.setdefault(action, None)
+        if action is not AddCombatants:  # built by the app from add ENTRY, never typed as such
+            found.setdefault(action, None)
     return tuple(found)
 
 
 def build_catalogue(
-    ruleset: Ruleset | type[Ruleset],
-    state: Callable[[], EncounterState] = EncounterState,
-    session: Iterable[type[Action]] = SESSION_COMMANDS,
+    ruleset: Ruleset | type[Ruleset], session: Iterable[type[Action]] = SESSION_COMMANDS
 ) -> ActionCatalogue:
     """Every command of a session on ``ruleset``; ActionSpecError when two share a name.
 
-    ``state`` gives the encounter's current state (``add`` copies sheets from it).
+    ``add`` is the library form (``fracas.app.adding``); a session binds a line of the sheet
+    form with ``add_spec``.
     """
     catalogue = ActionCatalogue(session)
     for action in game_actions(ruleset):
         if action is AddCombatant:
-            catalogue.add(add_spec(ruleset.sheet_model, state))
+            catalogue.add(entry_spec())
         else:
             try:
                 catalogue.add(spec_of(action))
@@ -222,6 +222,8 @@ def command_text(
     action: Action, catalogue: ActionCatalogue, name: Callable[[CombatantId], str]
 ) -> str:
     """The command line that gives ``action`` (``Ada: punch Bo``), for the log."""
+    if isinstance(action, AddCombatant | AddCombatants):
+        return added_text(action, _quoted)
     spec = catalogue.get(action.verb)
     prefix = f"{_quoted(name(action.actor))}: " if action.actor is not None else ""
     if spec is None:

@@ -12,11 +12,14 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from fracas.app.adding import entry_spec
 from fracas.app.catalogue import SESSION_COMMANDS, add_spec, build_catalogue
 from fracas.commands import CommandSpec, spec_of, usage
 from fracas.engine import registry
+from fracas.engine.action import Action
 from fracas.engine.encounter import ENGINE_ACTIONS
 from fracas.engine.gm import AddCombatant
+from fracas.engine.joining import AddCombatants
 from fracas.engine.ruleset import Ruleset
 from fracas.errors import FracasError
 
@@ -34,6 +37,14 @@ def _table(specs: Iterable[CommandSpec]) -> list[str]:
     return lines
 
 
+def _engine_specs(action: type[Action]) -> tuple[CommandSpec, ...]:
+    if action is AddCombatant:  # both forms of add: the library's and the sheet's
+        return (entry_spec(), add_spec(BaseModel))
+    if action is AddCombatants:  # what add ENTRY becomes; never typed as such
+        return ()
+    return (spec_of(action),)
+
+
 def command_reference(rulesets: Iterable[type[Ruleset]] | None = None) -> str:
     """The generated part of ``docs/commands.md``: every command's usage and help line.
 
@@ -48,9 +59,7 @@ def command_reference(rulesets: Iterable[type[Ruleset]] | None = None) -> str:
         "",
         "### Engine commands (every ruleset)",
         "",
-        *_table(
-            add_spec(BaseModel) if action is AddCombatant else spec_of(action) for action in common
-        ),
+        *_table(spec for action in common for spec in _engine_specs(action)),
     ]
     for ruleset in every:
         build_catalogue(ruleset)  # a name two commands share is an error here too

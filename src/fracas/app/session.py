@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from fracas.app.adding import AddEntry, add_form, from_library
 from fracas.app.audience import GM, Audience
 from fracas.app.catalogue import (
     Help,
@@ -28,6 +29,7 @@ from fracas.app.catalogue import (
     ShowSheet,
     Status,
     Undo,
+    add_spec,
     build_catalogue,
     command_text,
 )
@@ -36,6 +38,7 @@ from fracas.app.narration import Narrator
 from fracas.app.sheets import sheet_lines
 from fracas.app.views import EncounterView, render_text, view
 from fracas.commands import (
+    ActionCatalogue,
     BindContext,
     CommandError,
     bind,
@@ -50,8 +53,10 @@ from fracas.engine import saving
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter, Step
 from fracas.engine.events import TurnStarted, reduce
+from fracas.engine.joining import AddCombatants
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
+from fracas.library import Library, load_library
 
 _SPACED_ACTOR = re.compile(r"\s*([^\s\"'#:+/-][^\"'#:]*?\s[^\"'#:]*?)\s*:(?=\s|\Z)")
 
@@ -120,12 +125,19 @@ class Session:
         *,
         setup: int = 0,
         narrator: Narrator | None = None,
+        library: Library | None = None,
     ) -> None:
         self.encounter = encounter
         self.name = name
         self.setup = setup
         self.narrator = narrator if narrator is not None else Narrator(encounter.ruleset)
-        self.catalogue = build_catalogue(encounter.ruleset, lambda: self.encounter.state)
+        self.catalogue = build_catalogue(encounter.ruleset)
+        self.library = library
+        """Where ``add ENTRY`` finds entries; None: the built-in and user's library, read at
+        each such add (so a file the user has just written is found)."""
+        self._sheet_form = ActionCatalogue(
+            [add_spec(encounter.ruleset.sheet_model, lambda: self.encounter.state)]
+        )
         self._pending: dict[CombatantId | None, Pending] = {}
 
     @property
@@ -189,7 +201,19 @@ class Session:
             if faces:
                 return Reply(shown, error=f"{action.verb} rolls no dice")
             return self._session_command(action, speaker, shown)
+        if isinstance(action, AddEntry):
+            try:
+                action = self.from_library(action, text)
+            except CommandError as error:
+                return Reply(shown, error=error.message)
         return self._apply(action, faces, speaker, text, shown, pending)
+
+    def from_library(self, request: AddEntry, command: str) -> AddCombatants:
+        """The engine action an ``add ENTRY`` asks for, its sheets found in the library."""
+        ruleset = self.encounter.ruleset
+        slug, model = ruleset.descriptor.slug, ruleset.sheet_model
+        library = self.library if self.library is not None else load_library(ruleset=slug)
+        return from_library(request, library, slug, self.state, command, model)
 
     def bind(self, text: str, speaker: CombatantId | None = None) -> Action | None:
         """The action one line asks for (None for a blank line); CommandError when it cannot."""
@@ -198,7 +222,10 @@ class Session:
             return None
         spec = self.catalogue.lookup(line.verb, column=line.verb_span[0], text=line.text)
         context = BindContext(self._names(speaker), self._default_actor(spec.action, speaker))
-        action = bind(line, self.catalogue, context)
+        catalogue = self.catalogue
+        if spec.action is AddEntry:
+            line, catalogue = add_form(line, self.catalogue, self._sheet_form)
+        action = bind(line, catalogue, context)
         if speaker is not None and action.actor != speaker:
             name = self.state[speaker].name
             raise CommandError(f"{spec.verb}: you play {name}, and can act only as {name}")

@@ -3,6 +3,8 @@
     fracas play [FILE] [--demo] [--load SAVE] [--seed N] [--dice FACES] [--save FILE]
     fracas run SCRIPT [--encounter FILE] [--seed N] [--dice FACES] [--json] [--save FILE]
     fracas rulesets
+    fracas library [RULESET] | show NAME | check [PATH]   (see fracas.cli.library)
+    fracas new RULESET [NAME] --add "ENTRY xN" … [--players]   (see fracas.cli.new)
     fracas chat serve [FILE] [--demo] [--load SAVE] [--port N] [--gm-password WORD]
     fracas odds WHERE COMMAND …   and   fracas sim ENCOUNTER …   (see fracas.cli.analysis)
     fracas estimate ENCOUNTER [--budget SECONDS] [--json]   (see fracas.cli.estimate)
@@ -43,6 +45,8 @@ from fracas.app.views import view
 from fracas.cli import analysis
 from fracas.cli.chat import chat_app
 from fracas.cli.estimate import estimate_command
+from fracas.cli.library import library
+from fracas.cli.new import new
 from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
@@ -63,6 +67,8 @@ app.add_typer(docs_app, name="docs")
 app.add_typer(chat_app, name="chat")
 register_store(app)
 app.command()(serve)
+app.command()(library)
+app.command()(new)
 
 QUIT = frozenset({"quit", "exit"})
 SAVE_WORDS = ("save", "write")

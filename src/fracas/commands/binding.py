@@ -342,6 +342,11 @@ class _Binder:
             found = self.names.setdefault(param.name, [])
             found.extend(self._combatants(text, column, quoted, label))
             return
+        if param.repeat:
+            earlier = self.values.get(param.name, ())
+            assert isinstance(earlier, tuple)
+            self.values[param.name] = (*earlier, self._convert(param, text, column, label))
+            return
         if self._given(param):
             raise RepeatedOption(self.command, label, column=where, text=self.line.text)
         self.values[param.name] = self._convert(param, text, column, label)

@@ -20,7 +20,8 @@ field type                     typed as
 Field metadata: ``help`` (the parameter's help text), ``flag`` (its option name, default the
 field name with ``_`` made ``-``), ``rest`` (True on a ``str`` field: the raw rest of the line),
 ``parse`` (a callable str → value for a type the table does not know, such as a sheet read from a
-file; a ValueError or FracasError it raises becomes an InvalidValue).
+file; a ValueError or FracasError it raises becomes an InvalidValue), ``repeat`` (True on a
+``tuple`` field with ``parse``: the option may be given several times, each value parsed).
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ class Param:
     choices: tuple[Choice, ...] = ()
     parse: Callable[[str], object] | None = None
     """For PARSED: turns the typed text into the value (raises ValueError when it cannot)."""
+    repeat: bool = False
+    """An option that may be given again and again (``-set a=1 -set b=2``): its value is the
+    tuple of every value given, in order."""
 
     @property
     def positional(self) -> bool:
@@ -95,9 +99,14 @@ class Param:
         """How messages name the parameter when it was not given as an option."""
         return self.name.replace("_", "-")
 
+    placeholder: str = ""
+    """What usage shows for the value when not the field's name (``FIELD=VALUE``)."""
+
     @property
     def metavar(self) -> str:
         """The placeholder shown in usage: ``TARGET``, ``{slow|fast}``."""
+        if self.placeholder:
+            return self.placeholder
         if self.kind is ParamKind.CHOICE:
             return "{" + "|".join(choice.label for choice in self.choices) + "}"
         return self.name.upper().replace("_", "-")
@@ -236,6 +245,7 @@ def _param(where: str, field: dataclasses.Field[Any], hint: object) -> Param:
         optional=optional,
         choices=choices,
         parse=parse,
+        repeat=bool(metadata.get("repeat")),
     )
 
 

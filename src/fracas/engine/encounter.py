@@ -40,6 +40,7 @@ from fracas.engine.gm import (
     SetPool,
     SetPoolRule,
 )
+from fracas.engine.joining import AddCombatants, AddCombatantsRule
 from fracas.engine.quick import DealDamage, DealDamageRule, Heal, HealRule
 from fracas.engine.rolls import RollDice, RollDiceRule
 from fracas.engine.ruleset import Cost, IllegalAction, Rule, Ruleset
@@ -62,6 +63,7 @@ ENGINE_ACTIONS: tuple[type[Action], ...] = (
     HoldTurn,
     TakeHeldTurn,
     AddCombatant,
+    AddCombatants,
     RemoveCombatant,
     Reveal,
     Conceal,
@@ -283,6 +285,7 @@ def _engine_rules(ruleset: Ruleset) -> dict[type[Action], Rule[Any]]:
         HoldTurn: HoldTurnRule(ruleset),
         TakeHeldTurn: TakeHeldTurnRule(ruleset),
         AddCombatant: AddCombatantRule(ruleset),
+        AddCombatants: AddCombatantsRule(ruleset),
         RemoveCombatant: RemoveCombatantRule(ruleset),
         Reveal: RevealRule(ruleset),
         Conceal: ConcealRule(ruleset),
