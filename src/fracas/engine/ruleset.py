@@ -90,6 +90,9 @@ class Ruleset(ABC):
     """The ruleset's own actions, reachable from the command language."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     """The ruleset's own events, so saved logs can be read back."""
+    conditions: ClassVar[tuple[str, ...]] = ()
+    """Its status list: the effects its rules read that a game master may put on with the
+    ``effect`` command (a picker offers them; any other name is still allowed)."""
 
     def __init__(self, settings: BaseModel | None = None) -> None:
         self.settings = settings if settings is not None else self.settings_model()

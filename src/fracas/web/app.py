@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from fracas.errors import FracasError
 from fracas.store import Store
-from fracas.web import api, errors, live
+from fracas.web import api, errors, live, odds_api
 from fracas.web.tables import Tables
 
 STATIC = resources.files("fracas.web").joinpath("static")
@@ -54,6 +54,7 @@ def create_app(store: Store) -> FastAPI:
     errors.install(app)
     app.include_router(api.router)
     app.include_router(live.router)
+    app.include_router(odds_api.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.get("/", include_in_schema=False)

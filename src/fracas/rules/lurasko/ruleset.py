@@ -34,6 +34,13 @@ from fracas.rules.lurasko.provoking import ProvokeRule
 from fracas.rules.lurasko.queries import (
     ACTED,
     ACTIONS,
+    COVER,
+    DEAFENED,
+    IGNITED,
+    INCAPACITATED,
+    KNOCKED_DOWN,
+    MENTAL_ONLY,
+    STUNNED,
     YIELDS,
     damage_of,
     degrees_of,
@@ -59,6 +66,7 @@ class Lurasko(Ruleset):
     sheet_model = LuraskoSheet
     actions = actions.ACTIONS
     events = LURASKO_EVENTS
+    conditions = (STUNNED, KNOCKED_DOWN, DEAFENED, IGNITED, *INCAPACITATED, MENTAL_ONLY, COVER)
 
     def __init__(self, settings: LuraskoSettings | None = None) -> None:
         super().__init__(settings)
