@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, StrictBool
 from fracas.engine.action import Action, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.errors import FracasError
-from fracas.sim.odds import MAX_BRANCHES, Odds, odds
+from fracas.sim.odds import Odds, odds
 from fracas.web.api import ERRORS, GmDep, SeatDep
 from fracas.web.errors import ApiError
 from fracas.web.models import Strict
@@ -30,9 +30,16 @@ from fracas.web.models import Strict
 TIME_LIMIT = 10.0
 """Seconds an odds request may take (waiting for another one included) before a 503."""
 
-SAMPLES = 4_000
+MAX_BRANCHES = 2_000
+"""Resolutions the exact enumeration may take before sampling takes over (the command line's
+default is 20,000): one- and two-die pools need a few hundred at most, and an open-ended roll
+gives up sooner."""
+
+SAMPLES = 1_000
 """Seeded runs behind sampled odds (the command line's default is 20,000): a page wants an
-answer in a second or two, and the interval says how close it is."""
+answer in a second or two, and the interval says how close it is. They are seeded with the
+encounter's seed, so ``fracas odds --seed SEED --max-branches 2000 --samples 1000`` gives the
+very same figures."""
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -131,7 +138,7 @@ async def weigh(body: OddsIn, held: SeatDep, allowed: AllowedDep, request: Reque
     trial.state = session.state  # a frozen state: the fight may move on meanwhile
     try:
         async with asyncio.timeout(TIME_LIMIT), _lock(request):
-            found = await asyncio.to_thread(_weigh, trial, action)
+            found = await asyncio.to_thread(_weigh, trial, action, session.encounter.seed)
     except TimeoutError as error:
         raise ApiError(503, "too-slow", f"the odds took more than {TIME_LIMIT:g} s") from error
     except FracasError as error:
@@ -139,8 +146,8 @@ async def weigh(body: OddsIn, held: SeatDep, allowed: AllowedDep, request: Reque
     return _out(found, session.command_text(action))
 
 
-def _weigh(trial: Encounter, action: Action) -> Odds:
-    return odds(trial, action, max_branches=MAX_BRANCHES, samples=SAMPLES)
+def _weigh(trial: Encounter, action: Action, seed: int) -> Odds:
+    return odds(trial, action, max_branches=MAX_BRANCHES, samples=SAMPLES, seed=seed)
 
 
 def _out(found: Odds, command: str) -> OddsOut:
