@@ -12,9 +12,10 @@ const TARGETS = new Set(["combatant", "combatants"]);
 
 export class ActionBar {
   /** `send(text)` sends a command and resolves to true when it was done. */
-  constructor(box, { gm, catalogue, send, toCommandBox, oddsAllowed }) {
+  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed }) {
     this.box = box;
     this.gm = gm;
+    this.me = me; // a player's own combatant's id (null for the game master)
     this.actions = catalogue.filter((a) => a.verb !== "add" && a.params);
     this.send = send;
     this.toCommandBox = toCommandBox;
@@ -41,7 +42,7 @@ export class ActionBar {
 
   targetLabel(c) {
     const field = this.targetField();
-    if (!field || c.name === this.actorName()) return null;
+    if (!field || c.name === this.actorName() || c.id === this.me) return null;
     return capitalized(this.verb) + " " + c.name;
   }
 

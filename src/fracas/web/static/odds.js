@@ -1,6 +1,7 @@
 // The odds of the action being built, drawn from the server's answer (POST …/odds, the
 // machinery of `fracas odds`): each outcome's chance under the ruleset's own names, and the
-// damage it deals as a small bar chart with its mean. Nothing is computed here but percentages.
+// damage it deals as a small bar chart (no damage apart) with its mean. Nothing is computed
+// here but percentages and bar heights.
 
 import { element } from "./dom.js";
 
@@ -30,21 +31,24 @@ export function drawOdds(box, odds) {
   const mean = odds.mean_damage.toFixed(2) +
     (odds.exact ? "" : " ± " + odds.mean_damage_margin.toFixed(2));
   box.append(element("p", "Damage: " + mean + " on average", "mean"));
-  const top = Math.max(...odds.damage.map((d) => d.probability), 0);
-  if (odds.damage.length > 1 && top > 0) {
+  const none = odds.damage.find((d) => d.amount === 0);
+  const dealt = odds.damage.filter((d) => d.amount !== 0);
+  if (none && dealt.length) box.append(element("p", "No damage: " + percent(none.probability), "caption"));
+  const top = Math.max(...dealt.map((d) => d.probability), 0);
+  if (dealt.length > 1 && top > 0) {
     const bars = element("div", null, "bars");
     bars.setAttribute("role", "img");
-    bars.setAttribute("aria-label", "damage distribution: " + odds.damage
+    bars.setAttribute("aria-label", "damage when it deals any: " + dealt
       .map((d) => d.amount + " damage " + percent(d.probability)).join(", "));
-    for (const d of odds.damage) {
+    for (const d of dealt) {
       const bar = element("span");
       bar.style.height = Math.max(2, Math.round((100 * d.probability) / top)) + "%";
       bar.title = d.amount + " damage: " + percent(d.probability);
       bars.append(bar);
     }
     box.append(bars);
-    const low = odds.damage[0].amount;
-    const high = odds.damage[odds.damage.length - 1].amount;
-    box.append(element("p", "from " + low + " (left) to " + high + " (right)", "caption"));
+    const low = dealt[0].amount;
+    const high = dealt[dealt.length - 1].amount;
+    box.append(element("p", "Damage dealt, from " + low + " (left) to " + high + " (right)", "caption"));
   }
 }

@@ -259,6 +259,7 @@ async function main() {
     page.playersSeeOdds = odds.players;
     page.bar = new ActionBar($("actionbar"), {
       gm: GM,
+      me: page.seat.combatant,
       catalogue,
       send,
       toCommandBox,
