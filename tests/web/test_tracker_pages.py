@@ -195,7 +195,9 @@ def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
         assert page.locator("#actionbar #verb").is_visible()
         assert page.locator("#actionbar #actor").count() == 0  # a player acts as themself
         page.get_by_role("button", name="Attack Raptor 1").click()
-        assert page.locator("#actionbar .odds tr").count() == 0  # the GM has not shared them
+        told = page.locator("#actionbar .odds")
+        assert told.inner_text() == "The game master has not shared the odds of this fight."
+        assert told.locator("tr").count() == 0
         dom = page.content()
     finally:
         page.close()

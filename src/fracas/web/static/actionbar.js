@@ -251,8 +251,13 @@ export class ActionBar {
     const action = this.action;
     const field = this.targetField();
     const aimed = field && this.values[field.name] && this.values[field.name].length !== 0;
-    if (!text || !action || action.game_master || !aimed || !this.oddsAllowed()) {
+    if (!text || !action || action.game_master || !aimed) {
       this.oddsBox.replaceChildren();
+      return;
+    }
+    if (!this.oddsAllowed()) {
+      const why = "The game master has not shared the odds of this fight.";
+      this.oddsBox.replaceChildren(element("p", why, "caption"));
       return;
     }
     this.oddsBox.replaceChildren(element("p", "Working out the odds…", "caption"));
