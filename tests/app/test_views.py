@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.app.audience import Audience
-from fracas.app.views import gm_view, player_view, render_text
+from fracas.app.files import open_encounter
+from fracas.app.rulesets import demo_path, find
+from fracas.app.views import gm_view, headline, player_view, possessive, render_text
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied
 from fracas.engine.gm import Conceal
+from fracas.engine.ruleset import Track
 from fracas.engine.state import Anchor, Effect, Moment
+from fracas.rules.lurasko.queries import factor_of
+from fracas.rules.lurasko.settings import LuraskoSettings
 from tests.app.fight import ADA, BO, CY, GHOST, ok, toy_session
 
 EVERYONE = (ADA, BO, CY, GHOST)
@@ -97,3 +105,55 @@ def test_the_player_view_never_holds_a_hidden_combatant(
         assert f"'{who}'" not in text
     assert {c.id for c in view.combatants} == set(EVERYONE) - hidden
     assert view.audience == Audience("heroes")
+
+
+def test_a_group_turn_reads_as_one_possessive() -> None:
+    """Issue 17: "Raptor 1, Raptor 2, Raptor 3, Raptor 4' turn" and "Shaman' turn" were wrong."""
+    assert possessive(["Shaman"]) == "Shaman's"
+    assert possessive(["Raptor 1", "Raptor 2", "Raptor 3", "Raptor 4"]) == "Raptor 1\u20134's"
+    assert (
+        possessive(["Ceil", "Bandit 1", "Bandit 2", "Shaman"])
+        == "Ceil, Bandit 1\u20132 and Shaman's"
+    )
+    assert possessive(["Raptor 1", "Raptor 3"]) == "Raptor 1 and Raptor 3's"
+
+
+def test_kaisers_rows_follow_the_action_phase_once_initiative_is_rolled() -> None:
+    """The Intention phase is one turn for everyone; after it, the rows are in the Action
+    phase's order (issue 17 saw 19, 22, 15, 13, 18)."""
+    session = open_encounter(_demo("kaiser"), 3)
+    ok(session.run("start"))
+    assert headline(gm_view(session.encounter, "Bandits")).endswith(
+        "Ceil, Thom, Bandit 1\u20132 and Shaman's turn (Intention phase)"
+    )
+    ok(session.run("end"))
+    view = gm_view(session.encounter)
+    action_phase = [name for turn in view.order[1:] for name in turn.names]
+    assert [c.name for c in view.combatants] == action_phase
+    assert [c.initiative for c in view.combatants] == sorted(
+        (c.initiative or 0 for c in view.combatants), reverse=True
+    )
+
+
+def test_lurasko_shows_its_running_damage_and_degrees_of_injury() -> None:
+    """Lur-Asko counts damage as a running total and degrees of injury by type (injury.html):
+    the view carries both as the ruleset describes them; other sides' players see neither."""
+    session = open_encounter(_demo("lurasko"), 3)
+    gunner = gm_view(session.encounter).combatant("Gunner")
+    assert gunner is not None and gunner.tracks is not None
+    factor = factor_of(session.state[gunner.id], LuraskoSettings())
+    assert [t.render() for t in gunner.tracks] == [f"Damage 0 (a degree of injury every {factor})"]
+    hurt = replace(session.state[gunner.id], marks={"damage": 13, "core": 2, "mobility": 1})
+    assert session.encounter.ruleset.tracks(hurt) == (
+        Track("Damage", 13, note=f"a degree of injury every {factor}"),
+        Track("Core", 2, note="degrees of injury"),
+        Track("Mobility", 1, note="degrees of injury"),
+    )
+    withheld = player_view(session.encounter, "party").combatant("Gunner")
+    assert withheld is not None and withheld.tracks is None
+
+
+def _demo(slug: str) -> Path:
+    path = demo_path(find(slug))
+    assert path is not None
+    return path

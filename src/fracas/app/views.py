@@ -8,7 +8,7 @@ everyone's effects with their remaining duration are public.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.app.audience import GM, Audience
@@ -27,6 +27,20 @@ class PoolView:
 
     def render(self) -> str:
         return f"{self.name} {self.current}/{self.maximum}"
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """A line of the ruleset's damage track (``LP 40/60``, ``Damage 23``): see ``Track``."""
+
+    name: str
+    current: int
+    maximum: int | None
+    note: str
+
+    def render(self) -> str:
+        shown = f"{self.current}/{self.maximum}" if self.maximum is not None else str(self.current)
+        return f"{self.name} {shown}" + (f" ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -61,6 +75,8 @@ class CombatantView:
     out: bool
     """The ruleset says it takes no turns now (down, unconscious …)."""
     pools: tuple[PoolView, ...] | None
+    tracks: tuple[TrackView, ...] | None
+    """The ruleset's damage track (withheld, like the pools, from other sides' players)."""
     effects: tuple[EffectView, ...]
     marks: tuple[tuple[str, str], ...] | None
 
@@ -169,8 +185,15 @@ def player_view(encounter: Encounter, side: str, name: str = "") -> EncounterVie
 
 
 def _ranked(state: EncounterState) -> list[Combatant]:
+    """The combatants in the order of the current phase of the round (the run of turns with
+    the current turn's label: Kaiser's Action phase after its Intention phase, Kingsdale's
+    pose), then those with no turn in it by initiative."""
+    order = state.clock.order
+    start = min(state.clock.index, len(order))
+    while 0 < start < len(order) and order[start - 1].label == order[start].label:
+        start -= 1
     placed: dict[CombatantId, int] = {}
-    for index, turn in enumerate(state.clock.order):
+    for index, turn in enumerate(order[start:]):
         for actor in turn.actors:
             placed.setdefault(actor, index)
     arrival = {cid: n for n, cid in enumerate(state.combatants)}
@@ -193,9 +216,13 @@ def _combatant(
 ) -> CombatantView:
     state = encounter.state
     pools = None
+    tracks = None
     marks = None
     if audience.sees_pools(c):
         pools = tuple(PoolView(n, p.current, p.maximum) for n, p in c.pools.items())
+        tracks = tuple(
+            TrackView(t.name, t.current, t.maximum, t.note) for t in encounter.ruleset.tracks(c)
+        )
         marks = _pairs(c.marks)
     effects = tuple(
         EffectView(
@@ -218,6 +245,7 @@ def _combatant(
         holding=c.id in state.clock.held,
         out=state.clock.started and not encounter.ruleset.takes_turn(state, c),
         pools=pools,
+        tracks=tracks,
         effects=effects,
         marks=marks,
     )
@@ -239,8 +267,41 @@ def headline(v: EncounterView) -> str:
         return f"{title}: not started (type: start)"
     if not v.acting:
         return f"{title}, round {v.round}"
-    who = v.acting[0] + "'s" if len(v.acting) == 1 else ", ".join(v.acting) + "'"
-    return f"{title}, round {v.round}: {who} turn"
+    label = next((t.label for t in v.order if t.current and t.label), "")
+    phase = f" ({label})" if label else ""
+    return f"{title}, round {v.round}: {possessive(v.acting)} turn{phase}"
+
+
+def possessive(names: Sequence[str]) -> str:
+    """``Shaman's``, ``Raptor 1–4's`` (a numbered run folded), ``Ceil, Thom and Shaman's``."""
+    folded = _folded(names)
+    who = folded[0] if len(folded) == 1 else ", ".join(folded[:-1]) + " and " + folded[-1]
+    return f"{who}'s"
+
+
+def _folded(names: Sequence[str]) -> list[str]:
+    """Consecutive numbered names of one stem as one (``Raptor 1``…``Raptor 4``: ``Raptor 1–4``)."""
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            out.append(f"{run[0][0]} {run[0][1]}\u2013{run[-1][1]}")
+        elif run:
+            out.append(f"{run[0][0]} {run[0][1]}")
+        run.clear()
+
+    for name in names:
+        stem, _, number = name.rpartition(" ")
+        if stem and number.isdigit():
+            if run and (run[-1][0] != stem or run[-1][1] + 1 != int(number)):
+                flush()
+            run.append((stem, int(number)))
+        else:
+            flush()
+            out.append(name)
+    flush()
+    return out
 
 
 def render_text(v: EncounterView) -> list[str]:
@@ -254,6 +315,9 @@ def render_text(v: EncounterView) -> list[str]:
         parts = [f"{marker} {c.name:<{width}}  {c.side:<{sides}}  init {initiative:>3}"]
         if c.pools is not None:
             parts.append(", ".join(p.render() for p in c.pools))
+        counts = [t.render() for t in c.tracks or () if c.pool(t.name) is None]
+        if counts:
+            parts.append(", ".join(counts))
         flags = [
             flag
             for flag, on in (("hidden", c.hidden), ("holding", c.holding), ("out", c.out))

@@ -73,6 +73,19 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Track:
+    """One line of a combatant's damage track as its ruleset keeps it, for a game master's eyes:
+    a pool damage takes (``LP 40/60``) or a running count (``Damage 23``, ``Core 2``).
+    ``maximum`` is None for a count with no ceiling; ``note`` says in words what the number
+    counts or is counted in (``degrees of injury``, ``a degree every 8``)."""
+
+    name: str
+    current: int
+    maximum: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Descriptor:
     """Who a ruleset is: its slug, display name, other names it answers to, and its source."""
 
@@ -92,6 +105,9 @@ class Ruleset(ABC):
     """The ruleset's own actions, reachable from the command language."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     """The ruleset's own events, so saved logs can be read back."""
+    conditions: ClassVar[tuple[str, ...]] = ()
+    """Its status list: the effects its rules read that a game master may put on with the
+    ``effect`` command (a picker offers them; any other name is still allowed)."""
 
     def __init__(self, settings: BaseModel | None = None) -> None:
         self.settings = settings if settings is not None else self.settings_model()
@@ -239,6 +255,17 @@ class Ruleset(ABC):
         pools = combatant.pools
         return sum(
             pools[name].maximum - pools[name].current
+            for name in self.damage_pools(combatant)
+            if name in pools
+        )
+
+    def tracks(self, combatant: Combatant) -> tuple[Track, ...]:
+        """The combatant's damage track as a game master reads it. The default is each of its
+        ``damage_pools``; a ruleset that counts damage elsewhere (a running total, degrees of
+        injury) describes that here."""
+        pools = combatant.pools
+        return tuple(
+            Track(name, pools[name].current, pools[name].maximum)
             for name in self.damage_pools(combatant)
             if name in pools
         )

@@ -39,6 +39,7 @@ from fracas.web.models import (
     Created,
     LinkOut,
     NewEncounter,
+    ParamOut,
     ReplyOut,
     RulesetOut,
     SeatOut,
@@ -216,6 +217,18 @@ async def actions(held: SeatDep) -> list[ActionOut]:
             help=spec.help,
             game_master=spec.action.game_master,
             fields=TypeAdapter(spec.action).json_schema(),
+            params=[
+                ParamOut(
+                    name=p.name,
+                    kind=p.kind.value,
+                    positional=p.positional,
+                    flag=p.flag,
+                    required=p.required,
+                    help=p.help,
+                    choices=[c.label for c in p.choices],
+                )
+                for p in spec.params
+            ],
         )
         for spec in sorted(session.catalogue, key=lambda spec: spec.verb)
         if not issubclass(spec.action, SessionCommand) and (held.gm or not spec.action.game_master)

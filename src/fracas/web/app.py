@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from fracas.errors import FracasError
 from fracas.store import Store
-from fracas.web import api, errors, estimate_api, library_api, live
+from fracas.web import api, errors, estimate_api, library_api, live, odds_api
 from fracas.web.tables import Tables
 
 STATIC = resources.files("fracas.web").joinpath("static")
@@ -56,6 +56,7 @@ def create_app(store: Store) -> FastAPI:
     app.include_router(estimate_api.router)
     app.include_router(library_api.router)
     app.include_router(live.router)
+    app.include_router(odds_api.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     @app.get("/", include_in_schema=False)

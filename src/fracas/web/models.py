@@ -55,14 +55,30 @@ class ActionIn(Strict):
     faces: Faces = Field(default=None, max_length=MAX_FACES)
 
 
+class ParamOut(BaseModel):
+    """How one field is typed in the command language: positional (in ``params`` order) or as
+    ``-flag VALUE`` (``-flag`` alone for a ``bool``); ``kind`` is ``combatant``, ``combatants``,
+    ``int``, ``str``, ``rest`` (the rest of the line), ``bool``, ``choice`` (one of
+    ``choices``) or ``parsed``."""
+
+    name: str
+    kind: str
+    positional: bool
+    flag: str
+    required: bool
+    help: str
+    choices: list[str] = []
+
+
 class ActionOut(BaseModel):
-    """A typed action's verb, help line, whether only the game master gives it, and the JSON
-    schema of its ``fields``."""
+    """A typed action's verb, help line, whether only the game master gives it, the JSON
+    schema of its ``fields``, and how each is typed as command text (``params``)."""
 
     verb: str
     help: str
     game_master: bool
     fields: dict[str, Any]
+    params: list[ParamOut] = []
 
 
 class CombatantIn(Strict):

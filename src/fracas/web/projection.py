@@ -20,11 +20,13 @@ LOG_STEPS = 50
 
 
 def view_json(session: Session, audience: Audience) -> dict[str, Any]:
-    """The encounter as ``audience`` sees it, with its headline."""
+    """The encounter as ``audience`` sees it, with its headline and the ruleset's status list
+    (``conditions``: what a condition picker offers)."""
     seen = session.view(audience)
     data = dataclasses.asdict(seen)
     data["headline"] = headline(seen)
     data["pool_names"] = list(seen.pool_names)
+    data["conditions"] = list(session.encounter.ruleset.conditions)
     return data
 
 

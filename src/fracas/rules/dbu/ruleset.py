@@ -27,7 +27,7 @@ from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool,
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
-from fracas.rules.dbu.conditions import asleep, woken
+from fracas.rules.dbu.conditions import BROKEN, IMPEDIMENT, POISONED, SLOWED, asleep, woken
 from fracas.rules.dbu.economy import (
     ACTIONS,
     CAPACITY,
@@ -62,7 +62,10 @@ from fracas.rules.dbu.phases import END, Phases
 from fracas.rules.dbu.play_order import InOrder
 from fracas.rules.dbu.power_rules import PowerUpRule, SurgeRule, capacity_resets
 from fracas.rules.dbu.queries import (
+    GUARD_DOWN,
+    PRONE,
     ROLL_OFF,
+    SLEEPING,
     SURPRISE_ROUND,
     SURPRISED,
     answerer,
@@ -103,6 +106,7 @@ class Dbu(Ruleset):
     sheet_model = DbuSheet
     actions = a.ACTIONS
     events = DBU_EVENTS
+    conditions = (PRONE, SLEEPING, GUARD_DOWN, POISONED, SLOWED, BROKEN, IMPEDIMENT)
 
     def __init__(self, settings: DbuSettings | None = None) -> None:
         super().__init__(settings)

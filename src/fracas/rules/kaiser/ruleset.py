@@ -85,7 +85,7 @@ from fracas.rules.kaiser.queries import (
 from fracas.rules.kaiser.raising import RaiseRule
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Sheet as KaiserSheet
-from fracas.rules.kaiser.states import SURPRISED
+from fracas.rules.kaiser.states import BLIND, FULLY_RESTRAINED, SURPRISED
 from fracas.rules.kaiser.transfer import TransferRule
 from fracas.rules.kaiser.triggers import DropRule, TriggerRule
 from fracas.rules.kaiser.use import UseRule
@@ -123,6 +123,7 @@ class Kaiser(Ruleset):
     sheet_model = KaiserSheet
     actions = actions.ACTIONS
     events = KAISER_EVENTS
+    conditions = (FULLY_RESTRAINED, BLIND, SURPRISED)
 
     def __init__(self, settings: KaiserSettings | None = None) -> None:
         super().__init__(settings)

@@ -14,7 +14,14 @@ from typing import Any
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet
-from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import (
+    Descriptor,
+    Outcome,
+    Rule,
+    Ruleset,
+    Track,
+    last_side_standing,
+)
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions, healing
 from fracas.rules.lurasko.attack_rule import AttackRule
@@ -25,11 +32,27 @@ from fracas.rules.lurasko.healing import INJURY_WORDS
 from fracas.rules.lurasko.lifting import LiftRule, SilenceRule
 from fracas.rules.lurasko.movement import MoveRule
 from fracas.rules.lurasko.provoking import ProvokeRule
-from fracas.rules.lurasko.queries import ACTED, ACTIONS, YIELDS, damage_of, standing
+from fracas.rules.lurasko.queries import (
+    ACTED,
+    ACTIONS,
+    COVER,
+    DEAFENED,
+    IGNITED,
+    INCAPACITATED,
+    KNOCKED_DOWN,
+    MENTAL_ONLY,
+    STUNNED,
+    YIELDS,
+    damage_of,
+    degrees_of,
+    factor_of,
+    standing,
+)
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
 from fracas.rules.lurasko.turns import cannot_act
 from fracas.rules.lurasko.upkeep import aura_light, faded, unmaintained
+from fracas.rules.lurasko.vocabulary import InjuryType
 from fracas.rules.lurasko.wounds import extinguished
 
 
@@ -44,6 +67,7 @@ class Lurasko(Ruleset):
     sheet_model = LuraskoSheet
     actions = actions.ACTIONS
     events = LURASKO_EVENTS
+    conditions = (STUNNED, KNOCKED_DOWN, DEAFENED, IGNITED, *INCAPACITATED, MENTAL_ONLY, COVER)
 
     def __init__(self, settings: LuraskoSettings | None = None) -> None:
         super().__init__(settings)
@@ -173,6 +197,21 @@ class Lurasko(Ruleset):
     def damage_suffered(self, combatant: Combatant) -> int:
         """The running damage total the degrees of injury are counted from."""
         return damage_of(combatant)
+
+    def tracks(self, combatant: Combatant) -> tuple[Track, ...]:
+        """The running damage total with the injury factor it is counted in, then the degrees
+        of injury of each type that has any (injury.html: a degree each time the running total
+        passes a multiple of the injury factor, of the hit's injury type)."""
+        factor = factor_of(combatant, self.rules)
+        degrees = ((injury, degrees_of(combatant, injury)) for injury in InjuryType)
+        return (
+            Track("Damage", damage_of(combatant), note=f"a degree of injury every {factor}"),
+            *(
+                Track(injury.value.replace("_", "/").capitalize(), count, note="degrees of injury")
+                for injury, count in degrees
+                if count
+            ),
+        )
 
 
 def _sheet(combatant: Combatant) -> LuraskoSheet:

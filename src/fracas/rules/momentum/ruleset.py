@@ -78,6 +78,7 @@ class Momentum(Ruleset):
     sheet_model = MomentumSheet
     actions = (*actions.ACTIONS, *ADVANCED_ACTIONS, Push, Teleport, Place, GoTo)
     events = MOMENTUM_EVENTS
+    conditions = tuple(status_name(status) for status in StatusEffect)
 
     def __init__(self, settings: MomentumSettings | None = None) -> None:
         super().__init__(settings)

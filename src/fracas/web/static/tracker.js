@@ -1,48 +1,38 @@
 // The fracas tracker page, for the game master (/gm/TOKEN) and for a player (/play/TOKEN).
 // Everything shown comes from the server, already filtered for this link's audience; the page
-// computes no rule. It reads the state through the API and keeps it live over a WebSocket.
-"use strict";
+// computes no rule. This module wires the others: api (requests), live (the socket), cards,
+// the action bar, the log and the keys.
 
-const parts = location.pathname.split("/").filter(Boolean);
-const GM = parts[0] === "gm";
-const TOKEN = decodeURIComponent(parts[1] || "");
-const API = "/api/t/" + encodeURIComponent(TOKEN);
-const $ = (id) => document.getElementById(id);
-let verbs = [];
-let names = [];
-let seat = null;
-let shownVersion = 0;  // the log's version the page shows (a Delete is only of that)
-let moving = false;  // the page is moving to the game master's new link: its socket closes
+import { BASE, GM, call, sendCommand } from "./api.js";
+import { ActionBar } from "./actionbar.js";
+import { drawCards } from "./cards.js";
+import { $, button, element } from "./dom.js";
+import { bindKeys } from "./keys.js";
+import { connect } from "./live.js";
+import { drawLog } from "./log.js";
+
+const page = {
+  seat: null,
+  view: null,
+  version: 0, // the log's version the page shows (a Delete is only of that)
+  moving: false, // the page is moving to the game master's new link: its socket closes
+  verbs: new Set(),
+  names: [],
+  bar: null,
+  playersSeeOdds: false,
+  headline: "",
+};
 const history = [];
 let back = 0;
 
-function element(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  if (className) node.className = className;
-  return node;
-}
-
-async function call(method, path, body) {
-  const response = await fetch(API + path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => ({ message: response.statusText }));
-  if (!response.ok) throw new Error(data.message || response.statusText);
-  return data;
-}
-
 function showReply(lines, failed) {
-  const reply = $("reply");
-  reply.className = failed ? "error" : "";
-  reply.textContent = lines.join("\n");
+  $("reply").className = failed ? "error" : "";
+  $("reply").textContent = lines.join("\n");
 }
 
 async function send(text) {
   try {
-    const reply = await call("POST", "/commands", { text });
+    const reply = await sendCommand(text);
     const lines = [...reply.lines];
     if (reply.needs) lines.push("(waiting for a d" + reply.needs + ": type its face)");
     showReply(lines, false);
@@ -53,50 +43,59 @@ async function send(text) {
   }
 }
 
-async function post(path) {
+async function post(path, what) {
   try {
-    showReply((await call("POST", path)).lines, false);
+    showReply((await call("POST", path, undefined, what)).lines, false);
   } catch (error) {
     showReply([error.message], true);
   }
 }
 
-function button(label, onClick) {
-  const node = element("button", label);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
-
 function drawButtons() {
   const bar = $("buttons");
   bar.replaceChildren();
-  if (GM) bar.append(button("Start", () => send("start")));
-  bar.append(button("End turn", () => send("end")));
-  bar.append(button("Hold", () => send("hold")));
-  bar.append(button("Status", () => send("status")));
-  if (GM) {
-    bar.append(button("Undo", () => post("/undo")));
-    bar.append(button("Redo", () => post("/redo")));
-    bar.append(button("Stop fight", () => send("stop")));
-    const save = element("a", "Export");
-    save.href = API + "/export";
-    save.download = "fight.json";
-    save.className = "export";
-    bar.append(save, button("New GM link", replaceLink));
-    bar.append(button("Delete encounter", deleteEncounter));
-  }
+  if (GM) bar.append(button("Start", () => send("start"), "Start the fight"));
+  bar.append(button("End turn", () => send("end"), "End the current turn (n)"));
+  bar.append(button("Hold", () => send("hold"), "Hold the current turn"));
+  bar.append(button("Status", () => send("status"), "Show the table as text"));
+  if (!GM) return;
+  bar.append(button("Undo", () => post("/undo", "undo"), "Undo the last step (u)"));
+  bar.append(button("Redo", () => post("/redo", "redo"), "Redo the undone step"));
+  bar.append(button("Stop fight", () => send("stop"), "Stop the fight"));
+  const save = element("a", "Export");
+  save.href = BASE + "/export";
+  save.download = "fight.json";
+  bar.append(save, button("New GM link", replaceLink, "Replace your game master link"));
+  const del = button("Delete encounter", deleteEncounter, "Delete this encounter for good");
+  del.classList.add("danger");
+  bar.append(del);
+  const share = element("label", null, "check");
+  const box = element("input");
+  box.type = "checkbox";
+  box.id = "players-odds";
+  box.checked = page.playersSeeOdds;
+  box.addEventListener("change", async () => {
+    try {
+      await call("PUT", "/odds/players", { players: box.checked }, "sharing the odds");
+      page.playersSeeOdds = box.checked;
+    } catch (error) {
+      box.checked = !box.checked;
+      showReply([error.message], true);
+    }
+  });
+  share.append(box, " players see odds");
+  bar.append(share);
 }
 
 async function replaceLink() {
   const question = "Replace your game master link by a new one? The old link stops at once, " +
     "and so does every page open with it; this page moves to the new link: keep its address.";
   if (!confirm(question)) return;
-  moving = true;
+  page.moving = true;
   try {
-    location.replace((await call("POST", "/replace")).page);
+    location.replace((await call("POST", "/replace", undefined, "replacing the link")).page);
   } catch (error) {
-    moving = false;
+    page.moving = false;
     showReply([error.message], true);
   }
 }
@@ -106,83 +105,63 @@ async function deleteEncounter() {
     "It cannot be undone: use Export first to keep its save (fracas import brings it back).";
   if (!confirm(question)) return;
   try {
-    await call("DELETE", "?version=" + shownVersion);  // not a step the page has not shown
+    await call("DELETE", "?version=" + page.version, undefined, "deleting the encounter");
   } catch (error) {
     showReply([error.message], true);
   }
 }
 
-function fill(text) {
-  const box = $("command");
-  box.value = text;
-  box.focus();
-}
-
-function effectText(effect) {
-  const data = effect.data.map(([k, v]) => k + "=" + v).join(", ");
-  return effect.name + (data ? " [" + data + "]" : "") + " (" + effect.until + ")";
+function toCommandBox(text) {
+  $("command").value = text;
+  $("command").focus();
 }
 
 function drawOrder(order) {
   const turns = order.map((turn) => {
     const label = (turn.label ? turn.label + ": " : "") + turn.names.join(", ");
-    const item = element("li", label + " (" + turn.initiative + ")");
+    const item = element("li", label + " (" + turn.initiative + ")" + (turn.current ? " — now" : ""));
     item.className = turn.current ? "current" : turn.done ? "done" : "";
+    if (turn.current) item.setAttribute("aria-current", "step");
     return item;
   });
   $("turns").replaceChildren(...turns);
 }
 
-function drawView(view) {
-  const mine = !GM && seat && view.combatants.some((c) => c.id === seat.combatant && c.acting);
-  $("headline").textContent = view.headline + (mine ? " \u2014 your turn!" : "");
+function drawState(state) {
+  page.version = state.version;
+  page.view = state.view;
+  const view = state.view;
+  const mine = !GM && view.combatants.some((c) => c.id === page.seat.combatant && c.acting);
+  const headline = view.headline + (mine ? " — your turn!" : "");
+  $("headline").textContent = headline;
+  document.title = headline + " · fracas";
+  if (page.headline && headline !== page.headline) $("announce").textContent = headline;
+  page.headline = headline;
   drawOrder(view.order);
-  const head = $("order-head");
-  head.replaceChildren(element("th", ""), element("th", "Init"), element("th", "Name"),
-    element("th", "Side"));
-  for (const pool of view.pool_names) head.append(element("th", pool));
-  head.append(element("th", "Effects"), element("th", ""));
-  const body = $("combatants");
-  body.replaceChildren();
-  for (const c of view.combatants) {
-    const row = element("tr");
-    row.dataset.combatant = c.id;
-    row.className = [c.acting ? "acting" : "", c.out ? "out" : "", c.hidden ? "hidden-npc" : ""]
-      .join(" ").trim();
-    row.append(element("td", c.acting ? "\u25b6" : ""));
-    row.append(element("td", c.initiative === null ? "-" : c.initiative, "num"));
-    const flags = [c.holding ? "holding" : "", c.out ? "out" : ""].filter(Boolean);
-    row.append(element("td", c.name + (flags.length ? " (" + flags.join(", ") + ")" : ""), "name"));
-    row.append(element("td", c.side));
-    for (const name of view.pool_names) {
-      const pool = c.pools === null ? null : c.pools.find((p) => p.name === name);
-      const text = c.pools === null ? "?" : pool ? pool.current + "/" + pool.maximum : "";
-      row.append(element("td", text, "num"));
-    }
-    const effects = element("td", null, "effects");
-    for (const effect of c.effects) effects.append(element("div", effectText(effect)));
-    row.append(effects);
-    const actions = element("td", null, "row-actions");
-    actions.append(button("attack", () => fill("attack " + c.name + " ")));
-    if (GM) {
-      actions.append(button("as", () => fill(c.name + ": ")));
-      actions.append(button("player link", () => makeLink(c.id)));
-    }
-    row.append(actions);
-    body.append(row);
+  const bar = page.bar;
+  drawCards($("cards"), view, {
+    gm: GM,
+    mine: GM ? null : page.seat.combatant,
+    verbs: page.verbs,
+    targetLabel: (c) => (bar ? bar.targetLabel(c) : null),
+    onTarget: (c) => bar && bar.chooseTarget(c),
+    onActAs: (c) => bar && bar.actAs(c),
+    onLink: (c) => makeLink(c.id),
+    send,
+  });
+  if (bar) bar.update(view);
+  drawLog($("log"), state.log);
+  if (!GM) {
+    call("GET", "/odds/players", undefined, "reading the odds setting")
+      .then((odds) => { page.playersSeeOdds = odds.players; })
+      .catch(() => {});
   }
-  names = view.combatants.map((c) => c.name);
-}
-
-function drawLog(lines) {
-  const log = $("log");
-  log.replaceChildren(...lines.map((line) => element("li", line)));
-  log.scrollTop = log.scrollHeight;
+  page.names = view.combatants.map((c) => c.name);
 }
 
 async function makeLink(combatant) {
   try {
-    await call("PUT", "/links/" + encodeURIComponent(combatant));
+    await call("PUT", "/links/" + encodeURIComponent(combatant), undefined, "making a player link");
     await drawLinks();
   } catch (error) {
     showReply([error.message], true);
@@ -193,8 +172,8 @@ async function revokeLink(link) {
   const who = link.name || link.combatant;
   if (!confirm("Revoke " + who + "'s link? Its page stops at once.")) return;
   try {
-    await call("DELETE", "/links/" + encodeURIComponent(link.combatant));
-    showReply([who + "'s link is revoked; \"player link\" makes a new one."], false);
+    await call("DELETE", "/links/" + encodeURIComponent(link.combatant), undefined, "revoking the link");
+    showReply([who + "'s link is revoked; \"Player link\" makes a new one."], false);
     await drawLinks();
   } catch (error) {
     showReply([error.message], true);
@@ -202,19 +181,20 @@ async function revokeLink(link) {
 }
 
 async function drawLinks() {
-  const links = await call("GET", "/links");
+  const links = await call("GET", "/links", undefined, "reading the links");
   const list = $("link-list");
   list.replaceChildren();
   for (const link of links.filter((l) => l.combatant !== null)) {
-    const item = element("li", (link.name || link.combatant) + ": ");
+    const who = link.name || link.combatant;
+    const item = element("li", who + ": ");
     item.dataset.combatant = link.combatant;
     const anchor = element("a", location.origin + link.page);
     anchor.href = link.page;
     anchor.target = "_blank";
-    item.append(anchor, " ", button("revoke", () => revokeLink(link)));
+    item.append(anchor, " ", button("Revoke", () => revokeLink(link), "Revoke " + who + "'s link"));
     list.append(item);
   }
-  $("links").hidden = false;
+  $("links").hidden = list.childElementCount === 0;
 }
 
 function suggest() {
@@ -222,52 +202,26 @@ function suggest() {
   const words = text.split(" ");
   const last = words[words.length - 1].toLowerCase();
   const before = words.slice(0, -1).join(" ");
-  const pool = words.length === 1 ? verbs : names;
+  const pool = words.length === 1 ? [...page.verbs] : page.names;
   const options = pool
     .filter((word) => word.toLowerCase().startsWith(last))
     .slice(0, 30)
     .map((word) => {
-      const option = document.createElement("option");
-      option.value = (before ? before + " " : "") + word + " ";
-      return option;
+      const item = document.createElement("option");
+      item.value = (before ? before + " " : "") + word + " ";
+      return item;
     });
   $("completions").replaceChildren(...options);
 }
 
-function connect(delay) {
-  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(scheme + location.host + API + "/live");
-  socket.addEventListener("open", () => {
-    $("connection").textContent = "live";
-    $("connection").className = "online";
-  });
-  socket.addEventListener("message", (message) => {
-    const data = JSON.parse(message.data);
-    if (data.type === "state") {
-      shownVersion = data.version;
-      drawView(data.view);
-      drawLog(data.log);
-    }
-  });
-  socket.addEventListener("close", (event) => {
-    if (moving) return;
-    if (event.code === 4403 || event.code === 4410) {
-      // the link was revoked or the encounter deleted: nothing to reconnect to
-      $("connection").textContent = "closed: " + event.reason;
-      $("connection").className = "closed";
-      showReply([event.reason[0].toUpperCase() + event.reason.slice(1) + "."], true);
-      $("command-form").hidden = true;
-      $("buttons").hidden = true;
-      return;
-    }
-    $("connection").textContent = "reconnecting…";
-    $("connection").className = "offline";
-    setTimeout(() => connect(Math.min(delay * 2, 10000)), delay);
-  });
+function closed(reason) {
+  showReply([reason[0].toUpperCase() + reason.slice(1) + "."], true);
+  $("command-form").hidden = true;
+  $("buttons").hidden = true;
+  $("actionbar").hidden = true;
 }
 
-async function main() {
-  drawButtons();
+function commandBox() {
   $("command-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("command").value.trim();
@@ -277,27 +231,60 @@ async function main() {
     if (await send(text)) $("command").value = "";
   });
   $("command").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") $("command").blur();
     if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
     back = Math.max(0, Math.min(history.length, back + (event.key === "ArrowUp" ? 1 : -1)));
     $("command").value = back ? history[history.length - back] : "";
     event.preventDefault();
   });
   $("command").addEventListener("input", suggest);
+}
+
+async function main() {
+  commandBox();
+  bindKeys({
+    "/": () => $("command").focus(),
+    n: () => send("end"),
+    u: () => (GM ? post("/undo", "undo") : undefined),
+    "?": () => $("keys").showModal(),
+  });
   try {
-    seat = await call("GET", "");
+    page.seat = await call("GET", "", undefined, "reading the fight");
+    const [completions, catalogue, odds] = await Promise.all([
+      call("GET", "/completions", undefined, "reading the commands"),
+      call("GET", "/catalogue", undefined, "reading the actions"),
+      call("GET", "/odds/players", undefined, "reading the odds setting"),
+    ]);
+    page.verbs = new Set(completions.verbs);
+    page.playersSeeOdds = odds.players;
+    page.bar = new ActionBar($("actionbar"), {
+      gm: GM,
+      me: page.seat.combatant,
+      catalogue,
+      send,
+      toCommandBox,
+      oddsAllowed: () => GM || page.playersSeeOdds,
+    });
   } catch (error) {
     showReply([error.message], true);
     return;
   }
+  drawButtons();
+  const seat = page.seat;
   const me = seat.view.combatants.find((c) => c.id === seat.combatant);
   $("who").textContent = GM ? "game master" : "you play " + (me ? me.name : seat.combatant);
-  shownVersion = seat.version;
-  drawView(seat.view);
-  drawLog(seat.log);
+  drawState(seat);
   if (seat.waiting) showReply([seat.waiting], false);
-  verbs = (await call("GET", "/completions")).verbs;
   if (GM) await drawLinks();
-  connect(500);
+  connect({
+    onState: drawState,
+    onStatus: (text, kind) => {
+      $("connection").textContent = text;
+      $("connection").className = kind;
+    },
+    onClosed: closed,
+    leaving: () => page.moving,
+  });
 }
 
 main();

@@ -1,0 +1,291 @@
+// Act by clicking: the action bar, built from the command catalogue the API serves. Pick who
+// acts (the game master), an action, its targets from the fight and its options; the bar shows
+// the command text it will send (so the language is learnt by using it) and, once a target is
+// chosen, the odds of each outcome before anything is sent.
+
+import { call } from "./api.js";
+import { button, element, option } from "./dom.js";
+import { drawOdds } from "./odds.js";
+import { capitalized, quote } from "./text.js";
+
+const TARGETS = new Set(["combatant", "combatants"]);
+
+export class ActionBar {
+  /** `send(text)` sends a command and resolves to true when it was done. */
+  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed }) {
+    this.box = box;
+    this.gm = gm;
+    this.me = me; // a player's own combatant's id (null for the game master)
+    this.actions = catalogue.filter((a) => a.verb !== "add" && a.params);
+    this.send = send;
+    this.toCommandBox = toCommandBox;
+    this.oddsAllowed = oddsAllowed;
+    this.view = null;
+    this.actor = null; // the name of who acts (the game master's choice), null: whose turn
+    this.verb = firstAimed(this.actions);
+    this.values = {};
+    this.asked = 0; // the latest odds request: older answers are dropped
+    this.stamp = 0; // counts the views shown: odds are asked again when the fight changed
+    this.weighed = ""; // what the odds shown are of (the view's stamp and the command)
+    this.timer = null;
+  }
+
+  get action() {
+    return this.actions.find((a) => a.verb === this.verb) || null;
+  }
+
+  /** The verb a card's target button uses, and its first target field. */
+  targetField() {
+    const action = this.action;
+    return action ? action.params.find((p) => TARGETS.has(p.kind)) || null : null;
+  }
+
+  targetLabel(c) {
+    const field = this.targetField();
+    if (!field || c.name === this.actorName() || c.id === this.me) return null;
+    return capitalized(this.verb) + " " + c.name;
+  }
+
+  chooseTarget(c) {
+    const field = this.targetField();
+    if (!field) return;
+    this.values[field.name] = field.kind === "combatants" ? [c.name] : c.name;
+    this.draw();
+    this.box.scrollIntoView({ block: "nearest" });
+  }
+
+  actAs(c) {
+    this.actor = c.name;
+    this.draw();
+    this.box.scrollIntoView({ block: "nearest" });
+  }
+
+  /** A new view: redraw when who may be chosen changed, else only the text and the odds. */
+  update(view) {
+    const before = this.view ? this.view.combatants.map((c) => c.name).join("\n") : null;
+    const acting = this.view ? this.view.acting.join("\n") : null;
+    this.view = view;
+    this.stamp += 1;
+    const names = view.combatants.map((c) => c.name).join("\n");
+    if (names !== before || view.acting.join("\n") !== acting) this.draw();
+    else this.refresh();
+  }
+
+  actorName() {
+    if (!this.gm) return null;
+    return this.actor || (this.view && this.view.acting[0]) || null;
+  }
+
+  /** The command text the bar's choices make, or null while a required field is empty. */
+  text() {
+    const action = this.action;
+    if (!action) return null;
+    const words = [];
+    const flags = [];
+    let rest = "";
+    for (const p of action.params) {
+      const value = this.values[p.name];
+      const empty = value === undefined || value === "" || value === false ||
+        (Array.isArray(value) && value.length === 0);
+      if (empty) {
+        if (p.required) return null;
+        continue;
+      }
+      const shown = Array.isArray(value) ? value.map(quote).join(",") : quote(value);
+      if (p.kind === "rest") rest = String(value);
+      else if (p.kind === "bool") flags.push("-" + p.flag);
+      else if (p.positional) words.push(shown);
+      else flags.push("-" + p.flag + " " + shown);
+    }
+    const actor = action.game_master ? null : this.actorName();
+    const prefix = actor ? quote(actor) + ": " : "";
+    return prefix + [action.verb, ...words, ...flags, rest].filter(Boolean).join(" ");
+  }
+
+  draw() {
+    const box = this.box;
+    box.replaceChildren(element("h2", "Act"));
+    const fields = element("div", null, "fields");
+    if (this.gm) fields.append(this.actorPicker());
+    fields.append(this.verbPicker());
+    const more = element("div", null, "fields");
+    const action = this.action;
+    if (action) {
+      box.append(element("p", action.help, "help"));
+      for (const p of action.params) (p.positional ? fields : more).append(this.field(p));
+    }
+    box.append(fields);
+    if (more.childElementCount) {
+      const fold = element("details", null, "more");
+      fold.append(element("summary", "More options"), more);
+      box.append(fold);
+    }
+    this.preview = element("output", "", "preview");
+    this.preview.setAttribute("aria-label", "the command it sends");
+    this.sendButton = button("Send", () => this.go());
+    this.sendButton.className = "primary";
+    this.copyButton = button("Put in the command box", () => this.toCommandBox(this.text() || ""));
+    const row = element("div", null, "send-row");
+    row.append(this.sendButton, this.copyButton);
+    this.oddsBox = element("div", null, "odds");
+    this.oddsBox.setAttribute("aria-live", "polite");
+    box.append(this.preview, row, this.oddsBox);
+    this.weighed = "";
+    this.refresh();
+  }
+
+  actorPicker() {
+    const label = element("label", "Who acts");
+    const pick = element("select");
+    pick.id = "actor";
+    pick.append(option("", "whose turn it is"));
+    for (const c of this.view ? this.view.combatants : []) pick.append(option(c.name));
+    pick.value = this.actor || "";
+    pick.addEventListener("change", () => {
+      this.actor = pick.value || null;
+      this.draw();
+    });
+    label.append(pick);
+    return label;
+  }
+
+  verbPicker() {
+    const label = element("label", "Action");
+    const pick = element("select");
+    pick.id = "verb";
+    pick.append(option("", "choose…"));
+    const groups = this.gm ? [["Actions", false], ["Game master", true]] : [["Actions", false]];
+    for (const [title, master] of groups) {
+      const group = element("optgroup");
+      group.label = title;
+      for (const a of this.actions.filter((a) => a.game_master === master)) {
+        const item = option(a.verb);
+        item.title = a.help;
+        group.append(item);
+      }
+      pick.append(group);
+    }
+    pick.value = this.verb;
+    pick.addEventListener("change", () => {
+      this.verb = pick.value;
+      this.values = {};
+      this.draw();
+    });
+    label.append(pick);
+    return label;
+  }
+
+  field(p) {
+    const name = p.name.replace(/_/g, " ");
+    const set = (value) => {
+      this.values[p.name] = value;
+      this.refresh();
+    };
+    const value = this.values[p.name];
+    const people = this.view ? this.view.combatants.map((c) => c.name) : [];
+    if (p.kind === "combatants") {
+      const group = element("fieldset");
+      group.append(element("legend", name));
+      const chosen = new Set(value || []);
+      for (const who of people) {
+        const label = element("label", null, "check");
+        const box = element("input");
+        box.type = "checkbox";
+        box.checked = chosen.has(who);
+        box.addEventListener("change", () => {
+          if (box.checked) chosen.add(who);
+          else chosen.delete(who);
+          set([...chosen]);
+        });
+        label.append(box, who);
+        group.append(label);
+      }
+      return group;
+    }
+    if (p.kind === "bool") {
+      const label = element("label", null, "check");
+      const box = element("input");
+      box.type = "checkbox";
+      box.checked = Boolean(value);
+      box.title = p.help;
+      box.addEventListener("change", () => set(box.checked));
+      label.append(box, name);
+      return label;
+    }
+    const label = element("label", name);
+    label.title = p.help;
+    let input;
+    if (p.kind === "combatant" || p.kind === "choice") {
+      input = element("select");
+      input.append(option("", p.required ? "choose…" : "(default)"));
+      for (const item of p.kind === "combatant" ? people : p.choices) input.append(option(item));
+      input.addEventListener("change", () => set(input.value));
+    } else {
+      input = element("input");
+      input.type = p.kind === "int" ? "number" : "text";
+      input.placeholder = p.help;
+      input.addEventListener("input", () => set(input.value.trim()));
+    }
+    input.name = p.name;
+    input.value = value === undefined ? "" : value;
+    label.append(input);
+    return label;
+  }
+
+  refresh() {
+    if (!this.preview) return;
+    const text = this.text();
+    this.preview.textContent = text || "(choose an action and what it needs)";
+    this.sendButton.disabled = !text;
+    this.copyButton.disabled = !text;
+    this.sendButton.setAttribute("aria-label", text ? "Send: " + text : "Send (not ready)");
+    this.askOdds(text);
+  }
+
+  askOdds(text) {
+    const key = this.stamp + "\n" + text;
+    if (key === this.weighed) return;
+    this.weighed = key;
+    clearTimeout(this.timer);
+    const asked = ++this.asked;
+    const action = this.action;
+    const field = this.targetField();
+    const aimed = field && this.values[field.name] && this.values[field.name].length !== 0;
+    if (!text || !action || action.game_master || !aimed) {
+      this.oddsBox.replaceChildren();
+      return;
+    }
+    if (!this.oddsAllowed()) {
+      const why = "The game master has not shared the odds of this fight.";
+      this.oddsBox.replaceChildren(element("p", why, "caption"));
+      return;
+    }
+    this.oddsBox.replaceChildren(element("p", "Working out the odds…", "caption"));
+    this.timer = setTimeout(async () => {
+      try {
+        const odds = await call("POST", "/odds", { text }, "the odds of '" + text + "'");
+        if (asked === this.asked) drawOdds(this.oddsBox, odds);
+      } catch (error) {
+        if (asked === this.asked) this.oddsBox.replaceChildren(element("p", "No odds: " + error.message, "caption"));
+      }
+    }, 200);
+  }
+
+  async go() {
+    const text = this.text();
+    if (!text) return;
+    if (await this.send(text)) {
+      this.values = {};
+      this.actor = null;
+      this.draw();
+    }
+  }
+}
+
+/** The action a bar starts on: attack, else strike, else the first aimed at someone. */
+function firstAimed(actions) {
+  const aimed = actions.filter((a) => !a.game_master && a.params.some((p) => TARGETS.has(p.kind)));
+  const named = (verb) => aimed.find((a) => a.verb === verb);
+  const found = named("attack") || named("strike") || aimed[0];
+  return found ? found.verb : "";
+}

@@ -1,0 +1,148 @@
+// One card per combatant, in the order the view gives (the round's turn order): its side, its
+// initiative, whose turn it is in words, the ruleset's damage track, every other pool, effects
+// with their durations in words, and, for the game master, the ruleset's own marks.
+// The card's buttons only choose things for the action bar or send the game master's quick
+// edits as command text; no rule is worked out here.
+
+import { button, element, option } from "./dom.js";
+import { quote } from "./text.js";
+
+/**
+ * Draw `view.combatants` into `box` (a player's own card first). `ctx` holds: gm (bool), mine (the player's combatant id or
+ * null), verbs (a Set of the verbs this link may send), targetLabel(c) (the label of the
+ * button choosing c as the action's target, or null for none), onTarget(c), onActAs(c),
+ * onLink(c), send(text).
+ */
+export function drawCards(box, view, ctx) {
+  const mineFirst = [...view.combatants].sort((a, b) => (b.id === ctx.mine) - (a.id === ctx.mine));
+  const cards = mineFirst.map((c) => card(c, view, ctx));
+  box.replaceChildren(...cards);
+}
+
+function card(c, view, ctx) {
+  const node = element("article", null, "card");
+  node.dataset.combatant = c.id;
+  node.setAttribute("aria-label", c.name);
+  if (c.acting) node.setAttribute("aria-current", "step");
+  if (c.out) node.classList.add("out");
+  if (c.id === ctx.mine) node.classList.add("mine");
+
+  const head = element("header");
+  head.append(element("h3", c.name, "name"));
+  head.append(element("span", "side: " + c.side, "side"));
+  head.append(element("span", "initiative " + (c.initiative === null ? "–" : c.initiative), "init"));
+  node.append(head);
+
+  const flags = element("ul", null, "flags");
+  if (c.acting) flags.append(element("li", "acting now", "now"));
+  if (c.id === ctx.mine) flags.append(element("li", "you"));
+  if (c.holding) flags.append(element("li", "holding its turn"));
+  if (c.out) flags.append(element("li", "out of the fight"));
+  if (c.hidden) flags.append(element("li", "hidden from players", "hidden"));
+  if (flags.childElementCount) node.append(flags);
+
+  if (c.pools === null) {
+    node.append(element("p", "Its numbers are the game master's.", "marks"));
+  } else {
+    node.append(...numbers(c));
+  }
+  if (c.effects.length) node.append(effects(c));
+  if (ctx.gm && c.marks && c.marks.length) node.append(marks(c));
+  node.append(actions(c, view, ctx));
+  return node;
+}
+
+function numbers(c) {
+  const shown = [];
+  const trackNames = new Set(c.tracks.map((t) => t.name));
+  if (c.tracks.length) {
+    const list = element("dl", null, "tracks");
+    for (const t of c.tracks) {
+      const value = element("dd");
+      const amount = t.maximum === null ? String(t.current) : t.current + "/" + t.maximum;
+      value.append(element("span", amount, "amount"));
+      if (t.maximum !== null && t.maximum > 0) {
+        const meter = element("meter");
+        meter.min = 0;
+        meter.max = t.maximum;
+        meter.low = t.maximum / 4;
+        meter.optimum = t.maximum;
+        meter.value = Math.max(0, t.current);
+        meter.setAttribute("aria-label", t.name + " " + amount);
+        value.append(meter);
+      }
+      if (t.note) value.append(element("span", t.note, "note"));
+      list.append(element("dt", t.name), value);
+    }
+    shown.push(list);
+  }
+  const rest = c.pools.filter((p) => !trackNames.has(p.name));
+  if (rest.length) {
+    const list = element("ul", null, "pools");
+    for (const p of rest) list.append(element("li", p.name + " " + p.current + "/" + p.maximum));
+    shown.push(list);
+  }
+  return shown;
+}
+
+function effects(c) {
+  const list = element("ul", null, "effects");
+  for (const e of c.effects) {
+    const item = element("li");
+    const data = e.data.map(([k, v]) => k + " " + v).join(", ");
+    item.append(element("span", e.name + (data ? " (" + data + ")" : ""), "effect"));
+    item.append(" ", element("span", e.until, "until"));
+    list.append(item);
+  }
+  return list;
+}
+
+function marks(c) {
+  const fold = element("details", null, "marks");
+  fold.append(element("summary", "Rules' notes (" + c.marks.length + ")"));
+  const list = element("ul");
+  for (const [k, v] of c.marks) list.append(element("li", k + ": " + v));
+  fold.append(list);
+  return fold;
+}
+
+function actions(c, view, ctx) {
+  const row = element("div", null, "card-actions");
+  const label = ctx.targetLabel(c);
+  if (label) row.append(button(label, () => ctx.onTarget(c)));
+  if (!ctx.gm) return row;
+  row.append(button("Act as", () => ctx.onActAs(c), "Act as " + c.name));
+  if (ctx.verbs.has("damage") && ctx.verbs.has("heal") && c.pools !== null) {
+    const amount = element("input");
+    amount.type = "number";
+    amount.min = "1";
+    amount.value = "1";
+    amount.setAttribute("aria-label", "amount of damage or healing for " + c.name);
+    row.append(
+      amount,
+      button("−", () => ctx.send("damage " + quote(c.name) + " " + count(amount)), "Damage " + c.name),
+      button("+", () => ctx.send("heal " + quote(c.name) + " " + count(amount)), "Heal " + c.name),
+    );
+  }
+  if (ctx.verbs.has("effect")) row.append(conditionPicker(c, view, ctx));
+  row.append(button("Player link", () => ctx.onLink(c), "Player link for " + c.name));
+  return row;
+}
+
+function count(input) {
+  const n = Math.max(1, Math.floor(Number(input.value) || 1));
+  input.value = String(n);
+  return n;
+}
+
+function conditionPicker(c, view, ctx) {
+  const box = element("span");
+  const pick = element("select");
+  pick.setAttribute("aria-label", "condition to put on " + c.name);
+  pick.append(option("", "condition…"));
+  for (const name of view.conditions) pick.append(option(name));
+  box.append(pick, button("Add", () => {
+    if (pick.value) ctx.send("effect " + quote(c.name) + " " + quote(pick.value));
+  }, "Add the chosen condition to " + c.name));
+  return box;
+}

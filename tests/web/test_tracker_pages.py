@@ -1,0 +1,201 @@
+"""Every ruleset's demo on the tracker, in Chromium, on a phone (390 x 844) and a desktop
+(1,400 x 1,000): the page never scrolls sideways; an attack made by clicks is the very step the
+typed command makes; the odds it shows first are those of ``fracas odds``; quick edits are
+logged steps that undo; a player's phone shows their card and no hidden combatant."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from fracas.cli.app import app as cli
+from fracas.web.odds_api import MAX_BRANCHES, SAMPLES
+from tests.web.browsing import WAIT_MS, browser, command, demo, fits, needs_chromium, server
+from tests.web.conftest import GHOST, RAPTOR_SHEET
+from tests.web.server import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+__all__ = ["browser", "server"]  # the module's fixtures
+
+pytestmark = needs_chromium
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
+
+# ruleset: (set-up commands, who acts, the target, options as (field, value))
+ATTACKS: dict[str, tuple[list[str], str, str, list[tuple[str, str]]]] = {
+    "momentum": ([], "Scout", "Raptor 1", [("weapon", "shortbow")]),
+    "dbu": ([], "Saibaman 1", "Kora", []),
+    "kaiser": (
+        [f"{who}: intend attack" for who in ("Ceil", "Thom", "Bandit 1", "Bandit 2")] + ["end"],
+        "Thom",
+        "Bandit 1",
+        [],
+    ),
+    "kingsdale": ([], "Player 2", "NPC 1", []),
+    "lurasko": ([], "Elf", "Construct", []),
+}
+VERB = {"kingsdale": "strike"}
+
+
+def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
+    page = browser.new_page()
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.goto(url)
+    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
+    return page
+
+
+def _narration(server: Server, token: str) -> list[str]:
+    """The log's narration of the last step (its command line left out: typed differently)."""
+    lines = httpx.get(f"{server.url}/api/t/{token}/log", params={"steps": 1}).json()
+    return [line for line in lines if not line.startswith("[")]
+
+
+def _view(server: Server, token: str) -> dict[str, Any]:
+    view: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
+    return view
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("ruleset", sorted(ATTACKS))
+def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
+    server: Server, browser: BrowserContext, ruleset: str, size: dict[str, int]
+) -> None:
+    setup, actor, target, options = ATTACKS[ruleset]
+    verb = VERB.get(ruleset, "attack")
+    typed, clicked = demo(server, ruleset), demo(server, ruleset)
+    for token in (typed, clicked):
+        for text in ["start", *setup]:
+            command(server, token, text)
+    assert _view(server, clicked)["acting"][0] == actor  # the page's choice: whose turn it is
+    flags = "".join(f" -{'with' if f == 'weapon' else f} {v}" for f, v in options)
+    command(server, typed, f"{actor}: {verb} {target.lower().replace(' ', '-')}{flags}")
+
+    page = _open(browser, f"{server.url}/gm/{clicked}", size)
+    try:
+        assert fits(page), "the game master's page scrolls sideways"
+        page.get_by_role("button", name=f"{verb.capitalize()} {target}").click()
+        if options:
+            page.locator("#actionbar details.more summary").click()
+        for field, value in options:
+            page.locator(f"#actionbar input[name={field}]").fill(value)
+        preview = page.locator("#actionbar output").inner_text()
+        assert preview.startswith((f"{actor}: {verb} ", f'"{actor}": {verb} '))
+        assert target in preview
+        if size is DESKTOP:
+            _odds_match_fracas_odds(page, ruleset, preview, setup)
+        page.get_by_role("button", name=f"Send: {preview}").click()
+        page.wait_for_function(
+            f"document.querySelector('#log').textContent.includes({json.dumps(preview)})",
+            timeout=WAIT_MS,
+        )
+        assert fits(page), "the page scrolls sideways after the attack"
+    finally:
+        page.close()
+    assert _narration(server, clicked) == _narration(server, typed)
+    assert _view(server, clicked) == _view(server, typed)
+
+
+def _odds_match_fracas_odds(page: Page, ruleset: str, action: str, setup: list[str]) -> None:
+    page.wait_for_selector("#actionbar .odds tr[data-outcome]", timeout=WAIT_MS)
+    rows = page.locator("#actionbar .odds tr[data-outcome]").all()
+    shown = {
+        row.get_attribute("data-outcome"): row.get_attribute("data-probability") for row in rows
+    }
+    for row in rows:  # the percentage a person reads is the probability, to a tenth
+        percent = float(row.locator(".chance").inner_text().removesuffix(" %"))
+        assert abs(percent - 100 * float(row.get_attribute("data-probability") or 0)) <= 0.0501
+    before = [arg for text in setup for arg in ("--before", text)]
+    budget = ["--samples", str(SAMPLES), "--max-branches", str(MAX_BRANCHES)]  # the page's
+    ran = CliRunner().invoke(
+        cli, ["odds", ruleset, action, "--json", "--seed", "7", *budget, *before]
+    )
+    assert ran.exit_code == 0, ran.output
+    expected = json.loads(ran.output)["outcomes"]
+    assert shown == {name: repr(o["probability"]) for name, o in expected.items()}
+
+
+def test_damage_and_heal_by_click_are_steps_that_undo(
+    server: Server, browser: BrowserContext
+) -> None:
+    token = demo(server, "momentum")
+    command(server, token, "start")
+    page = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    vitality = ".card[data-combatant='raptor-1'] .tracks"
+    try:
+        card = page.locator(".card[data-combatant='raptor-1']")
+        card.get_by_label("amount of damage or healing for Raptor 1").fill("3")
+        page.get_by_role("button", name="Damage Raptor 1").click()
+        page.wait_for_selector(f"{vitality}:has-text('11/14')", timeout=WAIT_MS)
+        page.wait_for_selector("#log li:has-text('damage')", timeout=WAIT_MS)
+        card.get_by_label("amount of damage or healing for Raptor 1").fill("2")
+        page.get_by_role("button", name="Heal Raptor 1").click()
+        page.wait_for_selector(f"{vitality}:has-text('13/14')", timeout=WAIT_MS)
+        page.keyboard.press("u")  # undo the heal
+        page.wait_for_selector(f"{vitality}:has-text('11/14')", timeout=WAIT_MS)
+        page.keyboard.press("u")  # and the damage
+        page.wait_for_selector(f"{vitality}:has-text('14/14')", timeout=WAIT_MS)
+    finally:
+        page.close()
+
+
+def test_a_condition_is_picked_and_the_keys_end_the_turn(
+    server: Server, browser: BrowserContext
+) -> None:
+    token = demo(server, "momentum")
+    command(server, token, "start")
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        card = page.locator(".card[data-combatant='raptor-2']")
+        card.get_by_label("condition to put on Raptor 2").select_option("Prone")
+        page.get_by_role("button", name="Add the chosen condition to Raptor 2").click()
+        page.wait_for_selector(
+            ".card[data-combatant='raptor-2'] .effects:has-text('Prone')", timeout=WAIT_MS
+        )
+        page.keyboard.press("?")
+        assert page.locator("#keys").is_visible()
+        page.keyboard.press("Escape")
+        page.keyboard.press("n")
+        page.wait_for_selector('#announce:has-text("Druid\'s turn")', timeout=WAIT_MS)
+        assert page.locator(".card[aria-current]").get_attribute("data-combatant") == "druid"
+        assert "acting now" in page.locator(".card[aria-current]").inner_text()
+        page.keyboard.press("/")
+        assert page.evaluate("document.activeElement.id") == "command"
+    finally:
+        page.close()
+
+
+def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
+    server: Server, browser: BrowserContext
+) -> None:
+    token = demo(server, "momentum")
+    hidden = {"name": GHOST, "side": "raptors", "sheet": RAPTOR_SHEET, "hidden": True}
+    assert httpx.post(f"{server.url}/api/t/{token}/combatants", json=hidden).status_code == 200
+    command(server, token, "start")
+    command(server, token, "end")  # Druid's turn
+    link = httpx.put(f"{server.url}/api/t/{token}/links/Druid").json()["page"]
+    page = _open(browser, server.url + link, PHONE)
+    try:
+        first = page.locator(".card").first
+        assert first.get_attribute("data-combatant") == "druid"
+        assert "you" in first.locator(".flags").inner_text()
+        assert "Vitality" in first.inner_text()
+        assert page.locator("#headline").inner_text().endswith("your turn!")
+        assert fits(page)
+        assert page.locator("#actionbar #verb").is_visible()
+        assert page.locator("#actionbar #actor").count() == 0  # a player acts as themself
+        page.get_by_role("button", name="Attack Raptor 1").click()
+        told = page.locator("#actionbar .odds")
+        assert told.inner_text() == "The game master has not shared the odds of this fight."
+        assert told.locator("tr").count() == 0
+        dom = page.content()
+    finally:
+        page.close()
+    assert GHOST not in dom and "ghost" not in dom.lower()
