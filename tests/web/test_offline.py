@@ -96,7 +96,7 @@ def kind_of(content_type: str) -> str:
 
 
 def test_no_page_the_app_serves_names_another_host(table: Table, client: TestClient) -> None:
-    pages = ["/", "/docs", "/redoc", f"/gm/{table.gm}", f"/play/{table.player}"]
+    pages = ["/", "/new", "/docs", "/redoc", f"/gm/{table.gm}", f"/play/{table.player}"]
     waiting = pages + static_files(STATIC)
     walked: dict[str, str] = {}
     while waiting:
@@ -172,7 +172,7 @@ def test_every_page_works_with_every_other_host_blocked(tmp_path: Path) -> None:
                 page.goto(f"{server.url}/redoc", wait_until="networkidle")
                 page.get_by_text("List Encounters").first.wait_for(timeout=WAIT_MS)
                 assert page.locator("h1", has_text="fracas").count() == 1
-                for other in ("/", f"/gm/{gm}", player):
+                for other in ("/", "/new", f"/gm/{gm}", player):
                     answer = page.goto(server.url + other, wait_until="networkidle")
                     assert answer is not None and answer.status == 200
             finally:

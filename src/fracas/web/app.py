@@ -1,10 +1,11 @@
 """The web tracker's FastAPI application: the API, the live sockets and the pages.
 
-``/`` is the game master's home page, the list of stored encounters. ``/gm/{token}`` is the game
-master's page of one encounter and ``/play/{token}`` a player's; both are the same static page,
-which reads everything through the API with its token, so the page source holds no encounter
-data at all. A token of the wrong kind gets the same 404 as a wrong token. ``/docs`` and
-``/redoc`` document the API with assets served from here (``fracas.web.docs``).
+``/`` is the game master's home page, the list of stored encounters, and ``/new`` builds one
+from the library. ``/gm/{token}`` is the game master's page of one encounter and
+``/play/{token}`` a player's; both are the same static page, which reads everything through the
+API with its token, so the page source holds no encounter data at all. A token of the wrong kind
+gets the same 404 as a wrong token. ``/docs`` and ``/redoc`` document the API with assets served
+from here (``fracas.web.docs``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def create_app(store: Store) -> FastAPI:
     async def home() -> HTMLResponse:
         """The game master's home page: the stored encounters (``static/home``)."""
         return HTMLResponse(STATIC.joinpath("home", "home.html").read_text(encoding="utf-8"))
+
+    @app.get("/new", include_in_schema=False)
+    async def builder() -> HTMLResponse:
+        """The encounter builder: library entries, a roster, its estimate, save."""
+        return HTMLResponse(STATIC.joinpath("home", "new.html").read_text(encoding="utf-8"))
 
     @app.get("/gm/{token}", include_in_schema=False)
     async def gm_page(token: str) -> HTMLResponse:

@@ -34,5 +34,13 @@ export const create = (ruleset, name, demo) =>
   call("POST", "/api/encounters", { ruleset, name, demo });
 export const importSave = (save) => call("POST", "/api/encounters/import", save);
 export const remove = (token, version) =>
-  call("DELETE", `/api/t/${encodeURIComponent(token)}?version=${version}`);
+  call("DELETE", `/api/t/${encodeURIComponent(token)}${version === undefined ? "" : `?version=${version}`}`);
 export const exportUrl = (token) => `/api/t/${encodeURIComponent(token)}/export`;
+
+// The library and the estimate (the library's and the estimate's API modules).
+export const library = (ruleset, text) =>
+  call("GET", `/api/library?${new URLSearchParams({ ruleset, q: text })}`);
+export const build = (body) => call("POST", "/api/encounters/build", body);
+export const startEstimate = (token) =>
+  call("POST", `/api/t/${encodeURIComponent(token)}/estimate`, {});
+export const readEstimate = (token) => call("GET", `/api/t/${encodeURIComponent(token)}/estimate`);
