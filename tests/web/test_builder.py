@@ -59,6 +59,8 @@ def test_from_an_empty_roster_to_a_saved_encounter_with_its_estimate(server: Ser
             expect(entries.first.locator(".meta").first).to_contain_text("side raptors")
             page.get_by_role("button", name="Add Raptor", exact=True).click()
             page.get_by_role("button", name="Add Raptor", exact=True).click()
+            added = page.get_by_role("button", name="Add Raptor", exact=True)
+            expect(added).to_have_text("Add another (2 in the roster)")
             page.get_by_role("button", name="Add Raptor alpha").click()
             page.get_by_label("How many Raptor alpha").fill("1")
             page.get_by_label("Hide Raptor alpha from the players").check()

@@ -25,7 +25,9 @@ function card(entry, onAdd) {
   const add = element("button", "Add");
   add.type = "button";
   add.setAttribute("aria-label", `Add ${entry.name}`);
-  add.addEventListener("click", () => onAdd(entry));
+  add.addEventListener("click", () => {
+    add.textContent = `Add another (${onAdd(entry)} in the roster)`;
+  });
   item.append(add);
   return item;
 }

@@ -33,6 +33,7 @@ async function search() {
     drawEntries($("entries"), $("library-note"), found, (entry) => {
       roster.add(entry);
       changed();
+      return roster.count(entry);
     });
   } catch (error) {
     $("library-note").textContent = `The library cannot be read: ${error.message}`;

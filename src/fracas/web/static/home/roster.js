@@ -14,6 +14,10 @@ export class Roster {
     else this.lines.push({ entry, count: 1, side: entry.side, hidden: entry.hidden });
   }
 
+  count(entry) {
+    return this.lines.filter((line) => line.entry.key === entry.key).reduce((n, l) => n + l.count, 0);
+  }
+
   body(ruleset, name) {
     const combatants = this.lines.map((line) => ({
       entry: line.entry.name,
