@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,13 @@ from fracas.store import Store, Tracked, UnknownLink
 from tests.store.conftest import demo
 
 runner = CliRunner()
+
+
+def imported_id(printed: str) -> str:
+    """The new encounter's id, from ``fracas import``'s first line."""
+    match = re.match(r"imported .* as encounter (\w+)", printed)
+    assert match is not None, printed
+    return match.group(1)
 
 
 def test_export_import_list_and_resume(tmp_path: Path) -> None:
@@ -35,7 +43,7 @@ def test_export_import_list_and_resume(tmp_path: Path) -> None:
 
     imported = runner.invoke(app, ["import", str(fight), "--database", url])
     assert imported.exit_code == 0, imported.output
-    copy = imported.stdout.strip()
+    copy = imported_id(imported.stdout)
     assert store.export(copy) == store.export(encounter)
 
     listed = runner.invoke(app, ["list", "--database", url])
@@ -48,6 +56,47 @@ def test_export_import_list_and_resume(tmp_path: Path) -> None:
     assert resumed.exit_code == 0, resumed.output
     assert "Scout attacks Raptor 1" in resumed.stdout and "Undone" in resumed.stdout
     assert len(store.load(copy).session.encounter.undone) == 1  # both changes were committed
+    store.close()
+
+
+def test_import_prints_the_game_masters_link_and_the_player_links_asked_for(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    fight = tmp_path / "fight.json"
+    fight.write_text(json.dumps(store.export(store.create(demo()))))
+
+    imported = runner.invoke(
+        app, ["import", str(fight), "--player", "drui", "--player", "Scout", "--database", url]
+    )
+    assert imported.exit_code == 0, imported.output
+    copy = imported_id(imported.stdout)
+    gm, druid, scout = store.links(copy)
+    assert gm.gm and (druid.combatant, scout.combatant) == ("druid", "scout")
+    assert imported.stdout.splitlines() == [
+        f"imported {fight} as encounter {copy}: Surrounded by raptors",
+        f"  game master: http://127.0.0.1:8000/gm/{gm.token}",
+        f"  Druid: http://127.0.0.1:8000/play/{druid.token}",
+        f"  Scout: http://127.0.0.1:8000/play/{scout.token}",
+        f"Open them while fracas serve runs there; fracas links {copy} lists them.",
+    ]
+
+    elsewhere = runner.invoke(
+        app, ["import", str(fight), "--address", "http://table.local:9000/", "--database", url]
+    )
+    other = imported_id(elsewhere.stdout)
+    (link,) = store.links(other)
+    assert f"  game master: http://table.local:9000/gm/{link.token}" in elsewhere.stdout
+
+    before = store.summaries()
+    unknown = runner.invoke(app, ["import", str(fight), "--player", "drood", "--database", url])
+    assert unknown.exit_code == 2
+    assert unknown.stderr == (
+        f"fracas: error: {fight}: nothing imported: unknown combatant for --player "
+        '"drood" (did you mean Druid?)\n'
+    )
+    assert store.summaries() == before
     store.close()
 
 
@@ -101,7 +150,7 @@ def test_links_revoke_and_delete(tmp_path: Path) -> None:
     with pytest.raises(UnknownLink):
         store.link(gm.token)
     brought_back = runner.invoke(app, ["import", str(saved), "--database", url])
-    assert store.export(brought_back.stdout.strip()) == before
+    assert store.export(imported_id(brought_back.stdout)) == before
 
     unwritable = tmp_path / "no-such-folder" / "x.json"
     refused = runner.invoke(

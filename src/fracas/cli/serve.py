@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from fracas.store import Store
 
 DEMO_ORIGIN = "demo:"
+HOST = "127.0.0.1"
+PORT = 8000
 
 
 def serve(
@@ -34,8 +36,8 @@ def serve(
             "without any, one demo encounter per ruleset.",
         ),
     ] = None,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = HOST,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = PORT,
     database: Annotated[
         str | None,
         typer.Option(
@@ -69,6 +71,7 @@ def serve(
         raise typer.Exit(2) from error
     base = f"http://{host}:{port}"
     typer.echo(f"fracas web tracker on {base} (database {store.url})")
+    typer.echo(f"  encounters (list, create, import): {base}/")
     for name, token in shown:
         typer.echo(f"  {name}: game master {base}/gm/{token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")

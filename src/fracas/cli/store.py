@@ -4,7 +4,7 @@ delete.
     fracas list                     every stored encounter, the latest first
     fracas resume ID                the tracker on a stored encounter; every step is committed
     fracas export ID > fight.json   its save, as JSON
-    fracas import fight.json        a save stored as a new encounter; prints its id
+    fracas import fight.json        a save stored as a new encounter; prints its id and links
     fracas links ID                 its secret links: token, whom each is for
     fracas revoke TOKEN             a link that opens nothing from now on
     fracas delete ID                the encounter gone for good (asks first; --export FILE saves it)
@@ -28,12 +28,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fracas.app.files import read_json
+from fracas.app.files import read_json, session_from_save
 from fracas.app.views import view
+from fracas.cli.serve import HOST, PORT
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console
 from fracas.errors import FracasError
 
 if TYPE_CHECKING:
+    from fracas.app.session import Session
+    from fracas.engine.state import Combatant
     from fracas.store import Store
 
 DatabaseOption = Annotated[
@@ -134,15 +137,50 @@ def export(encounter: IdArgument, database: DatabaseOption = None) -> None:
 
 def import_save(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A save (fracas export's JSON).")],
+    players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="Also make the player's link of this combatant (repeat for several).",
+        ),
+    ] = None,
+    address: Annotated[
+        str,
+        typer.Option("--address", metavar="URL", help="The tracker's address (fracas serve's)."),
+    ] = f"http://{HOST}:{PORT}",
     database: DatabaseOption = None,
 ) -> None:
-    """Store a save file as a new encounter and print its id."""
+    """Store a save file as a new encounter; print its id and its game master's link (and the
+    player links asked for with --player)."""
+    store = _store(database)
     try:
         data = read_json(file)
-        encounter = _store(database).import_save(data)
+        session = session_from_save(data)
+        combatants = [_combatant_named(session, typed) for typed in players or []]
+        encounter = store.create(session, "import")
+        granted = [store.grant(encounter)] + [store.grant(encounter, c.id) for c in combatants]
     except FracasError as error:
         fail(f"{file}: {error}" if str(file) not in str(error) else str(error))
-    typer.echo(encounter)
+    named = f": {session.name}" if session.name else ""
+    typer.echo(f"imported {file} as encounter {encounter}{named}")
+    base = address.rstrip("/")
+    typer.echo(f"  game master: {base}/gm/{granted[0].token}")
+    for combatant, link in zip(combatants, granted[1:], strict=True):
+        typer.echo(f"  {combatant.name}: {base}/play/{link.token}")
+    typer.echo(f"Open them while fracas serve runs there; fracas links {encounter} lists them.")
+
+
+def _combatant_named(session: Session, typed: str) -> Combatant:
+    """The combatant ``typed`` names, matched as in commands (``drui`` is Druid)."""
+    from fracas.commands.names import resolve_name
+
+    state = session.state
+    try:
+        found = resolve_name(typed, {c.id: c.name for c in state}, what="combatant for --player")
+    except FracasError as error:
+        raise FracasError(f"nothing imported: {error}") from error
+    return state[found]
 
 
 def list_links(encounter: IdArgument, database: DatabaseOption = None) -> None:

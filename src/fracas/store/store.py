@@ -395,6 +395,14 @@ class Store:
         found = [Link(r.token, r.encounter, _combatant(r.combatant)) for r in rows]
         return sorted(found, key=lambda link: not link.gm)
 
+    def game_master_tokens(self) -> dict[str, str]:
+        """The game master's link token of every encounter that has one, by encounter id."""
+        with self._read() as connection:
+            rows = connection.execute(
+                select(links.c.encounter, links.c.token).where(links.c.combatant.is_(None))
+            ).all()
+        return {row.encounter: row.token for row in rows}
+
     def members(self, encounter_id: str) -> list[Member]:
         """The chat members kept with an encounter, by name."""
         with self._read() as connection:

@@ -1,8 +1,11 @@
-"""The web tracker's FastAPI application: the API, the live sockets and the two pages.
+"""The web tracker's FastAPI application: the API, the live sockets and the pages.
 
-``/gm/{token}`` is the game master's page and ``/play/{token}`` a player's; both are the same
-static page, which reads everything through the API with its token, so the page source holds
-no encounter data at all. A token of the wrong kind gets the same 404 as a wrong token.
+``/`` is the game master's home page, the list of stored encounters, and ``/new`` builds one
+from the library. ``/gm/{token}`` is the game master's page of one encounter and
+``/play/{token}`` a player's; both are the same static page, which reads everything through the
+API with its token, so the page source holds no encounter data at all. A token of the wrong kind
+gets the same 404 as a wrong token. ``/docs`` and ``/redoc`` document the API with assets served
+from here (``fracas.web.docs``).
 """
 
 from __future__ import annotations
@@ -19,17 +22,12 @@ from fastapi.staticfiles import StaticFiles
 
 from fracas.errors import FracasError
 from fracas.store import Store
-from fracas.web import api, errors, estimate_api, library_api, live, odds_api
+from fracas.web import api, docs, encounters_api, errors, estimate_api, library_api, live, odds_api
 from fracas.web.tables import Tables
 
 STATIC = resources.files("fracas.web").joinpath("static")
 
 NOT_FOUND = "<!doctype html><title>fracas</title><p>There is no such link.</p>"
-INDEX = (
-    "<!doctype html><title>fracas</title><h1>fracas</h1>"
-    "<p>Open the game master's link that <code>fracas serve</code> printed, or a player's link "
-    "your game master gave you.</p>"
-)
 
 
 def create_app(store: Store) -> FastAPI:
@@ -49,19 +47,30 @@ def create_app(store: Store) -> FastAPI:
         summary="Tabletop-RPG combat: encounters, commands, views, undo, live tracker.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # docs.install serves them with vendored assets, not a CDN's
+        redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,
     )
     app.state.tables = tables
     errors.install(app)
     app.include_router(api.router)
+    app.include_router(encounters_api.router)
     app.include_router(estimate_api.router)
     app.include_router(library_api.router)
     app.include_router(live.router)
     app.include_router(odds_api.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    docs.install(app)
 
     @app.get("/", include_in_schema=False)
-    async def index() -> HTMLResponse:
-        return HTMLResponse(INDEX)
+    async def home() -> HTMLResponse:
+        """The game master's home page: the stored encounters (``static/home``)."""
+        return HTMLResponse(STATIC.joinpath("home", "home.html").read_text(encoding="utf-8"))
+
+    @app.get("/new", include_in_schema=False)
+    async def builder() -> HTMLResponse:
+        """The encounter builder: library entries, a roster, its estimate, save."""
+        return HTMLResponse(STATIC.joinpath("home", "new.html").read_text(encoding="utf-8"))
 
     @app.get("/gm/{token}", include_in_schema=False)
     async def gm_page(token: str) -> HTMLResponse:
