@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -163,6 +163,49 @@ def exact_odds(
     damage: _Chances[int] = _Chances()
     answers: dict[Action, None] = {}
     resolutions = 0
+    for leaf in leaves(trial, action, then=then, max_branches=max_branches, answering=answering):
+        resolutions = leaf.resolved
+        dealt = damage_dealt(trial.ruleset, action.actor, base, leaf.state)
+        outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
+        damage.add(dealt, leaf.weight, leaf.scale)
+        answers.update(dict.fromkeys(leaf.events.answers))
+    return Odds(
+        outcomes=dict(sorted(outcomes.fractions().items())),
+        damage=_distribution(damage.fractions()),
+        exact=True,
+        resolutions=resolutions,
+        answered=tuple(answers),
+    )
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One complete resolution of an exchange: its events, the state it left, and its exact
+    chance, ``weight / scale``."""
+
+    events: _Resolved
+    state: EncounterState
+    weight: int
+    scale: int
+    resolved: int
+    """How many times the rules resolved the exchange so far, this time included (also the
+    resolutions that stopped at a roll and branched)."""
+
+
+def leaves(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    max_branches: int = MAX_BRANCHES,
+    answering: Policy | None = None,
+) -> Iterator[Leaf]:
+    """Every distinct resolution of ``action`` (and ``then``) from the encounter's state, each
+    once, by the ruleset's own code; the chances add up to 1. TooManyBranches past
+    ``max_branches`` resolutions (``exact_odds`` and study mode's tables read these)."""
+    trial = _trial(encounter)
+    base = trial.state
+    resolutions = 0
     pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
     while pending:
         draws, weight, scale = pending.pop()
@@ -185,17 +228,7 @@ def exact_odds(
             continue
         except DiceLimitError as error:
             raise TooManyBranches(f"{action.verb}: {error}") from error
-        dealt = damage_dealt(trial.ruleset, action.actor, base, trial.state)
-        outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
-        damage.add(dealt, weight, scale)
-        answers.update(dict.fromkeys(events.answers))
-    return Odds(
-        outcomes=dict(sorted(outcomes.fractions().items())),
-        damage=_distribution(damage.fractions()),
-        exact=True,
-        resolutions=resolutions,
-        answered=tuple(answers),
-    )
+        yield Leaf(events, trial.state, weight, scale, resolutions)
 
 
 K = TypeVar("K", str, int)

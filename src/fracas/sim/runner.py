@@ -49,6 +49,8 @@ class Study:
     max_rounds: int = MAX_ROUNDS
     text: str | None = None
     """The encounter file's contents, sent along to workers that cannot read the file."""
+    mode: str = "engine"
+    """``engine``, or ``study`` (``fracas.sim.study``: decide with ``study.mode.decide``)."""
 
     def chunks(self, size: int) -> Iterator[tuple[int, int]]:
         """(first run, number of runs) of each chunk of at most ``size`` runs."""
@@ -98,6 +100,10 @@ def loaded(encounter: str, text: str | None = None) -> tuple[Ruleset, EncounterS
 
 def run_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study``, in order (what a worker does)."""
+    if study.mode == "study":
+        from fracas.sim.study.mode import play_chunk
+
+        return play_chunk(study, first, count)
     ruleset, setup = loaded(study.encounter, study.text)
     policy = policy_named(study.policy, ruleset)
     return [
