@@ -15,6 +15,7 @@ from fracas.sim.fight import FightResult
 from fracas.sim.runner import TACTICS, Study, loaded
 from fracas.sim.stats import run_seed
 from fracas.sim.study.loop import Plan, play
+from fracas.sim.study.striking import obstacles
 from fracas.sim.study.table import Unmirrorable
 
 ENGINE = "engine"
@@ -45,7 +46,9 @@ def plan_of(encounter: str, text: str | None, policy: str) -> Plan:
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
-        raise Unmirrorable(f"study mode has no lean loop for {slug} yet") from error
+        _, _, found = obstacles(ruleset, setup)
+        besides = f"; its set-up: {'; '.join(found)}" if found else ""
+        raise Unmirrorable(f"study mode has no lean loop for {slug} yet{besides}") from error
     plan: Plan = module.plan(ruleset, setup)
     return plan
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
-from fracas.rules.momentum.queries import VITALITY
 from fracas.sim.study.loop import Plan
 from fracas.sim.study.striking import StrikerShape, striker_plan
 from fracas.sim.tactics.momentum import attack, best_first
@@ -20,4 +19,4 @@ from fracas.sim.tactics.momentum import attack, best_first
 
 def plan(ruleset: Ruleset, setup: EncounterState) -> Plan:
     """The plan of ``setup``'s fight; Unmirrorable when study mode cannot play it."""
-    return striker_plan(ruleset, setup, StrikerShape(VITALITY, attack, best_first))
+    return striker_plan(ruleset, setup, StrikerShape(attack, best_first))

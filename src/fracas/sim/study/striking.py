@@ -29,28 +29,21 @@ from fracas.sim.study.table import Table, Tracked, Unmirrorable, attack_table
 
 @dataclass(frozen=True)
 class StrikerShape:
-    """What a ruleset's Striker tactics are made of: the damage pool the fight is decided
-    on, how an attack is built, and how a sheet's arms are ranked (the tactics' own)."""
+    """What a ruleset's Striker tactics are made of: how an attack is built, and how a sheet's
+    arms are ranked (the tactics' own functions)."""
 
-    pool: str
     attack: MakeAttack
     arms: RankArms
 
 
 def striker_plan(ruleset: Ruleset, setup: EncounterState, shape: StrikerShape) -> Plan:
     """The plan of ``setup``'s fight; Unmirrorable when study mode cannot play it."""
-    tactics = tactics_for(ruleset)
-    if isinstance(tactics, Reacting):
-        raise Unmirrorable("its tactics answer out of turn")
-    if isinstance(tactics, Settling):
-        raise Unmirrorable("its tactics answer what the rules wait for")
-    started = _started(ruleset, setup)
-    _clock_changes_nothing(ruleset, started)
+    started, pool, found = obstacles(ruleset, setup)
+    if found:
+        raise Unmirrorable("; ".join(found))
     sides = tuple(sorted({c.side for c in started}))
     fighters, resolutions = [], 0
-    tracked = {
-        c.id: Tracked(shape.pool, _lowest_up(ruleset, started, c, shape.pool)) for c in started
-    }
+    tracked = {c.id: Tracked(pool, _lowest_up(ruleset, started, c, pool)) for c in started}
     for combatant in started:
         fighter = _fighter(ruleset, started, combatant, shape, sides, tracked)
         resolutions += sum(t.resolutions for t in fighter.tables if t is not None)
@@ -60,9 +53,18 @@ def striker_plan(ruleset: Ruleset, setup: EncounterState, shape: StrikerShape) -
     return Plan(tuple(fighters), sides, turns, resolutions)
 
 
-def _started(ruleset: Ruleset, setup: EncounterState) -> EncounterState:
-    """The fight just started; Unmirrorable unless its order is the same in every fight and
-    every round, and nobody starts with a status or a mark."""
+def obstacles(ruleset: Ruleset, setup: EncounterState) -> tuple[EncounterState, str, list[str]]:
+    """The fight just started, its damage pool, and everything found at its set-up that the
+    lean loop cannot mirror (empty when it can): tactics that answer, a turn order that is
+    rolled or changes after the first round, statuses or marks at the start, fighters out of
+    the fight from the start, damage that is not one pool, a clock that changes more than the
+    pools it refills."""
+    found = []
+    tactics = tactics_for(ruleset)
+    if isinstance(tactics, Reacting):
+        found.append("its tactics answer out of turn")
+    if isinstance(tactics, Settling):
+        found.append("its tactics answer what the rules wait for (phases, intentions, defences)")
     orders = []
     for seed in (0, 1):
         encounter = Encounter(ruleset, seed, history=False)
@@ -71,24 +73,35 @@ def _started(ruleset: Ruleset, setup: EncounterState) -> EncounterState:
         orders.append(encounter.state.clock.order)
     started = encounter.state
     if orders[0] != orders[1]:
-        raise Unmirrorable("the turn order is rolled: it differs from fight to fight")
-    if ruleset.order(started) != started.clock.order:
-        raise Unmirrorable("the first round's order differs from the next rounds'")
-    for combatant in started:
-        if combatant.effects or combatant.marks:
-            raise Unmirrorable(f"{combatant.name} starts with statuses or marks")
-        if not ruleset.takes_turn(started, combatant):
-            raise Unmirrorable(f"{combatant.name} takes no turns at the start")
-    return started
+        found.append("the turn order is rolled: it differs from fight to fight")
+    elif ruleset.order(started) != started.clock.order:
+        found.append("the first round's order differs from the next rounds'")
+    marked = [c.name for c in started if c.effects or c.marks]
+    if marked:
+        found.append(f"statuses or marks at the start ({_names(marked)})")
+    out = [c.name for c in started if not ruleset.takes_turn(started, c)]
+    if out:
+        found.append(f"out of the fight at the start ({_names(out)})")
+    pools = {tuple(ruleset.damage_pools(c)) for c in started}
+    pool = next(iter(pools))[0] if len(pools) == 1 and len(next(iter(pools))) == 1 else ""
+    if not pool or any(pool not in c.pools for c in started):
+        said = " or ".join(", ".join(p) or "none" for p in sorted(pools))
+        found.append(f"damage is not one pool of everyone's (the rules' damage pools: {said})")
+    found += _clock_changes(ruleset, started)
+    return started, pool, found
 
 
-def _clock_changes_nothing(ruleset: Ruleset, started: EncounterState) -> None:
+def _clock_changes(ruleset: Ruleset, started: EncounterState) -> list[str]:
     """Play a round and a turn of the clock alone (``end``): it may refill pools that reset,
-    nothing else, or the loop, which plays no turn's start or end, is Unmirrorable."""
+    nothing else, since the loop plays no turn's start or end; what else it does, in words."""
     encounter = Encounter(ruleset, 0, history=False)
     encounter.state = started
-    for _ in range(len(started.clock.order) + 1):
-        encounter.apply(EndTurn())
+    try:
+        for _ in range(len(started.clock.order) + 1):
+            encounter.apply(EndTurn())
+    except IllegalAction as refused:
+        return [f"the clock waits for answers ({refused})"]
+    changed = []
     for was in started:
         now = encounter.state[was.id]
         pools = {**now.pools}
@@ -96,7 +109,18 @@ def _clock_changes_nothing(ruleset: Ruleset, started: EncounterState) -> None:
             if pool.reset is not Reset.NEVER and name in pools:
                 pools[name] = pool
         if replace(now, pools=pools) != was:
-            raise Unmirrorable(f"the turns' starts and ends change {was.name}")
+            changed.append(was.name)
+    return (
+        [f"the turns' starts and ends change more than pools ({_names(changed)})"]
+        if changed
+        else []
+    )
+
+
+def _names(names: list[str]) -> str:
+    """A few names, and how many more."""
+    shown = ", ".join(names[:3])
+    return shown if len(names) <= 3 else f"{shown} and {len(names) - 3} more"
 
 
 def _fighter(
@@ -124,7 +148,7 @@ def _fighter(
         price = encounter.rule(action).cost(encounter.state, action)
         prices.add(tuple(sorted(price.items())))
         tables.append(attack_table(encounter, action, other.id, tracked[other.id], price))
-    pool = combatant.pools[shape.pool]
+    pool = combatant.pools[tracked[combatant.id].pool]
     return Fighter(
         id=combatant.id,
         side=sides.index(combatant.side),
