@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import MoveTurn
-from fracas.engine.ruleset import IllegalAction, Ruleset
+from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Reset
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.sim.fight import MAX_ACTIONS
@@ -147,7 +147,7 @@ def _fighter(
             continue
         price = encounter.rule(action).cost(encounter.state, action)
         prices.add(tuple(sorted(price.items())))
-        tables.append(attack_table(encounter, action, other.id, tracked[other.id], price))
+        tables.append(_checked_table(encounter, action, other, tracked[other.id], price))
     pool = combatant.pools[tracked[combatant.id].pool]
     return Fighter(
         id=combatant.id,
@@ -158,6 +158,29 @@ def _fighter(
         attacks=_attacks(encounter.state[combatant.id], prices),
         tables=tuple(tables),
     )
+
+
+def _checked_table(
+    encounter: Encounter, action: Action, target: Combatant, tracked: Tracked, price: Cost
+) -> Table:
+    """The attack's table on ``target`` at its damage pool's value now, checked to be the same
+    at the least value that keeps it in the fight: the key leaves that value out, so a rule
+    reading it (a threshold, a clamp) sends the fight to the engine."""
+    table = attack_table(encounter, action, target.id, tracked, price)
+    pool = target.pools[tracked.pool]
+    low = replace(pool, current=tracked.lowest_up)
+    trial = Encounter(encounter.ruleset, 0, history=False)
+    trial.state = encounter.state.with_combatant(
+        replace(target, pools={**target.pools, tracked.pool: low})
+    )
+    again = attack_table(trial, action, target.id, tracked, price)
+    assert action.actor is not None
+    if (again.losses, again.cumulative) != (table.losses, table.cumulative):
+        raise Unmirrorable(
+            f"{encounter.state[action.actor].name}'s {action.verb} on {target.name} takes"
+            f" differently at {tracked.lowest_up} {tracked.pool}: the tables' key leaves it out"
+        )
+    return replace(table, resolutions=table.resolutions + again.resolutions)
 
 
 def _chosen(

@@ -2,11 +2,12 @@
 
 A table is the exact distribution of what a target's damage pool loses to one attack, read from
 every distinct resolution of the attack by the ruleset's own code (``fracas.sim.odds.leaves``).
-Its key is the attacker, the action and the target with everything they carry: the table is
-built once per key, from the fight's set-up, and holds as long as the resolution reads nothing
-that changes between attacks but the damage pool. Each resolution is checked for that: one that
+Its key is the attacker, the action and the target with everything they carry but the value of
+the target's damage pool: the table is built once per key, from the fight's set-up, and holds as
+long as nothing else changes between attacks. Each resolution is checked for that: one that
 changes anything else (a status, a mark, another pool, another combatant, the clock) is
-``Unmirrorable``, and the fight goes to the engine, the reason named.
+``Unmirrorable``, and the fight goes to the engine, the reason named. That the damage pool's
+value is not read is checked by the plan (``striking``), at its two ends.
 """
 
 from __future__ import annotations
