@@ -4,16 +4,22 @@ engine in statistics (issue 21)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from fracas.cli.app import app
+from fracas.dice.sources import DiceSource
+from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter
-from fracas.engine.gm import MoveTurn
-from fracas.engine.state import Effect
+from fracas.engine.events import Event, PoolChanged
+from fracas.engine.gm import AddCombatant, MoveTurn
+from fracas.engine.ruleset import Rule
+from fracas.engine.state import Effect, EncounterState
 from fracas.engine.turns import StartCombat
 from fracas.errors import FracasError
 from fracas.rules.momentum.actions import Attack
@@ -22,8 +28,10 @@ from fracas.sim.odds import exact_odds
 from fracas.sim.runner import Study, loaded, simulate
 from fracas.sim.study import momentum
 from fracas.sim.study.mode import ENGINE, STUDY, decide
+from fracas.sim.study.striking import _checked_table
 from fracas.sim.study.table import Tracked, Unmirrorable, attack_table
 from fracas.sim.study.validate import compare
+from tests.engine.toy import Punch, PunchRule, Toy, ToySheet
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks" / "encounters"
 MOMENTUM = str(BENCHMARKS / "momentum_4v4.yaml")
@@ -109,3 +117,36 @@ def test_sim_validate_reports_the_verdict_and_refuses_a_bad_mode() -> None:
     bad = CliRunner().invoke(app, ["sim", MOMENTUM, "--mode", "fast"])
     assert bad.exit_code == 2
     assert "--mode must be one of study, engine, auto, not 'fast'" in bad.output
+
+
+class HardOnTheWeak(PunchRule):
+    """A punch that takes 2 more from a target at 3 HP or less: a rule reading the pool."""
+
+    def resolve(self, state: EncounterState, action: Punch, dice: DiceSource) -> Sequence[Event]:
+        events = list(super().resolve(state, action, dice))
+        if state[action.target].pools["HP"].current <= 3:
+            events.append(PoolChanged(action.target, "HP", -2))
+        return events
+
+
+class Bully(Toy):
+    def rule(self, action: Action) -> Rule[Any] | None:
+        return HardOnTheWeak() if isinstance(action, Punch) else super().rule(action)
+
+
+@pytest.mark.parametrize(("ruleset", "fits"), [(Toy(), True), (Bully(), False)])
+def test_a_table_read_at_the_lowest_standing_value_must_be_the_same(
+    ruleset: Toy, fits: bool
+) -> None:
+    encounter = Encounter(ruleset, 0, history=False)
+    encounter.apply(AddCombatant(name="Ada", side="heroes", sheet=ToySheet(speed=5)))
+    encounter.apply(AddCombatant(name="Bo", side="villains", sheet=ToySheet(speed=3)))
+    encounter.apply(StartCombat())
+    punch = Punch(actor="ada", target="bo")
+    bo = encounter.state["bo"]
+    if fits:
+        table = _checked_table(encounter, punch, bo, Tracked("HP", 1), {"AP": 1})
+        assert table.losses == (1, 2, 3, 4, 5, 6) and table.resolutions == 14
+    else:
+        with pytest.raises(Unmirrorable, match="Ada's punch on Bo takes differently at 1 HP"):
+            _checked_table(encounter, punch, bo, Tracked("HP", 1), {"AP": 1})
