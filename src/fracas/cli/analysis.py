@@ -3,7 +3,8 @@
     fracas odds WHERE COMMAND [--attacker FILE] [--target FILE] [--before/--then COMMAND …]
                 [--plot FILE] [--json] [--database URL]
     fracas sim ENCOUNTER [--runs N] [--seed N] [--workers N | --cluster ADDRESS]
-               [--policy NAME] [--json] [--plot FILE] [--database URL]
+               [--policy NAME] [--mode study|engine|auto] [--validate] [--json] [--plot FILE]
+               [--database URL]
 
 WHERE and ENCOUNTER are an encounter file, the name of a ruleset (its demo encounter) or the id
 of a stored encounter, as it stands (``fracas.cli.fights``). These
@@ -14,6 +15,7 @@ when nothing could be computed (bad file, command or option), with one line on s
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +41,8 @@ from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
 from fracas.sim.report import Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, simulate
 from fracas.sim.scenario import following, open_scenario, prepare, ready
+from fracas.sim.study.mode import AUTO, ENGINE, STUDY, Decision, decide
+from fracas.sim.study.validate import Validation, compare
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -255,6 +259,23 @@ def sim_command(
     max_rounds: Annotated[
         int, typer.Option("--max-rounds", metavar="N", help="A draw after this many rounds.")
     ] = 50,
+    mode: Annotated[
+        str,
+        typer.Option(
+            "--mode",
+            metavar="MODE",
+            help="study (fast, from the rules' tables), engine (every step), or auto: study "
+            "where the fight fits, else the engine; the report says which and why.",
+        ),
+    ] = AUTO,
+    validate: Annotated[
+        bool,
+        typer.Option(
+            "--validate",
+            help="Play the study both ways and compare win rates, rounds and damage "
+            "(exit status 1 when they disagree).",
+        ),
+    ] = False,
     plot: PlotOption = None,
     as_json: JsonOption = False,
     database: DatabaseOption = None,
@@ -263,7 +284,8 @@ def sim_command(
 
     Run i rolls its dice from a seed derived from --seed and i alone, so the same seed gives
     the same figures whatever the number of workers. Win probabilities carry 95 % Wilson
-    intervals, means their 95 % margins.
+    intervals, means their 95 % margins. Study mode's fights differ from the engine's fight by
+    fight (other dice streams), not in statistics: --validate checks that.
     """
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
@@ -274,9 +296,21 @@ def sim_command(
         path, save = study_source(encounter, database)
         study = Study(path, runs, seed, policy, max_rounds, save=save)
         check(study)  # before the progress bar: a bad study is one line on stderr
+        decision = decide(study, STUDY if validate else mode)
+        if validate:
+            _validate(study, decision, workers, cluster, encounter, as_json)
+            return
+        study = replace(study, mode=decision.mode)
         results = _with_progress(study, workers, cluster)
-        setup = loaded(path, None, save)[1]
-        summary = summarize(results, setup, encounter=encounter, seed=seed, policy=policy)
+        summary = summarize(
+            results,
+            loaded(path, None, save)[1],
+            encounter=encounter,
+            seed=seed,
+            policy=policy,
+            mode=decision.mode,
+            mode_why=decision.why,
+        )
         if plot is not None:
             from fracas.sim.charts import sim_chart
 
@@ -287,6 +321,51 @@ def sim_command(
         typer.echo(json.dumps(summary.to_json(), indent=1, ensure_ascii=False))
         return
     _print_summary(Console(highlight=False), summary)
+
+
+def _validate(
+    study: Study,
+    decision: Decision,
+    workers: int | None,
+    cluster: str | None,
+    encounter: str,
+    as_json: bool,
+) -> None:
+    """Play ``study`` by the engine and in study mode, and show whether they agree."""
+    played = {
+        mode: _with_progress(replace(study, mode=mode), workers, cluster)
+        for mode in (ENGINE, STUDY)
+    }
+    found = compare(
+        played[ENGINE],
+        played[STUDY],
+        loaded(study.encounter)[1],
+        encounter=encounter,
+        seed=study.seed,
+        why=decision.why,
+    )
+    if as_json:
+        typer.echo(json.dumps(found.to_json(), indent=1, ensure_ascii=False))
+    else:
+        _print_validation(Console(highlight=False), found)
+    if not found.agrees:
+        raise typer.Exit(1)
+
+
+def _print_validation(console: Console, found: Validation) -> None:
+    title = f"{found.encounter}: {found.runs} fights each way, seed {found.seed} ({found.why})"
+    console.print(Text(title), soft_wrap=True)
+    table = Table("figure", "engine (99 %)", "study (99 %)", "agree")
+    for f in found.figures:
+        table.add_row(
+            Text(f.figure),
+            Text(f"{f.engine:.3f} ± {f.engine_margin:.3f}"),
+            Text(f"{f.study:.3f} ± {f.study_margin:.3f}"),
+            Text("yes" if f.agrees else "NO"),
+        )
+    console.print(table)
+    verdict = "agree" if found.agrees else "DISAGREE"
+    console.print(Text(f"verdict: the engine and study mode {verdict}"))
 
 
 def _with_progress(study: Study, workers: int | None, cluster: str | None) -> list[Any]:
@@ -309,6 +388,7 @@ def _with_progress(study: Study, workers: int | None, cluster: str | None) -> li
 def _print_summary(console: Console, summary: Summary) -> None:
     title = f"{summary.encounter}: {summary.runs} fights, seed {summary.seed}, {summary.policy}"
     console.print(Text(title), soft_wrap=True)
+    console.print(Text(f"mode: {summary.mode} ({summary.mode_why})"), soft_wrap=True)
     sides = Table("side", "wins", "probability", "95 % interval", "standing at the end")
     for s in summary.sides:
         sides.add_row(

@@ -114,6 +114,7 @@ def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:
         ),
         soft_wrap=True,
     )
+    console.print(Text(f"mode: {found.mode} ({found.mode_why})", style="dim"), soft_wrap=True)
     sides = Table("side", "wins", "chance", "95 % interval")
     for s in found.sides:
         sides.add_row(

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import closing
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from itertools import islice
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -29,6 +29,7 @@ from fracas.sim.fight import FightResult
 from fracas.sim.report import SideOdds, Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, run_chunk
 from fracas.sim.stats import wilson
+from fracas.sim.study.mode import AUTO, ENGINE, STUDY, decide
 
 PRECISION = 0.05
 """How far from a side's chance its 95 % interval may reach when the estimate stops."""
@@ -96,6 +97,9 @@ class Estimate:
     """The 10th and 90th percentiles of the rounds a fight took (``SPREAD``)."""
     falls: tuple[Fall, ...]
     """Every combatant, the most likely to fall first."""
+    mode: str = ENGINE
+    """The mode that played the fights (``fracas.sim.study.mode``): study where it fits."""
+    mode_why: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -116,8 +120,11 @@ def estimate(
     if budget <= 0 or not 0 < precision < 1:
         raise ValueError(f"a budget above 0 and a precision in (0, 1), not {budget}, {precision}")
     check(study)
+    decision = decide(study, AUTO)
+    study = replace(study, mode=decision.mode)
     setup = loaded(study.encounter, study.text, study.save)[1]
-    count = workers or os.cpu_count() or 1
+    # study mode plays a chunk in milliseconds: handing it to a worker would cost more
+    count = 1 if decision.mode == STUDY else workers or os.cpu_count() or 1
     start = time.monotonic()
     results: list[FightResult] = []
     stopped, margin = ALL_PLAYED, 1.0
@@ -150,6 +157,8 @@ def estimate(
             round(percentile([r.rounds for r in results], SPREAD[1])),
         ),
         falls=_falls(results, setup),
+        mode=decision.mode,
+        mode_why=decision.why,
     )
 
 

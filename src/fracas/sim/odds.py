@@ -161,6 +161,63 @@ def exact_odds(
     past ``max_branches`` resolutions. ``answering``: the policy that settles what those the
     action named owe after it (see ``odds``). ``by_totals`` False branches every roll on its
     faces from the start (the odds before totals; the same figures, more resolutions)."""
+    trial = _trial(encounter)
+    base = trial.state
+    outcomes: _Chances[str] = _Chances()
+    damage: _Chances[int] = _Chances()
+    answers: dict[Action, None] = {}
+    resolutions = 0
+    found = leaves(
+        trial,
+        action,
+        then=then,
+        max_branches=max_branches,
+        answering=answering,
+        by_totals=by_totals,
+    )
+    for leaf in found:
+        resolutions = leaf.resolved
+        dealt = damage_dealt(trial.ruleset, action.actor, base, leaf.state)
+        outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
+        damage.add(dealt, leaf.weight, leaf.scale)
+        answers.update(dict.fromkeys(leaf.events.answers))
+    return Odds(
+        outcomes=dict(sorted(outcomes.fractions().items())),
+        damage=_distribution(damage.fractions()),
+        exact=True,
+        resolutions=resolutions,
+        answered=tuple(answers),
+    )
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One complete resolution of an exchange: its events, the state it left, and its exact
+    chance, ``weight / scale``."""
+
+    events: _Resolved
+    state: EncounterState
+    weight: int
+    scale: int
+    resolved: int
+    """How many times the rules resolved the exchange so far, this time included (also the
+    resolutions that stopped at a roll and branched, and those of passes started anew)."""
+
+
+def leaves(
+    encounter: Encounter,
+    action: Action,
+    *,
+    then: Sequence[Action] = (),
+    max_branches: int = MAX_BRANCHES,
+    answering: Policy | None = None,
+    by_totals: bool = True,
+) -> list[Leaf]:
+    """Every distinct resolution of ``action`` (and ``then``) from the encounter's state, each
+    once, by the ruleset's own code; the chances add up to 1. TooManyBranches past
+    ``max_branches`` resolutions (``exact_odds`` and study mode's tables read these). Rolls are
+    branched on their totals until a rule reads a roll's faces; the pass then starts anew with
+    that expression branched on its faces (``by_totals`` False: every roll from the start)."""
     faces_read: set[str] | None = set() if by_totals else None
     tree = _Tree(_trial(encounter), (action, *then), max_branches, answering)
     while True:
@@ -189,14 +246,12 @@ class _Tree:
         self.answering = answering
         self.resolutions = 0
 
-    def enumerate(self, faces_read: frozenset[str] | None) -> Odds:
+    def enumerate(self, faces_read: frozenset[str] | None) -> list[Leaf]:
         """One pass: every roll branched on its totals, but those in ``faces_read`` (or every
         roll, if None) on their distinct results. Raises FacesHidden when a rule reads the
         faces of a roll branched on its totals."""
         trial, base, verb = self.trial, self.base, self.actions[0].verb
-        outcomes: _Chances[str] = _Chances()
-        damage: _Chances[int] = _Chances()
-        answers: dict[Action, None] = {}
+        found: list[Leaf] = []
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
             draws, weight, scale = pending.pop()
@@ -220,17 +275,8 @@ class _Tree:
                 continue
             except DiceLimitError as error:
                 raise TooManyBranches(f"{verb}: {error}") from error
-            dealt = damage_dealt(trial.ruleset, self.actions[0].actor, base, trial.state)
-            outcomes.add(outcome_of(trial.ruleset, events, dealt), weight, scale)
-            damage.add(dealt, weight, scale)
-            answers.update(dict.fromkeys(events.answers))
-        return Odds(
-            outcomes=dict(sorted(outcomes.fractions().items())),
-            damage=_distribution(damage.fractions()),
-            exact=True,
-            resolutions=self.resolutions,
-            answered=tuple(answers),
-        )
+            found.append(Leaf(events, trial.state, weight, scale, self.resolutions))
+        return found
 
 
 K = TypeVar("K", str, int)

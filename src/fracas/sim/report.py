@@ -57,6 +57,10 @@ class Summary:
     rounds: tuple[tuple[int, int], ...]
     """How many fights took each number of rounds, ascending."""
     combatants: tuple[CombatantFigures, ...]
+    mode: str = "engine"
+    """Which mode played the fights: ``engine`` or ``study`` (``fracas.sim.study``)."""
+    mode_why: str = ""
+    """Why that mode (``fracas.sim.study.mode.Decision``)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -69,8 +73,11 @@ def summarize(
     encounter: str,
     seed: int,
     policy: str,
+    mode: str = "engine",
+    mode_why: str = "",
 ) -> Summary:
-    """The figures of a study over ``results`` (each fight of the encounter ``setup``)."""
+    """The figures of a study over ``results`` (each fight of the encounter ``setup``), played
+    in ``mode`` for the reason ``mode_why``."""
     runs = len(results)
     wins = Counter(r.winner for r in results)
     sides = sorted({c.side for c in setup})
@@ -89,6 +96,8 @@ def summarize(
         rounds_margin=rounds_margin,
         rounds=tuple(sorted(Counter(r.rounds for r in results).items())),
         combatants=tuple(_figures(c.id, c.name, c.side, results) for c in setup),
+        mode=mode,
+        mode_why=mode_why,
     )
 
 

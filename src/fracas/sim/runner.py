@@ -57,6 +57,8 @@ class Study:
     save: str | None = None
     """A stored encounter's save (``Session.save()`` as JSON text), played from its current
     state instead of from a file; ``encounter`` then only names it."""
+    mode: str = "engine"
+    """``engine``, or ``study`` (``fracas.sim.study``: decide with ``study.mode.decide``)."""
 
     def chunks(self, size: int) -> Iterator[tuple[int, int]]:
         """(first run, number of runs) of each chunk of at most ``size`` runs."""
@@ -112,6 +114,10 @@ def loaded(
 
 def run_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study``, in order (what a worker does)."""
+    if study.mode == "study":
+        from fracas.sim.study.mode import play_chunk
+
+        return play_chunk(study, first, count)
     ruleset, setup = loaded(study.encounter, study.text, study.save)
     policy = policy_named(study.policy, ruleset)
     return [

@@ -1,0 +1,80 @@
+"""Study mode against the engine, per ruleset, on the benchmark's 4v4 fights (issue 21).
+
+    .venv/bin/python benchmarks/study.py [--engine-runs 200] [--study-runs 20000] [RULESET …]
+
+For each 4v4 file: which mode ``auto`` picks and why; the engine's fights per CPU-second (over
+``--engine-runs`` fights); study mode's set-up (the attack tables the rules fill, from a cold
+cache) and its fights per CPU-second *including* that set-up, over ``--study-runs`` fights; the
+ratio of the two; and the validation verdict (``fracas.sim.study.validate``: the engine's fights
+against study mode's, win rates, rounds and damage dealt). One process, one worker, CPU seconds
+of this process: the machine may be shared, so read the ratio. Target: 1,000 fights per
+CPU-second including set-up for momentum and lurasko.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from machine import describe, timed
+
+from fracas.sim.fight import FightResult
+from fracas.sim.runner import Study, loaded, simulate
+from fracas.sim.study.mode import ENGINE, STUDY, decide, plan_of
+from fracas.sim.study.validate import compare
+
+ENCOUNTERS = Path(__file__).parent / "encounters"
+RULESETS = ("momentum", "lurasko", "kingsdale", "kaiser", "dbu")
+
+
+def measure(slug: str, engine_runs: int, study_runs: int) -> str:
+    """One ruleset's row of the table (markdown)."""
+    path = str(ENCOUNTERS / f"{slug}_4v4.yaml")
+    study = Study(path, runs=engine_runs, seed=1)
+    loaded(path)  # the file's loading is neither mode's work
+    engine: list[FightResult] = []
+    engine_time = timed(lambda: engine.extend(simulate(replace(study, mode=ENGINE), workers=1)))
+    engine_rate = engine_runs / engine_time.cpu
+    plan_of.cache_clear()
+    decision = decide(study, "auto")
+    if decision.mode != STUDY:
+        return f"| {slug} | {engine_rate:.0f} | — | — | — | engine only: {decision.why} |"
+    plan_of.cache_clear()
+    setup = timed(lambda: decide(study, "auto"))
+    fast: list[FightResult] = []
+    study_time = timed(
+        lambda: fast.extend(simulate(replace(study, mode=STUDY, runs=study_runs), workers=1))
+    )
+    rate = study_runs / (setup.cpu + study_time.cpu)
+    found = compare(engine, fast, loaded(path)[1], encounter=slug, seed=1, why=decision.why)
+    verdict = (
+        "agree"
+        if found.agrees
+        else "DISAGREE: " + ", ".join(f.figure for f in found.figures if not f.agrees)
+    )
+    return (
+        f"| {slug} | {engine_rate:.0f} | {rate:,.0f} | {rate / engine_rate:.0f}x "
+        f"| {setup.cpu:.2f} s | {verdict} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rulesets", nargs="*", default=list(RULESETS))
+    parser.add_argument("--engine-runs", type=int, default=200)
+    parser.add_argument("--study-runs", type=int, default=20_000)
+    arguments = parser.parse_args()
+    print(describe())
+    print(
+        f"engine: {arguments.engine_runs} fights; study: {arguments.study_runs:,} fights,"
+        " fights/CPU-s including set-up"
+    )
+    print("| ruleset | engine fights/CPU-s | study fights/CPU-s | ratio | set-up | validation |")
+    print("|---|---|---|---|---|---|")
+    for slug in arguments.rulesets:
+        print(measure(slug, arguments.engine_runs, arguments.study_runs), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+"""Study mode: many fights fast, every attack's outcome from tables the rules fill.
+
+``table`` (what one attack does, from ``fracas.sim.odds.leaves``), ``loop`` (the lean loop of
+Striker tactics), ``striking`` (its plan, asked of the rules once per encounter), one module
+per ruleset that has a study mode (``momentum``), ``mode`` (which mode plays a study, and why),
+``validate`` (the two modes' figures side by side). See docs/analysis.md.
+"""

@@ -1,0 +1,82 @@
+"""Which mode plays a study: the engine, or study mode where the fight fits it.
+
+``decide`` builds the study's plan (``fracas.sim.study.<slug>.plan``) or names why it cannot;
+``play_chunk`` is what a worker does in study mode. Plans are built once per process.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fracas.errors import FracasError
+from fracas.sim.fight import FightResult
+from fracas.sim.runner import TACTICS, Study, loaded
+from fracas.sim.stats import run_seed
+from fracas.sim.study.loop import Plan, play
+from fracas.sim.study.striking import obstacles
+from fracas.sim.study.table import Unmirrorable
+
+ENGINE = "engine"
+STUDY = "study"
+AUTO = "auto"
+MODES = (STUDY, ENGINE, AUTO)
+PACKAGE = "fracas.sim.study"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The mode that plays a study, and why."""
+
+    mode: str
+    why: str
+
+
+@lru_cache(maxsize=8)
+def plan_of(encounter: str, text: str | None, save: str | None, policy: str) -> Plan:
+    """The study's plan; Unmirrorable when study mode cannot play its fights."""
+    ruleset, setup = loaded(encounter, text, save)
+    if setup.clock.started:
+        raise Unmirrorable("the fight has started: study mode plays fights from their set-up")
+    if policy != TACTICS:
+        raise Unmirrorable(f"policy {policy!r}: study mode plays only the ruleset's own tactics")
+    slug = ruleset.descriptor.slug
+    name = f"{PACKAGE}.{slug}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        _, _, found = obstacles(ruleset, setup)
+        besides = f"; its set-up: {'; '.join(found)}" if found else ""
+        raise Unmirrorable(f"study mode has no lean loop for {slug} yet{besides}") from error
+    plan: Plan = module.plan(ruleset, setup)
+    return plan
+
+
+def decide(study: Study, asked: str) -> Decision:
+    """The mode ``asked`` (study, engine or auto) comes to for ``study``. Raises FracasError
+    for an unknown mode, or when study mode is asked for and cannot play the fight."""
+    if asked not in MODES:
+        raise FracasError(f"--mode must be one of {', '.join(MODES)}, not {asked!r}")
+    if asked == ENGINE:
+        return Decision(ENGINE, "asked for")
+    try:
+        plan = plan_of(study.encounter, study.text, study.save, study.policy)
+    except Unmirrorable as reason:
+        if asked == STUDY:
+            raise FracasError(f"study mode cannot play this fight: {reason}") from reason
+        return Decision(ENGINE, f"study mode cannot play it: {reason}")
+    tables = sum(t is not None for f in plan.fighters for t in f.tables)
+    why = f"{tables} attack tables from {plan.resolutions} rule resolutions"
+    return Decision(STUDY, why if asked == STUDY else f"the fight fits: {why}")
+
+
+def play_chunk(study: Study, first: int, count: int) -> list[FightResult]:
+    """Runs ``first`` … ``first + count - 1`` of ``study`` in study mode, in order."""
+    plan = plan_of(study.encounter, study.text, study.save, study.policy)
+    return [
+        play(plan, run_seed(study.seed, run), study.max_rounds)
+        for run in range(first, first + count)
+    ]
