@@ -113,7 +113,7 @@ def remove(tape: Tape, combatant: CombatantId, ruleset: Ruleset, dice: DiceSourc
 def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     """Start the next turn somebody takes, unless the fight is decided: then its outcome ends
     it once the step is done, in the round it was decided in."""
-    if ruleset.outcome(tape.state) is None:
+    if ruleset.decided(tape.state) is None:
         _step_forward(tape, ruleset, dice)
         _settle(tape, ruleset, dice)
 
@@ -145,7 +145,7 @@ def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     while (
         (turn := tape.state.clock.turn) is not None
         and not _anyone_acts(tape.state, turn, ruleset)
-        and ruleset.outcome(tape.state) is None
+        and ruleset.decided(tape.state) is None
     ):
         skipped += 1
         if skipped > len(tape.state.clock.order) + len(tape.state.combatants) + 1:
