@@ -227,9 +227,9 @@ def due(
     current round, or earlier: those that end now."""
     now = (state.clock.round, _rank(moment))
     return tuple(
-        (holder.id, effect)
-        for holder in state
-        for effect in holder.effects
+        (holder, effect)
+        for holder in state.anchored()
+        for effect in state[holder].effects
         if effect.ends is not None
         and effect.ends.combatant == combatant
         and (effect.ends.round, _rank(effect.ends.moment)) <= now
@@ -239,9 +239,9 @@ def due(
 def _expired_before(state: EncounterState, number: int) -> list[Event]:
     """Effects whose anchor lies in a round already over (its turn never came) end now."""
     return [
-        EffectEnded(holder.id, effect.id, reason="expired")
-        for holder in state
-        for effect in holder.effects
+        EffectEnded(holder, effect.id, reason="expired")
+        for holder in state.anchored()
+        for effect in state[holder].effects
         if effect.ends is not None and effect.ends.round < number
     ]
 
