@@ -5,7 +5,9 @@ an 8- and a 32-combatant fight (four and sixteen a side), played by the ruleset'
 
 Printed for each size: CPU microseconds per engine step (an action applied, with every event
 and follow-up it caused) and steps a fight, and the ratio of the 32-combatant figure to the
-8-combatant one, measured in the same run (target: flat, ~1.0x). With
+8-combatant one (target: flat, ~1.0x). The two sizes play each seed in turn, so that both see
+the same load on a shared machine; each fight is played once with its log kept, to count its
+steps, and once without, timed. With
 ``PYTHONPATH=OTHER_SRC`` it measures another checkout's code (``/tmp/main/src``).
 """
 
@@ -39,32 +41,27 @@ def copies(setup: EncounterState, times: int) -> EncounterState:
     return evolve(setup, combatants=combatants)
 
 
-def per_step(setup: EncounterState, count: int) -> tuple[float, float]:
-    """(CPU microseconds a step, steps a fight) over seeds 0 .. count - 1."""
-    ruleset, _ = loaded(str(ENCOUNTER))
-    policy = tactics_for(ruleset)
-    fight(ruleset, setup, policy, -1)  # warm up
-    steps = 0
-    for seed in range(count):
-        log: list[Step] = []
-        fight(ruleset, setup, policy, seed, log=log)
-        steps += len(log)
-    started = time.process_time()
-    for seed in range(count):
-        fight(ruleset, setup, policy, seed)
-    took = time.process_time() - started
-    return took / steps * 1e6, steps / count
-
-
 def main(count: int) -> None:
     print(f"machine: {describe()}")
-    _, setup = loaded(str(ENCOUNTER))
-    figures = {}
-    for size in (8, 32):
-        state = copies(setup, size // len(setup.combatants))
-        figures[size] = cost, steps = per_step(state, count)
-        print(f"{size} combatants: {cost:,.1f} us a step, {steps:,.1f} steps a fight")
-    print(f"32 / 8 combatants, cost per step: {figures[32][0] / figures[8][0]:.2f}x")
+    ruleset, setup = loaded(str(ENCOUNTER))
+    policy = tactics_for(ruleset)
+    sizes = {size: copies(setup, size // len(setup.combatants)) for size in (8, 32)}
+    steps = dict.fromkeys(sizes, 0)
+    spent = dict.fromkeys(sizes, 0.0)
+    for state in sizes.values():
+        fight(ruleset, state, policy, -1)  # warm up
+    for seed in range(count):
+        for size, state in sizes.items():  # in turn, so both see the same load
+            log: list[Step] = []
+            fight(ruleset, state, policy, seed, log=log)
+            steps[size] += len(log)
+            started = time.process_time()
+            fight(ruleset, state, policy, seed)
+            spent[size] += time.process_time() - started
+    cost = {size: spent[size] / steps[size] * 1e6 for size in sizes}
+    for size in sizes:
+        print(f"{size} combatants: {cost[size]:,.1f} us a step, {steps[size] / count:,.1f} a fight")
+    print(f"32 / 8 combatants, cost per step: {cost[32] / cost[8]:.2f}x")
 
 
 if __name__ == "__main__":
