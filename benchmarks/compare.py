@@ -1,7 +1,10 @@
-"""Before and after: the momentum 4v4 fights of this checkout against another checkout's code,
+"""Before and after: a 4v4 fight's runs with this checkout against another checkout's code,
 played in alternating chunks so that both see the same load on a shared machine.
 
-    .venv/bin/python benchmarks/compare.py OTHER_SRC [CHUNKS] [FIGHTS_PER_CHUNK]
+    .venv/bin/python benchmarks/compare.py OTHER_SRC [CHUNKS] [FIGHTS_PER_CHUNK] [ENCOUNTER]
+
+``ENCOUNTER`` is any encounter file, by default ``benchmarks/encounters/momentum_4v4.yaml``
+(``kaiser_4v4.yaml`` … give the other rulesets' fights, played by their tactics).
 
 ``OTHER_SRC`` is the ``src`` folder of the other version (``git archive main src | tar -x -C
 /tmp/main`` gives ``/tmp/main/src``). Two worker processes load the encounter once; each chunk
@@ -29,14 +32,14 @@ HERE = Path(__file__).parent
 ENCOUNTER = HERE / "encounters" / "momentum_4v4.yaml"
 
 
-def worker() -> None:
-    """Play the fights named on each line of stdin (``FIRST END``), print the CPU seconds and
-    a digest of the results."""
+def worker(encounter: str) -> None:
+    """Play ``encounter``'s fights named on each line of stdin (``FIRST END``), print the CPU
+    seconds and a digest of the results."""
     from fracas.sim.fight import fight
     from fracas.sim.policy import tactics_for
     from fracas.sim.runner import loaded
 
-    ruleset, setup = loaded(str(ENCOUNTER))
+    ruleset, setup = loaded(encounter)
     policy = tactics_for(ruleset)
     fight(ruleset, setup, policy, -1)  # warm up: caches, imports
     for line in sys.stdin:
@@ -48,12 +51,12 @@ def worker() -> None:
         print(took, digest, flush=True)
 
 
-def start(src: str | None) -> subprocess.Popen[str]:
+def start(src: str | None, encounter: str) -> subprocess.Popen[str]:
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = src
     return subprocess.Popen(
-        [sys.executable, __file__, "--worker"],
+        [sys.executable, __file__, "--worker", encounter],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -61,9 +64,10 @@ def start(src: str | None) -> subprocess.Popen[str]:
     )
 
 
-def main(other: str, chunks: int, size: int) -> None:
+def main(other: str, chunks: int, size: int, encounter: str) -> None:
     print(f"machine: {describe()}")
-    workers = {"other": start(other), "this": start(None)}
+    print(f"encounter: {encounter}")
+    workers = {"other": start(other, encounter), "this": start(None, encounter)}
     spent = dict.fromkeys(workers, 0.0)
     differing = 0
     for chunk in range(chunks):
@@ -91,12 +95,13 @@ def main(other: str, chunks: int, size: int) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--worker"]:
-        worker()
+    if sys.argv[1:2] == ["--worker"]:
+        worker(sys.argv[2])
     else:
         arguments = sys.argv[1:]
         main(
             arguments[0],
             int(arguments[1]) if len(arguments) > 1 else 20,
             int(arguments[2]) if len(arguments) > 2 else 10,
+            arguments[3] if len(arguments) > 3 else str(ENCOUNTER),
         )

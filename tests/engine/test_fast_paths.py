@@ -8,8 +8,8 @@ import pytest
 
 from fracas.dice import SeededDice
 from fracas.engine.action import CombatantId
-from fracas.engine.clock import Tape, end_turn
-from fracas.engine.events import PoolChanged, reduce
+from fracas.engine.clock import Tape, due, end_turn
+from fracas.engine.events import CombatantLeft, EffectApplied, EffectEnded, PoolChanged, reduce
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import (
     Anchor,
@@ -17,6 +17,7 @@ from fracas.engine.state import (
     Combatant,
     Effect,
     EncounterState,
+    Moment,
     Pool,
     Reset,
     Turn,
@@ -114,3 +115,37 @@ def test_events_folded_from_another_state_are_folded_again() -> None:
     assert elsewhere.state is not inner.state
     assert elsewhere.state == inner.state
     assert elsewhere.state[ADA].pools["HP"].current == state[ADA].pools["HP"].current - 3
+
+
+def _anchored_afresh(state: EncounterState) -> tuple[CombatantId, ...]:
+    return replace(state).anchored()  # a new state: worked out from its combatants
+
+
+def test_the_holders_of_anchored_effects_are_kept_along_as_effects_come_and_go() -> None:
+    ends = Anchor(1, CombatantId("ada"))
+    bo = replace(ADA_ALONE, id=CombatantId("bo"), name="Bo")
+    cy = replace(ADA_ALONE, id=CombatantId("cy"), name="Cy")
+    state = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE, bo.id: bo, cy.id: cy})
+    assert state.anchored() == ()
+    steps = [
+        EffectApplied(cy.id, Effect("Stunned", ends=ends)),
+        EffectApplied(bo.id, Effect("Guarded")),  # no end: not anchored
+        EffectApplied(ADA_ALONE.id, Effect("Slowed", ends=ends)),
+        EffectApplied(bo.id, Effect("Dazed", ends=ends)),
+        EffectEnded(cy.id, "e1"),
+        CombatantLeft(ADA_ALONE.id),
+    ]
+    seen = []
+    for event in steps:
+        state = event.apply(state)
+        seen.append(state.anchored())
+        assert state.anchored() == _anchored_afresh(state)
+    assert seen == [("cy",), ("cy",), ("ada", "cy"), ("ada", "bo", "cy"), ("ada", "bo"), ("bo",)]
+
+
+def test_due_finds_the_effects_ending_now_on_their_holders() -> None:
+    ends = Anchor(1, CombatantId("ada"), Moment.START)
+    bo = replace(ADA_ALONE, id=CombatantId("bo"), name="Bo", effects=(Effect("Dazed", "e1", ends),))
+    state = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE, bo.id: bo}, clock=Clock(round=1))
+    assert due(state, CombatantId("ada"), Moment.START) == ((bo.id, bo.effects[0]),)
+    assert due(state, CombatantId("bo"), Moment.START) == ()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.ruleset import Outcome, last_side_standing
-from fracas.engine.state import Combatant
-from tests.engine.toy import ToySheet
+from fracas.engine.state import Clock, Combatant, EncounterState, Pool, evolve
+from tests.engine.toy import Toy, ToySheet
 
 
 def fighter(name: str, side: str, up: bool = True) -> Combatant:
@@ -33,3 +33,34 @@ def test_nobody_standing_is_said_so() -> None:
 def test_one_side_alone_is_no_fight_to_end() -> None:
     assert last_side_standing([fighter("a", "x"), fighter("b", "x", up=False)], is_up) is None
     assert last_side_standing([], is_up) is None
+
+
+def _standing(hp_of_b: int) -> EncounterState:
+    a = Combatant(CombatantId("a"), "a", "x", ToySheet(speed=3), pools={"HP": Pool(5, 5)})
+    b = Combatant(CombatantId("b"), "b", "y", ToySheet(speed=2), pools={"HP": Pool(hp_of_b, 5)})
+    return EncounterState(combatants={a.id: a, b.id: b})
+
+
+class Counted(Toy):
+    """The toy ruleset, counting how often its outcome is worked out."""
+
+    asked = 0
+
+    def outcome(self, state: EncounterState) -> Outcome | None:
+        self.asked += 1
+        return super().outcome(state)
+
+
+def test_decided_is_the_outcome_worked_out_once_per_combatants_mapping() -> None:
+    toy = Counted()
+    going_on = _standing(5)
+    assert toy.decided(going_on) is None
+    # a clock event leaves the combatants mapping as it is: the same outcome, not asked again
+    assert toy.decided(evolve(going_on, clock=Clock(round=1))) is None
+    assert toy.asked == 1
+    # a new combatants mapping is asked about afresh
+    b = going_on[CombatantId("b")]
+    over = going_on.with_combatant(evolve(b, pools={"HP": Pool(0, 5)}))
+    assert toy.decided(over) == Outcome("x win", "x")
+    assert toy.decided(_standing(5)) is None
+    assert toy.asked == 3

@@ -113,7 +113,7 @@ def remove(tape: Tape, combatant: CombatantId, ruleset: Ruleset, dice: DiceSourc
 def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     """Start the next turn somebody takes, unless the fight is decided: then its outcome ends
     it once the step is done, in the round it was decided in."""
-    if ruleset.outcome(tape.state) is None:
+    if ruleset.decided(tape.state) is None:
         _step_forward(tape, ruleset, dice)
         _settle(tape, ruleset, dice)
 
@@ -145,7 +145,7 @@ def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     while (
         (turn := tape.state.clock.turn) is not None
         and not _anyone_acts(tape.state, turn, ruleset)
-        and ruleset.outcome(tape.state) is None
+        and ruleset.decided(tape.state) is None
     ):
         skipped += 1
         if skipped > len(tape.state.clock.order) + len(tape.state.combatants) + 1:
@@ -227,9 +227,9 @@ def due(
     current round, or earlier: those that end now."""
     now = (state.clock.round, _rank(moment))
     return tuple(
-        (holder.id, effect)
-        for holder in state
-        for effect in holder.effects
+        (holder, effect)
+        for holder in state.anchored()
+        for effect in state[holder].effects
         if effect.ends is not None
         and effect.ends.combatant == combatant
         and (effect.ends.round, _rank(effect.ends.moment)) <= now
@@ -239,9 +239,9 @@ def due(
 def _expired_before(state: EncounterState, number: int) -> list[Event]:
     """Effects whose anchor lies in a round already over (its turn never came) end now."""
     return [
-        EffectEnded(holder.id, effect.id, reason="expired")
-        for holder in state
-        for effect in holder.effects
+        EffectEnded(holder, effect.id, reason="expired")
+        for holder in state.anchored()
+        for effect in state[holder].effects
         if effect.ends is not None and effect.ends.round < number
     ]
 

@@ -208,7 +208,7 @@ class Encounter:
         new: Sequence[Event] = tape.events
         for _ in range(MAX_FOLLOW_UPS):
             more = list(self.ruleset.follow_ups(tape.state, new, dice))
-            if _running(tape.state) and (over := self.ruleset.outcome(tape.state)) is not None:
+            if _running(tape.state) and (over := self.ruleset.decided(tape.state)) is not None:
                 more.append(CombatEnded(over.reason))
             if not more:
                 return

@@ -111,6 +111,7 @@ class Ruleset(ABC):
 
     def __init__(self, settings: BaseModel | None = None) -> None:
         self.settings = settings if settings is not None else self.settings_model()
+        self._decided: tuple[Mapping[CombatantId, Combatant], Outcome | None] | None = None
 
     @abstractmethod
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -179,8 +180,25 @@ class Ruleset(ABC):
         return True
 
     def outcome(self, state: EncounterState) -> Outcome | None:
-        """How the fight is over (one side left standing), or None while it goes on."""
+        """How the fight is over (one side left standing), or None while it goes on.
+
+        Read from the combatants alone (``state.combatants``): the engine asks it through
+        ``decided``, which works it out once for each combatants mapping."""
         return None
+
+    def decided(self, state: EncounterState) -> Outcome | None:
+        """``outcome(state)``, remembered for the last combatants mapping asked about.
+
+        The engine asks after every step, every turn it starts and every turn it skips; most
+        clock events (a turn started, dice drawn) leave the combatants mapping as it was, and
+        the state never mutates it, so the same mapping has the same outcome."""
+        combatants = state.combatants
+        known = self._decided
+        if known is not None and known[0] is combatants:
+            return known[1]
+        over = self.outcome(state)
+        self._decided = (combatants, over)
+        return over
 
     def held_order(
         self, state: EncounterState, holders: tuple[CombatantId, ...]

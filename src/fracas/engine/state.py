@@ -212,11 +212,47 @@ class EncounterState:
 
     def with_combatant(self, combatant: Combatant) -> EncounterState:
         """This state with ``combatant`` added or replaced."""
-        return evolve(self, combatants={**self.combatants, combatant.id: combatant})
+        combatants = {**self.combatants, combatant.id: combatant}
+        state = evolve(self, combatants=combatants)
+        known = self._known_anchored()
+        if known is not None:
+            before = self.combatants.get(combatant.id)
+            if before is None or before.effects is not combatant.effects:
+                known = _holders_after(known, combatants, combatant)
+            state._keep_anchored(known)
+        return state
 
     def without_combatant(self, combatant: CombatantId) -> EncounterState:
         remaining = {k: v for k, v in self.combatants.items() if k != combatant}
-        return evolve(self, combatants=remaining)
+        state = evolve(self, combatants=remaining)
+        known = self._known_anchored()
+        if known is not None:
+            state._keep_anchored(tuple(h for h in known if h != combatant))
+        return state
+
+    def anchored(self) -> tuple[CombatantId, ...]:
+        """Those holding an effect that ends at an anchor, in the combatants' order: where the
+        clock looks for effects that end, instead of at everyone's effects.
+
+        Worked out once from the combatants, then kept along from state to state: a state made
+        by ``with_combatant`` or ``without_combatant`` gets it from the state it was made from,
+        changed only for the combatant that changed. It lives beside the fields, not among
+        them (equality, saves and views know nothing of it), with the combatants mapping it is
+        for, so a state whose combatants were set any other way works it out afresh."""
+        known = self._known_anchored()
+        if known is None:
+            known = tuple(c.id for c in self if _holds_anchored(c))
+            self._keep_anchored(known)
+        return known
+
+    def _known_anchored(self) -> tuple[CombatantId, ...] | None:
+        known: tuple[object, tuple[CombatantId, ...]] | None = self.__dict__.get(_ANCHORED)
+        if known is None or known[0] is not self.combatants:
+            return None
+        return known[1]
+
+    def _keep_anchored(self, holders: tuple[CombatantId, ...]) -> None:
+        object.__setattr__(self, _ANCHORED, (self.combatants, holders))
 
     def acting(self) -> tuple[CombatantId, ...]:
         """The combatants whose turn it is (empty outside combat)."""
@@ -234,3 +270,25 @@ class EncounterState:
     def enemies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
         side = self[combatant].side
         return tuple(c for c in self if c.side != side)
+
+
+_ANCHORED = "_anchored"
+"""Where a state keeps ``anchored()`` with the combatants mapping it was worked out for."""
+
+
+def _holds_anchored(combatant: Combatant) -> bool:
+    return any(e.ends is not None for e in combatant.effects)
+
+
+def _holders_after(
+    holders: tuple[CombatantId, ...],
+    combatants: Mapping[CombatantId, Combatant],
+    changed: Combatant,
+) -> tuple[CombatantId, ...]:
+    """``holders`` once ``changed`` (now in ``combatants``) has its new effects."""
+    holds = _holds_anchored(changed)
+    if holds == (changed.id in holders):
+        return holders
+    if not holds:
+        return tuple(h for h in holders if h != changed.id)
+    return tuple(c for c in combatants if c in holders or c == changed.id)
