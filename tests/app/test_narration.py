@@ -27,6 +27,7 @@ from fracas.engine.events import (
     MarkSet,
     Note,
     OrderChanged,
+    PartEnded,
     PoolChanged,
     PoolSet,
     RoundStarted,
@@ -82,6 +83,13 @@ SAMPLES: list[tuple[Event, list[str]]] = [
     (TurnStarted(2), ["Cy's turn"]),
     (TurnEnded((BO,)), ["End of Bo's turn"]),
     (TurnEnded((BO,), skipped=True), ["Bo cannot act: the turn passes"]),
+    (
+        PartEnded(BO),
+        [
+            "Bo ends its part of the turn (the turn ends when all have ended, or at the game"
+            " master's end)"
+        ],
+    ),
     (TurnHeld(BO), ["Bo holds the turn"]),
     (TurnResumed(BO, 5, 2), ["Bo will take the held turn next"]),
     (TurnLost(BO), ["Bo never took the held turn and loses it"]),

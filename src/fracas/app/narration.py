@@ -43,6 +43,7 @@ from fracas.engine.events import (
     MarkSet,
     Note,
     OrderChanged,
+    PartEnded,
     PoolChanged,
     PoolSet,
     RoundStarted,
@@ -294,6 +295,16 @@ def _turn_ended(event: TurnEnded, scene: Scene) -> Told:
     return f"End of {joined(names)}'s turn"
 
 
+def _part_ended(event: PartEnded, scene: Scene) -> Told:
+    on = [a for a in scene.after.acting() if scene.takes_turn(a)]
+    names = scene.names(on)
+    still = f"; {joined(names)} still to act" if names else ""
+    return (
+        f"{scene.name(event.combatant)} ends its part of the turn{still}"
+        " (the turn ends when all have ended, or at the game master's end)"
+    )
+
+
 def _held(event: TurnHeld, scene: Scene) -> Told:
     return f"{scene.name(event.combatant)} holds the turn"
 
@@ -412,6 +423,7 @@ ENGINE_NARRATORS: Mapping[type[Event], EventNarrator] = {
     RoundStarted: _round,
     TurnStarted: _turn_started,
     TurnEnded: _turn_ended,
+    PartEnded: _part_ended,
     TurnHeld: _held,
     TurnResumed: _resumed,
     TurnLost: _lost,

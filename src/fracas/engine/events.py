@@ -129,7 +129,7 @@ class TurnStarted(Event):
     index: int
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return evolve(state, clock=evolve(state.clock, index=self.index))
+        return evolve(state, clock=evolve(state.clock, index=self.index, finished=()))
 
 
 @dataclass(frozen=True)
@@ -138,6 +138,18 @@ class TurnEnded(Record):
 
     actors: tuple[CombatantId, ...]
     skipped: bool = False
+
+
+@dataclass(frozen=True)
+class PartEnded(Event):
+    """One of those sharing a turn ended its part of it; the others act on, and the turn ends
+    when all have ended (or the game master ends it)."""
+
+    combatant: CombatantId
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        finished = (*state.clock.finished, self.combatant)
+        return evolve(state, clock=evolve(state.clock, finished=finished))
 
 
 @dataclass(frozen=True)
@@ -331,6 +343,7 @@ ENGINE_EVENTS: tuple[type[Event], ...] = (
     RoundStarted,
     TurnStarted,
     TurnEnded,
+    PartEnded,
     TurnHeld,
     TurnResumed,
     TurnLost,
