@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from fracas.app.audience import GM, Audience
-from fracas.app.durations import until
+from fracas.app.durations import capitalised, round_name, until
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.events import (
@@ -266,7 +266,8 @@ def _initiative(event: InitiativeSet, scene: Scene) -> Told:
 
 
 def _round(event: RoundStarted, scene: Scene) -> Told:
-    return f"Round {event.round} begins: {_order_text(event.order, scene)}"
+    name = capitalised(round_name(scene.after.clock, event.round))
+    return f"{name} begins: {_order_text(event.order, scene)}"
 
 
 def _turn_started(event: TurnStarted, scene: Scene) -> Told:
@@ -464,7 +465,7 @@ def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
     """The prompt of any ruleset: the round, and the pools of the one whose turn it is."""
     names = [state[a].name for a in turn.actors if a in state.combatants]
     pools = [_pools_text(state[a]) for a in turn.actors if a in state.combatants]
-    text = f"Round {state.clock.round}: your turn, {joined(names)}"
+    text = f"{capitalised(round_name(state.clock, state.clock.round))}: your turn, {joined(names)}"
     if len(names) == 1 and pools[0]:
         text += f" ({pools[0]})"
     return (text + ".",)
@@ -485,7 +486,7 @@ def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:
             notes = ", ".join(effect.name for effect in combatant.effects)
             rows.append((marker, combatant.name, str(turn.initiative), turn.label, notes))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    title = f"Round {clock.round} order" if clock.round else "The order"
+    title = f"{capitalised(round_name(clock, clock.round))} order" if clock.round else "The order"
     table = (
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in rows

@@ -112,13 +112,16 @@ class InitiativeSet(Event):
 
 @dataclass(frozen=True)
 class RoundStarted(Event):
-    """A round begins with its order fixed; the first turn starts with a TurnStarted."""
+    """A round begins with its order fixed; the first turn starts with a TurnStarted.
+    ``surprise``: it is a surprise round, played before round 1."""
 
     round: int
     order: tuple[Turn, ...]
+    surprise: bool = False
 
     def apply(self, state: EncounterState) -> EncounterState:
-        clock = Clock(round=self.round, order=self.order, index=0, held=state.clock.held)
+        surprises = state.clock.surprise_rounds + self.surprise
+        clock = Clock(self.round, self.order, 0, state.clock.held, surprise_rounds=surprises)
         return evolve(state, clock=clock)
 
 

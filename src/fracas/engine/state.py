@@ -172,6 +172,8 @@ class Clock:
     ``round`` is 0 before combat starts. ``index`` points into ``order``; ``held`` lists the
     combatants holding their turn, in the order they held it; ``finished`` those of a shared
     turn (a group, a phase everyone shares) who have ended their part of it while others act on.
+    ``surprise_rounds`` counts the surprise rounds played before round 1: the clock's rounds go
+    on counting through them, and people are told ``round - surprise_rounds``.
     """
 
     round: int = 0
@@ -179,6 +181,7 @@ class Clock:
     index: int = 0
     held: tuple[CombatantId, ...] = ()
     finished: tuple[CombatantId, ...] = ()
+    surprise_rounds: int = 0
 
     @property
     def started(self) -> bool:
