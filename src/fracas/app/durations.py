@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
+from fracas.app.wording import possessive
 from fracas.engine.action import CombatantId
 from fracas.engine.state import Anchor, Clock, EncounterState, Moment
 
@@ -72,7 +73,7 @@ def until(
             return "until next round"
         return f"for {ahead} more rounds, until {round_name(clock, anchor.round)}"
     moment = "start" if anchor.moment is Moment.START else "end"
-    turn = f"the {moment} of {who}'s"
+    turn = f"the {moment} of {possessive(who)}"
     if not clock.started or ahead < 0:
         return f"until {turn} turn in {round_name(clock, anchor.round)}"
     place = _place(clock, anchor.combatant)

@@ -27,6 +27,7 @@ from typing import Any
 
 from fracas.app.audience import GM, Audience
 from fracas.app.durations import capitalised, round_name, until
+from fracas.app.wording import counted, possessive
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.events import (
@@ -262,7 +263,7 @@ def _visibility(event: VisibilityChanged, scene: Scene) -> Told:
 
 def _initiative(event: InitiativeSet, scene: Scene) -> Told:
     reason = f" ({event.reason})" if event.reason else ""
-    return f"{scene.name(event.combatant)}'s initiative is {event.initiative}{reason}"
+    return f"{possessive(scene.name(event.combatant))} initiative is {event.initiative}{reason}"
 
 
 def _round(event: RoundStarted, scene: Scene) -> Told:
@@ -283,7 +284,7 @@ def _turn_started(event: TurnStarted, scene: Scene) -> Told:
     if turn.resumed:
         return f"{joined(names)} takes the held turn{label}"
     if len(names) == 1:
-        return f"{names[0]}'s turn{label}"
+        return f"{possessive(names[0])} turn{label}"
     return f"Turn of {joined(names)}{label}"
 
 
@@ -293,7 +294,7 @@ def _turn_ended(event: TurnEnded, scene: Scene) -> Told:
         return None
     if event.skipped:
         return f"{joined(names)} cannot act: the turn passes"
-    return f"End of {joined(names)}'s turn"
+    return f"End of {possessive(joined(names))} turn"
 
 
 def _part_ended(event: PartEnded, scene: Scene) -> Told:
@@ -323,7 +324,7 @@ def _order(event: OrderChanged, scene: Scene) -> Told:
     if 0 <= event.index < len(event.order) and event.index != scene.state.clock.index:
         names = scene.names(event.order[event.index].actors)
         if names:
-            text += f"; {joined(names)}'s turn"
+            text += f"; {possessive(joined(names))} turn"
     return text
 
 
@@ -341,7 +342,7 @@ def _pool_changed(event: PoolChanged, scene: Scene) -> Told:
         and event.reason == action.verb
     )
     if paying:
-        return f"{name} spends {-event.amount} {event.pool} ({event.reason})"
+        return f"{name} spends {counted(-event.amount, event.pool)} ({event.reason})"
     reason = f": {event.reason}" if event.reason else ""
     text = f"{name} {event.pool} {signed(event.amount)}"
     before = scene.state.combatants.get(event.combatant)
