@@ -105,9 +105,11 @@ SAMPLES: list[tuple[Event, list[str]]] = [
     (EffectEnded(ADA, "e1", "expired"), ["Guarded on Ada ends (expired)"]),
     (
         EffectChanged(ADA, replace(GUARDED, id="e1", data={"stacks": 2})),
-        ["Guarded on Ada now [stacks=2] (until the start of Ada's next turn)"],
+        ["Guarded on Ada now (stacks 2; until the start of Ada's next turn)"],
     ),
-    (MarkSet(ADA, "free-move", True), ["Ada: free-move = yes"]),
+    (MarkSet(ADA, "free-move", True), ["Ada: free-move"]),
+    (MarkSet(ADA, "free_moves", 2), ["Ada: free moves 2"]),
+    (MarkSet(ADA, "free_moves", None), []),
     (Note("the lights go out"), ["Note: the lights go out"]),
     (Note("I hide", ADA), ["Ada notes: I hide"]),
     (DiceDrawn(12), []),

@@ -27,7 +27,7 @@ from typing import Any
 
 from fracas.app.audience import GM, Audience
 from fracas.app.durations import capitalised, round_name, until
-from fracas.app.wording import counted, possessive
+from fracas.app.wording import counted, possessive, said
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.events import (
@@ -56,7 +56,7 @@ from fracas.engine.events import (
     VisibilityChanged,
 )
 from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Turn
+from fracas.engine.state import Anchor, Clock, Combatant, Effect, EncounterState, Turn
 
 MINUS = "\u2212"
 
@@ -224,6 +224,8 @@ def _turn_text(turn: Turn, scene: Scene) -> str | None:
     if not names:
         return None
     label = f"{turn.label}: " if turn.label else ""
+    if turn.label and not turn.initiative:  # a phase everyone shares, not ordered by initiative
+        return f"{label}{' + '.join(names)}"
     return f"{label}{' + '.join(names)} ({turn.initiative})"
 
 
@@ -370,8 +372,16 @@ def _effect_words(effect: Effect, scene: Scene) -> str:
     source = ""
     if effect.source is not None and scene.visible(effect.source):
         source = f" from {scene.name(effect.source)}"
-    data = f" [{render_value(effect.data)}]" if effect.data else ""
-    return f"{source}{data} ({scene.until(effect.ends)})"
+    data = said((key, _value_said(value, scene)) for key, value in effect.data.items())
+    until = scene.until(effect.ends)
+    return f"{source} ({data}; {until})" if data else f"{source} ({until})"
+
+
+def _value_said(value: object, scene: Scene) -> str:
+    """An effect parameter's value: a combatant's name for its id, else the value as text."""
+    if isinstance(value, str) and scene.combatant(CombatantId(value)) is not None:
+        return scene.name(CombatantId(value))
+    return render_value(value, scene)
 
 
 def _effect_applied(event: EffectApplied, scene: Scene) -> Told:
@@ -393,9 +403,11 @@ def _effect_changed(event: EffectChanged, scene: Scene) -> Told:
 
 
 def _mark(event: MarkSet, scene: Scene) -> Told:
-    if not scene.shows_pools(event.combatant):
+    """A ruleset's mark no narrator of its own tells, in words: a mark cleared is bookkeeping
+    and says nothing."""
+    if not scene.shows_pools(event.combatant) or event.value is None or event.value is False:
         return None
-    return f"{scene.name(event.combatant)}: {event.key} = {render_value(event.value)}"
+    return f"{scene.name(event.combatant)}: {said([(event.key, render_value(event.value))])}"
 
 
 def _drawn(event: DiceDrawn, scene: Scene) -> Told:
@@ -478,10 +490,11 @@ def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:
     if not clock.order:
         return ("No order yet: the fight has not started.",)
     rows = [("", "Name", "Init", "Turn", "Notes")]
+    listed = _next_turns(clock)
     for index, turn in enumerate(clock.order):
         for actor in turn.actors:
             combatant = state.combatants.get(actor)
-            if combatant is None or not audience.sees(combatant):
+            if listed[actor] != index or combatant is None or not audience.sees(combatant):
                 continue
             marker = ">" if clock.started and index == clock.index and not state.ended else ""
             notes = ", ".join(effect.name for effect in combatant.effects)
@@ -493,6 +506,17 @@ def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:
         for row in rows
     )
     return (title, *table)
+
+
+def _next_turns(clock: Clock) -> dict[CombatantId, int]:
+    """Each combatant's one turn the order table lists: its turn now or next, else (all of its
+    turns are past) its last one."""
+    listed: dict[CombatantId, int] = {}
+    for index, turn in enumerate(clock.order):
+        for actor in turn.actors:
+            if actor not in listed or listed[actor] < clock.index:
+                listed[actor] = index
+    return listed
 
 
 class Narrator:

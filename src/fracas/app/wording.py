@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def possessive(name: str) -> str:
     """``Shaman's``, ``Raptor 4's``, ``Thomas's``, ``Saibaman 1, Saibaman 2 and Saibaman 3's``:
@@ -15,3 +17,19 @@ def counted(amount: int, noun: str) -> str:
     if abs(amount) == 1 and noun.endswith("s") and not noun.endswith("ss"):
         noun = noun[:-1]
     return f"{amount} {noun}"
+
+
+def said(pairs: Iterable[tuple[str, str]]) -> str:
+    """An effect's parameters as words, not ``key=value``: ``charges 2, foundation energy,
+    grapple, no tail`` (a key's ``_`` said as a space; ``yes`` says the key alone, ``no`` says
+    ``no`` before it, an empty value or ``none`` says nothing)."""
+    words: list[str] = []
+    for key, value in pairs:
+        name = key.replace("_", " ")
+        if value == "yes":
+            words.append(name)
+        elif value == "no":
+            words.append(f"no {name}")
+        elif value not in ("", "none"):
+            words.append(f"{name} {value}")
+    return ", ".join(words)

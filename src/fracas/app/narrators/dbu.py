@@ -38,11 +38,14 @@ from fracas.rules.dbu.events import (
     ThresholdReached,
     WoundRolled,
 )
+from fracas.rules.dbu.grapple_rules import PIN_ROUND, STRUGGLE_ROUND
 from fracas.rules.dbu.hands import IN_HAND
+from fracas.rules.dbu.holding_back import HELD_BACK, SENSED_ROUND
 from fracas.rules.dbu.instant_order import INSTANT_PLACE
 from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.phase_names import PHASE_WAITS
 from fracas.rules.dbu.queries import ROLL_OFF, SURPRISED
+from fracas.rules.dbu.quick_rules import SHEATHED_ROUND
 from fracas.rules.dbu.response import OUT_OF_SEQUENCE_USED
 from fracas.rules.dbu.rolls import CombatRoll
 from fracas.rules.dbu.support_rules import COMMANDS, COMMANDS_ROUND
@@ -67,8 +70,15 @@ QUIET_MARKS = frozenset(
         EMPOWERED_BY,
         EMPOWER_OVERFLOW,
         INSTANT_PLACE,
+        PIN_ROUND,
+        STRUGGLE_ROUND,
+        HELD_BACK,
+        SENSED_ROUND,
+        SHEATHED_ROUND,
     }
 )
+"""Marks of the rules' own bookkeeping (once a round, who did what): the events beside them
+say what happened."""
 
 
 def _capital(text: str) -> str:
