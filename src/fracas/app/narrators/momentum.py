@@ -23,7 +23,13 @@ from fracas.engine.events import Event, PoolChanged
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.damage import DamageAccount, DamageStep
 from fracas.rules.momentum.damage_types import DamageType
-from fracas.rules.momentum.events import AttackRolled, CheckRolled, DamageRolled, DamageTaken
+from fracas.rules.momentum.events import (
+    AttackRolled,
+    CheckRolled,
+    DamageRolled,
+    DamageTaken,
+    TieOffered,
+)
 from fracas.rules.momentum.queries import VITALITY
 
 ARROW = "\u2192"
@@ -165,11 +171,23 @@ def _shows_against(event: CheckRolled, scene: Scene) -> bool:
     return actor is None or actor == event.combatant or scene.shows_pools(actor)
 
 
+def tie_offered(event: TieOffered, scene: Scene) -> Told:
+    """The game master's choice alone: ``Initiative tie at 28: Rusher, then Raptor 1 + …``."""
+    if not scene.audience.gm:
+        return None
+    names = [" + ".join(scene.name(a) for a in turn) for turn in event.turns]
+    return (
+        f"Initiative tie at {event.initiative}: {', then '.join(names)} (the order they joined);"
+        " the game master decides who goes first (tiebreak NAME puts one first)"
+    )
+
+
 NARRATORS: Mapping[type[Event], EventNarrator] = {
     AttackRolled: attack,
     DamageRolled: damage_rolled,
     DamageTaken: damage_taken,
     CheckRolled: check,
+    TieOffered: tie_offered,
     PoolChanged: vitality_changed,
 }
 """A narrator for every momentum event (``MOMENTUM_EVENTS``), and the hit's Vitality change."""
