@@ -27,6 +27,7 @@ from typing import Any
 
 from fracas.app.audience import GM, Audience
 from fracas.app.durations import capitalised, round_name, until
+from fracas.app.reminders import HeldActions, reminders
 from fracas.app.wording import counted, possessive, said
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Step
@@ -542,6 +543,7 @@ class Narrator:
         self._turn_prompt: TurnPrompt = getattr(module, "turn_prompt", turn_prompt)
         self._order_table: OrderTable = getattr(module, "order_table", order_table)
         self._ruleset = ruleset if isinstance(ruleset, Ruleset) else None
+        self._held: HeldActions | None = getattr(module, "held_actions", None)
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -557,9 +559,10 @@ class Narrator:
             return []
         narrator = self.narrator_of(type(event))
         told = narrator(event, scene) if narrator is not None else generic(event, scene)
-        if told is None:
-            return []
-        return [told] if isinstance(told, str) else list(told)
+        lines = [] if told is None else [told] if isinstance(told, str) else list(told)
+        if isinstance(event, TurnStarted) and self._held is not None:
+            lines += reminders(self._held, scene)  # held actions brought back to mind
+        return lines
 
     def events(
         self,

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
 from fracas.app.narration import turn_prompt as generic_turn_prompt
+from fracas.app.wording import counted
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState, Turn
 from fracas.rules.dbu.bound import BOUND
@@ -38,6 +40,7 @@ from fracas.rules.dbu.events import (
     ThresholdReached,
     WoundRolled,
 )
+from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.grapple_rules import PIN_ROUND, STRUGGLE_ROUND
 from fracas.rules.dbu.hands import IN_HAND
 from fracas.rules.dbu.holding_back import HELD_BACK, SENSED_ROUND
@@ -245,3 +248,16 @@ def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
             "(phases auto: the standing or default order).",
         )
     return lines
+
+
+def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
+    """Each Triggered Maneuver still waiting: its Actions and defined activation."""
+    held: list[tuple[CombatantId, str]] = []
+    for combatant in state:
+        effect = combatant.effect(TRIGGER)
+        if effect is not None:
+            when = effect.data.get("when") or "its trigger"
+            actions = counted(int(effect.data.get("actions") or 0), "Actions")
+            what = f"a Triggered Maneuver of {actions} ({when}; -triggered fires it)"
+            held.append((combatant.id, what))
+    return held

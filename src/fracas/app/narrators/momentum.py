@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, PoolChanged
+from fracas.engine.state import EncounterState
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.damage import DamageAccount, DamageStep
 from fracas.rules.momentum.damage_types import DamageType
@@ -30,7 +32,7 @@ from fracas.rules.momentum.events import (
     DamageTaken,
     TieOffered,
 )
-from fracas.rules.momentum.queries import VITALITY
+from fracas.rules.momentum.queries import HELD_ACTION, VITALITY
 
 ARROW = "\u2192"
 MINUS = "\u2212"
@@ -191,3 +193,15 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     PoolChanged: vitality_changed,
 }
 """A narrator for every momentum event (``MOMENTUM_EVENTS``), and the hit's Vitality change."""
+
+
+def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
+    """Each ``ready`` action still held: its AP and trigger, and how to fire it."""
+    held: list[tuple[CombatantId, str]] = []
+    for combatant in state:
+        effect = combatant.effect(HELD_ACTION)
+        if effect is not None:
+            trigger = effect.data.get("trigger") or "its trigger"
+            ap = effect.data.get("ap")
+            held.append((combatant.id, f"{ap} AP ready ({trigger}; attack … -held fires it)"))
+    return held
