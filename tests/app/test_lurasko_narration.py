@@ -33,7 +33,8 @@ def test_a_hit_tells_the_roll_the_call_the_injury_roll_and_the_account() -> None
     encounter = duel(foe=sheet(armor=CHAINMAIL))
     assert told(encounter, Attack(actor=HERO, target=FOE), [10, 8]) == [
         "Hero spends 1 Action (attack)",
-        "Foe's defense roll: 1d20 (10) + 10 = 20 vs TN 14: hit (failed by 6)",
+        "Foe rolls to dodge Hero's attack: 1d20 (10) + 10 = 20 against TN 14"
+        " (14 or less dodges): hit, 6 over",
         "Hero calls out Sword: 17, 20 drive (STR 0)",
         "Foe's injury type (melee table): 1d20 (8) = 8: Core",
         "Foe takes 8: armor \u00d7\u00bd (drive 20 within 16\u201328: 17 \u2192 8);"
@@ -44,7 +45,7 @@ def test_a_hit_tells_the_roll_the_call_the_injury_roll_and_the_account() -> None
 def test_a_player_sees_the_rolls_but_not_the_enemys_numbers() -> None:
     encounter = duel(foe=sheet(armor=CHAINMAIL))
     lines = told(encounter, Attack(actor=HERO, target=FOE), [10, 8], player("heroes"))
-    assert "Foe's defense roll: 1d20 (10) + 10 = 20: hit" in lines
+    assert "Foe rolls to dodge Hero's attack: 1d20 (10) + 10 = 20: hit" in lines
     assert "Foe takes 8" in lines
 
 

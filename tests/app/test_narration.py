@@ -27,6 +27,7 @@ from fracas.engine.events import (
     MarkSet,
     Note,
     OrderChanged,
+    PartEnded,
     PoolChanged,
     PoolSet,
     RoundStarted,
@@ -82,6 +83,13 @@ SAMPLES: list[tuple[Event, list[str]]] = [
     (TurnStarted(2), ["Cy's turn"]),
     (TurnEnded((BO,)), ["End of Bo's turn"]),
     (TurnEnded((BO,), skipped=True), ["Bo cannot act: the turn passes"]),
+    (
+        PartEnded(BO),
+        [
+            "Bo ends its part of the turn (the turn ends when all have ended, or at the game"
+            " master's end)"
+        ],
+    ),
     (TurnHeld(BO), ["Bo holds the turn"]),
     (TurnResumed(BO, 5, 2), ["Bo will take the held turn next"]),
     (TurnLost(BO), ["Bo never took the held turn and loses it"]),
@@ -97,9 +105,11 @@ SAMPLES: list[tuple[Event, list[str]]] = [
     (EffectEnded(ADA, "e1", "expired"), ["Guarded on Ada ends (expired)"]),
     (
         EffectChanged(ADA, replace(GUARDED, id="e1", data={"stacks": 2})),
-        ["Guarded on Ada now [stacks=2] (until the start of Ada's next turn)"],
+        ["Guarded on Ada now (stacks 2; until the start of Ada's next turn)"],
     ),
-    (MarkSet(ADA, "free-move", True), ["Ada: free-move = yes"]),
+    (MarkSet(ADA, "free-move", True), ["Ada: free-move"]),
+    (MarkSet(ADA, "free_moves", 2), ["Ada: free moves 2"]),
+    (MarkSet(ADA, "free_moves", None), []),
     (Note("the lights go out"), ["Note: the lights go out"]),
     (Note("I hide", ADA), ["Ada notes: I hide"]),
     (DiceDrawn(12), []),

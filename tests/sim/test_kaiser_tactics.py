@@ -5,7 +5,7 @@ from __future__ import annotations
 from fracas.app.rulesets import demo_of
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.gm import MoveTurn, SetPool
+from fracas.engine.gm import SetPool
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.actions import Attack, Intend, Use
 from fracas.rules.kaiser.queries import AP, COUNTER, MANA
@@ -63,7 +63,7 @@ def test_in_the_action_phase_it_strikes_the_most_hurt_enemy_with_its_hardest_arm
     for who in encounter.state.combatants:
         declared(encounter, who)
     encounter.apply(EndTurn())
-    encounter.apply(MoveTurn(target=CEIL))
+    assert encounter.state.acting() == (CEIL,)
     policy = Intending()
     first = policy.choose(encounter, CEIL)
     assert first == Attack(actor=CEIL, target=BANDIT_1, weapon="Long Sword")

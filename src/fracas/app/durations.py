@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
+from fracas.app.wording import possessive
 from fracas.engine.action import CombatantId
 from fracas.engine.state import Anchor, Clock, EncounterState, Moment
 
@@ -30,6 +31,23 @@ def _place(clock: Clock, combatant: CombatantId) -> _Place:
     return _Place.ABSENT
 
 
+def round_name(clock: Clock, number: int) -> str:
+    """How people are told of the clock's round ``number``: ``round 3``, or ``the surprise
+    round`` for one played before round 1 (the clock counts those too). Before the fight
+    starts, whether its first round will be a surprise round is not known yet: that one is
+    ``the fight's first round``."""
+    if not clock.started and number == 1:
+        return "the fight's first round"
+    if number <= clock.surprise_rounds:
+        return "the surprise round"
+    return f"round {number - clock.surprise_rounds}"
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (a round's name opening a line)."""
+    return text[:1].upper() + text[1:]
+
+
 def until(
     anchor: Anchor | None,
     state: EncounterState,
@@ -48,28 +66,28 @@ def until(
     ahead = anchor.round - clock.round
     if who is None:
         if not clock.started or ahead < 0:
-            return f"until round {anchor.round}"
+            return f"until {round_name(clock, anchor.round)}"
         if ahead == 0:
             return "until later this round"
         if ahead == 1:
             return "until next round"
-        return f"for {ahead} more rounds, until round {anchor.round}"
+        return f"for {ahead} more rounds, until {round_name(clock, anchor.round)}"
     moment = "start" if anchor.moment is Moment.START else "end"
-    turn = f"the {moment} of {who}'s"
+    turn = f"the {moment} of {possessive(who)}"
     if not clock.started or ahead < 0:
-        return f"until {turn} turn in round {anchor.round}"
+        return f"until {turn} turn in {round_name(clock, anchor.round)}"
     place = _place(clock, anchor.combatant)
     if ahead == 0:
         if place is _Place.CURRENT and anchor.moment is Moment.END:
             return f"until {turn} turn (this turn)"
         if place is _Place.UPCOMING:
             return f"until {turn} turn this round"
-        return f"until {turn} turn in round {anchor.round}"
+        return f"until {turn} turn in {round_name(clock, anchor.round)}"
     if ahead == 1:
         if place in (_Place.CURRENT, _Place.PASSED):
             return f"until {turn} next turn"
         return f"until {turn} turn next round"
-    return f"for {ahead} more rounds, until {turn} turn in round {anchor.round}"
+    return f"for {ahead} more rounds, until {turn} turn in {round_name(clock, anchor.round)}"
 
 
 def _name_in(state: EncounterState) -> Callable[[CombatantId], str | None]:

@@ -26,7 +26,9 @@ from types import ModuleType
 from typing import Any
 
 from fracas.app.audience import GM, Audience
-from fracas.app.durations import until
+from fracas.app.durations import capitalised, round_name, until
+from fracas.app.reminders import HeldActions, reminders
+from fracas.app.wording import counted, possessive, said
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Step
 from fracas.engine.events import (
@@ -43,6 +45,7 @@ from fracas.engine.events import (
     MarkSet,
     Note,
     OrderChanged,
+    PartEnded,
     PoolChanged,
     PoolSet,
     RoundStarted,
@@ -54,7 +57,7 @@ from fracas.engine.events import (
     VisibilityChanged,
 )
 from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Turn
+from fracas.engine.state import Anchor, Clock, Combatant, Effect, EncounterState, Turn
 
 MINUS = "\u2212"
 
@@ -222,6 +225,8 @@ def _turn_text(turn: Turn, scene: Scene) -> str | None:
     if not names:
         return None
     label = f"{turn.label}: " if turn.label else ""
+    if turn.label and not turn.initiative:  # a phase everyone shares, not ordered by initiative
+        return f"{label}{' + '.join(names)}"
     return f"{label}{' + '.join(names)} ({turn.initiative})"
 
 
@@ -261,11 +266,12 @@ def _visibility(event: VisibilityChanged, scene: Scene) -> Told:
 
 def _initiative(event: InitiativeSet, scene: Scene) -> Told:
     reason = f" ({event.reason})" if event.reason else ""
-    return f"{scene.name(event.combatant)}'s initiative is {event.initiative}{reason}"
+    return f"{possessive(scene.name(event.combatant))} initiative is {event.initiative}{reason}"
 
 
 def _round(event: RoundStarted, scene: Scene) -> Told:
-    return f"Round {event.round} begins: {_order_text(event.order, scene)}"
+    name = capitalised(round_name(scene.after.clock, event.round))
+    return f"{name} begins: {_order_text(event.order, scene)}"
 
 
 def _turn_started(event: TurnStarted, scene: Scene) -> Told:
@@ -281,7 +287,7 @@ def _turn_started(event: TurnStarted, scene: Scene) -> Told:
     if turn.resumed:
         return f"{joined(names)} takes the held turn{label}"
     if len(names) == 1:
-        return f"{names[0]}'s turn{label}"
+        return f"{possessive(names[0])} turn{label}"
     return f"Turn of {joined(names)}{label}"
 
 
@@ -291,7 +297,17 @@ def _turn_ended(event: TurnEnded, scene: Scene) -> Told:
         return None
     if event.skipped:
         return f"{joined(names)} cannot act: the turn passes"
-    return f"End of {joined(names)}'s turn"
+    return f"End of {possessive(joined(names))} turn"
+
+
+def _part_ended(event: PartEnded, scene: Scene) -> Told:
+    on = [a for a in scene.after.acting() if scene.takes_turn(a)]
+    names = scene.names(on)
+    still = f"; {joined(names)} still to act" if names else ""
+    return (
+        f"{scene.name(event.combatant)} ends its part of the turn{still}"
+        " (the turn ends when all have ended, or at the game master's end)"
+    )
 
 
 def _held(event: TurnHeld, scene: Scene) -> Told:
@@ -311,7 +327,7 @@ def _order(event: OrderChanged, scene: Scene) -> Told:
     if 0 <= event.index < len(event.order) and event.index != scene.state.clock.index:
         names = scene.names(event.order[event.index].actors)
         if names:
-            text += f"; {joined(names)}'s turn"
+            text += f"; {possessive(joined(names))} turn"
     return text
 
 
@@ -329,7 +345,7 @@ def _pool_changed(event: PoolChanged, scene: Scene) -> Told:
         and event.reason == action.verb
     )
     if paying:
-        return f"{name} spends {-event.amount} {event.pool} ({event.reason})"
+        return f"{name} spends {counted(-event.amount, event.pool)} ({event.reason})"
     reason = f": {event.reason}" if event.reason else ""
     text = f"{name} {event.pool} {signed(event.amount)}"
     before = scene.state.combatants.get(event.combatant)
@@ -357,8 +373,16 @@ def _effect_words(effect: Effect, scene: Scene) -> str:
     source = ""
     if effect.source is not None and scene.visible(effect.source):
         source = f" from {scene.name(effect.source)}"
-    data = f" [{render_value(effect.data)}]" if effect.data else ""
-    return f"{source}{data} ({scene.until(effect.ends)})"
+    data = said((key, _value_said(value, scene)) for key, value in effect.data.items())
+    until = scene.until(effect.ends)
+    return f"{source} ({data}; {until})" if data else f"{source} ({until})"
+
+
+def _value_said(value: object, scene: Scene) -> str:
+    """An effect parameter's value: a combatant's name for its id, else the value as text."""
+    if isinstance(value, str) and scene.combatant(CombatantId(value)) is not None:
+        return scene.name(CombatantId(value))
+    return render_value(value, scene)
 
 
 def _effect_applied(event: EffectApplied, scene: Scene) -> Told:
@@ -380,9 +404,11 @@ def _effect_changed(event: EffectChanged, scene: Scene) -> Told:
 
 
 def _mark(event: MarkSet, scene: Scene) -> Told:
-    if not scene.shows_pools(event.combatant):
+    """A ruleset's mark no narrator of its own tells, in words: a mark cleared is bookkeeping
+    and says nothing."""
+    if not scene.shows_pools(event.combatant) or event.value is None or event.value is False:
         return None
-    return f"{scene.name(event.combatant)}: {event.key} = {render_value(event.value)}"
+    return f"{scene.name(event.combatant)}: {said([(event.key, render_value(event.value))])}"
 
 
 def _drawn(event: DiceDrawn, scene: Scene) -> Told:
@@ -412,6 +438,7 @@ ENGINE_NARRATORS: Mapping[type[Event], EventNarrator] = {
     RoundStarted: _round,
     TurnStarted: _turn_started,
     TurnEnded: _turn_ended,
+    PartEnded: _part_ended,
     TurnHeld: _held,
     TurnResumed: _resumed,
     TurnLost: _lost,
@@ -452,7 +479,7 @@ def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
     """The prompt of any ruleset: the round, and the pools of the one whose turn it is."""
     names = [state[a].name for a in turn.actors if a in state.combatants]
     pools = [_pools_text(state[a]) for a in turn.actors if a in state.combatants]
-    text = f"Round {state.clock.round}: your turn, {joined(names)}"
+    text = f"{capitalised(round_name(state.clock, state.clock.round))}: your turn, {joined(names)}"
     if len(names) == 1 and pools[0]:
         text += f" ({pools[0]})"
     return (text + ".",)
@@ -464,21 +491,33 @@ def order_table(state: EncounterState, audience: Audience) -> tuple[str, ...]:
     if not clock.order:
         return ("No order yet: the fight has not started.",)
     rows = [("", "Name", "Init", "Turn", "Notes")]
+    listed = _next_turns(clock)
     for index, turn in enumerate(clock.order):
         for actor in turn.actors:
             combatant = state.combatants.get(actor)
-            if combatant is None or not audience.sees(combatant):
+            if listed[actor] != index or combatant is None or not audience.sees(combatant):
                 continue
             marker = ">" if clock.started and index == clock.index and not state.ended else ""
             notes = ", ".join(effect.name for effect in combatant.effects)
             rows.append((marker, combatant.name, str(turn.initiative), turn.label, notes))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    title = f"Round {clock.round} order" if clock.round else "The order"
+    title = f"{capitalised(round_name(clock, clock.round))} order" if clock.round else "The order"
     table = (
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in rows
     )
     return (title, *table)
+
+
+def _next_turns(clock: Clock) -> dict[CombatantId, int]:
+    """Each combatant's one turn the order table lists: its turn now or next, else (all of its
+    turns are past) its last one."""
+    listed: dict[CombatantId, int] = {}
+    for index, turn in enumerate(clock.order):
+        for actor in turn.actors:
+            if actor not in listed or listed[actor] < clock.index:
+                listed[actor] = index
+    return listed
 
 
 class Narrator:
@@ -504,6 +543,7 @@ class Narrator:
         self._turn_prompt: TurnPrompt = getattr(module, "turn_prompt", turn_prompt)
         self._order_table: OrderTable = getattr(module, "order_table", order_table)
         self._ruleset = ruleset if isinstance(ruleset, Ruleset) else None
+        self._held: HeldActions | None = getattr(module, "held_actions", None)
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -519,9 +559,10 @@ class Narrator:
             return []
         narrator = self.narrator_of(type(event))
         told = narrator(event, scene) if narrator is not None else generic(event, scene)
-        if told is None:
-            return []
-        return [told] if isinstance(told, str) else list(told)
+        lines = [] if told is None else [told] if isinstance(told, str) else list(told)
+        if isinstance(event, TurnStarted) and self._held is not None:
+            lines += reminders(self._held, scene)  # held actions brought back to mind
+        return lines
 
     def events(
         self,

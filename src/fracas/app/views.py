@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fracas.app.audience import GM, Audience
 from fracas.app.durations import until
 from fracas.app.narration import render_value
+from fracas.app.wording import said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.state import Combatant, EncounterState
@@ -54,8 +55,8 @@ class EffectView:
     data: tuple[tuple[str, str], ...] = ()
 
     def render(self) -> str:
-        data = f" [{', '.join(f'{k}={v}' for k, v in self.data)}]" if self.data else ""
-        return f"{self.name}{data} ({self.until})"
+        data = said(self.data)
+        return f"{self.name} ({data}; {self.until})" if data else f"{self.name} ({self.until})"
 
 
 @dataclass(frozen=True)

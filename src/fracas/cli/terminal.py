@@ -4,6 +4,7 @@ the encounter table, a reply's lines and reading the lines a user types or pipes
 from __future__ import annotations
 
 import errno
+import re
 import socket
 import sys
 from collections.abc import Iterator
@@ -21,6 +22,9 @@ from fracas.cli.lineedit import editing
 
 EXTRA_WORDS = ("quit", "exit", "save")
 """Words the terminal front ends read themselves, completed with the verbs."""
+
+DROPPED = re.compile(r"~~(.+?)~~")
+"""A die that does not count, as the dice render it in plain text (``(6, 5, 3, ~~1~~)``)."""
 
 PIPED_WIDTH = 120
 """The width of the tracker's output when it goes to a file or a pipe, not a terminal."""
@@ -169,10 +173,25 @@ def told(session: Session, reply: Reply) -> list[str]:
     return lines
 
 
+def struck(line: str) -> Text:
+    """``line`` with each dropped die's ``~~1~~`` shown as a struck-through ``1``."""
+    text = Text()
+    at = 0
+    for found in DROPPED.finditer(line):
+        text.append(line[at : found.start()])
+        text.append(found.group(1), style="strike")
+        at = found.end()
+    text.append(line[at:])
+    return text
+
+
 def show(console: Console, session: Session, reply: Reply) -> None:
-    """Print the reply's lines and prompts, then its error in red."""
+    """Print the reply's lines and prompts, then its error in red. A terminal that shows
+    styles strikes dropped dice through; elsewhere (a file, a pipe) they keep their plain
+    ``~~1~~``."""
+    styled = console.is_terminal and console.color_system is not None
     for line in told(session, reply):
-        console.print(Text(line), soft_wrap=True)
+        console.print(struck(line) if styled else Text(line), soft_wrap=True)
     if reply.error is not None:
         console.print(Text(f"error: {reply.error}", style="bold red"), soft_wrap=True)
 

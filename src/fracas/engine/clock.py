@@ -162,7 +162,8 @@ def _anyone_acts(state: EncounterState, turn: Turn, ruleset: Ruleset) -> bool:
 def _begin_round(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     tape.write(ruleset.at_round_start(tape.state, dice))
     number = tape.state.clock.round + 1
-    tape.write([RoundStarted(number, ruleset.order(tape.state))])
+    surprise = ruleset.is_surprise_round(tape.state)
+    tape.write([RoundStarted(number, ruleset.order(tape.state), surprise)])
     tape.write(_refills(tape.state, Reset.ROUND, tuple(c.id for c in tape.state), "new round"))
     tape.write(_expired_before(tape.state, number))
     if tape.state.clock.order:

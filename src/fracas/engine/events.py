@@ -112,13 +112,16 @@ class InitiativeSet(Event):
 
 @dataclass(frozen=True)
 class RoundStarted(Event):
-    """A round begins with its order fixed; the first turn starts with a TurnStarted."""
+    """A round begins with its order fixed; the first turn starts with a TurnStarted.
+    ``surprise``: it is a surprise round, played before round 1."""
 
     round: int
     order: tuple[Turn, ...]
+    surprise: bool = False
 
     def apply(self, state: EncounterState) -> EncounterState:
-        clock = Clock(round=self.round, order=self.order, index=0, held=state.clock.held)
+        surprises = state.clock.surprise_rounds + self.surprise
+        clock = Clock(self.round, self.order, 0, state.clock.held, surprise_rounds=surprises)
         return evolve(state, clock=clock)
 
 
@@ -129,7 +132,7 @@ class TurnStarted(Event):
     index: int
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return evolve(state, clock=evolve(state.clock, index=self.index))
+        return evolve(state, clock=evolve(state.clock, index=self.index, finished=()))
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,18 @@ class TurnEnded(Record):
 
     actors: tuple[CombatantId, ...]
     skipped: bool = False
+
+
+@dataclass(frozen=True)
+class PartEnded(Event):
+    """One of those sharing a turn ended its part of it; the others act on, and the turn ends
+    when all have ended (or the game master ends it)."""
+
+    combatant: CombatantId
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        finished = (*state.clock.finished, self.combatant)
+        return evolve(state, clock=evolve(state.clock, finished=finished))
 
 
 @dataclass(frozen=True)
@@ -331,6 +346,7 @@ ENGINE_EVENTS: tuple[type[Event], ...] = (
     RoundStarted,
     TurnStarted,
     TurnEnded,
+    PartEnded,
     TurnHeld,
     TurnResumed,
     TurnLost,

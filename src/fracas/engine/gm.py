@@ -114,7 +114,7 @@ class SetInitiative(Action):
 
 @dataclass(frozen=True)
 class MoveTurn(Action):
-    """End the current turn and make it a combatant's turn now (its next turn this round)."""
+    """End the current turn and make it a combatant's turn now (its next in this phase)."""
 
     verb: ClassVar[str] = "turn"
     game_master: ClassVar[bool] = True
@@ -308,18 +308,32 @@ class MoveTurnRule(GmRule[MoveTurn]):
         super().verify(state, action)
         if not state.clock.started:
             raise IllegalAction("not-started", "combat has not started yet")
+        name = state[action.target].name
         if not any(action.target in t.actors for t in state.clock.order):
-            raise IllegalAction(
-                "not-in-order", f"{state[action.target].name} has no turn this round"
-            )
+            raise IllegalAction("not-in-order", f"{name} has no turn this round")
+        if state.is_turn_of(action.target):
+            raise IllegalAction("already-their-turn", f"it is already {name}'s turn")
+        if _turn_in_phase(state, action.target) is None:
+            turn = state.clock.turn
+            phase = f"the {turn.label}" if turn is not None and turn.label else "this phase"
+            raise IllegalAction("not-in-phase", f"{name} has no turn in {phase} this round")
 
     def resolve(self, state: EncounterState, action: MoveTurn, dice: DiceSource) -> Sequence[Event]:
-        clock_now = state.clock
-        turns = [i for i, t in enumerate(clock_now.order) if action.target in t.actors]
-        index = next((i for i in turns if i >= clock_now.index), turns[0])
+        index = _turn_in_phase(state, action.target)
+        assert index is not None
         tape = clock.Tape(state)
         clock.jump_to(tape, index, self.ruleset, dice)
         return tape.events
+
+
+def _turn_in_phase(state: EncounterState, target: CombatantId) -> int | None:
+    """Where in the order ``target``'s next turn of the present phase is (the turns labelled
+    as the current one: a pose, Kaiser's Intention or Action phase): its first one from now
+    on, else its first one of the phase already passed; None when it has none there."""
+    now = state.clock
+    phase = now.turn.label if now.turn is not None else ""
+    turns = [i for i, t in enumerate(now.order) if target in t.actors and t.label == phase]
+    return next((i for i in turns if i >= now.index), turns[0] if turns else None)
 
 
 class EndCombatRule(GmRule[EndCombat]):

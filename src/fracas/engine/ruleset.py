@@ -131,6 +131,11 @@ class Ruleset(ABC):
     def order(self, state: EncounterState) -> tuple[Turn, ...]:
         """The order of the round that is about to start (``state.clock.round`` is the last)."""
 
+    def is_surprise_round(self, state: EncounterState) -> bool:
+        """Whether the round about to start is a surprise round, played before round 1 (the
+        rounds people are told of count from the first one after it). By default none is."""
+        return False
+
     def at_round_start(self, state: EncounterState, dice: DiceSource) -> Sequence[Event]:
         """Events before a new round is ordered (re-rolled initiative, per-round resets)."""
         return ()

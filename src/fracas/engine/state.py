@@ -170,13 +170,18 @@ class Clock:
     """Where the fight is: the round, its order (fixed when the round begins) and the turn.
 
     ``round`` is 0 before combat starts. ``index`` points into ``order``; ``held`` lists the
-    combatants holding their turn, in the order they held it.
+    combatants holding their turn, in the order they held it; ``finished`` those of a shared
+    turn (a group, a phase everyone shares) who have ended their part of it while others act on.
+    ``surprise_rounds`` counts the surprise rounds played before round 1: the clock's rounds go
+    on counting through them, and people are told ``round - surprise_rounds``.
     """
 
     round: int = 0
     order: tuple[Turn, ...] = ()
     index: int = 0
     held: tuple[CombatantId, ...] = ()
+    finished: tuple[CombatantId, ...] = ()
+    surprise_rounds: int = 0
 
     @property
     def started(self) -> bool:
@@ -255,9 +260,13 @@ class EncounterState:
         object.__setattr__(self, _ANCHORED, (self.combatants, holders))
 
     def acting(self) -> tuple[CombatantId, ...]:
-        """The combatants whose turn it is (empty outside combat)."""
+        """The combatants whose turn it is (empty outside combat): the turn's actors but those
+        who have ended their part of it."""
         turn = self.clock.turn
-        return turn.actors if turn else ()
+        if turn is None:
+            return ()
+        finished = self.clock.finished
+        return tuple(a for a in turn.actors if a not in finished) if finished else turn.actors
 
     def is_turn_of(self, combatant: CombatantId) -> bool:
         return combatant in self.acting()

@@ -9,7 +9,7 @@ from typing import ClassVar
 from fracas.dice import DiceSource
 from fracas.engine import clock
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.events import Event, TurnHeld, TurnResumed
+from fracas.engine.events import Event, PartEnded, TurnHeld, TurnResumed
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 
@@ -24,7 +24,10 @@ class StartCombat(Action):
 
 @dataclass(frozen=True)
 class EndTurn(Action):
-    """End the current turn; the next one in the order starts."""
+    """End your turn or your part of a shared one; the game master's end ends it for all.
+
+    A turn several share (a group's, a phase everyone shares) ends once all have ended their
+    part; then the next one in the order starts."""
 
     verb: ClassVar[str] = "end"
     aliases: ClassVar[tuple[str, ...]] = ("next", "done")
@@ -81,18 +84,32 @@ class StartCombatRule(ClockRule):
 class EndTurnRule(ClockRule):
     def verify(self, state: EncounterState, action: EndTurn) -> None:
         self.require_fight(state)
-        if action.actor is not None and not state.is_turn_of(action.actor):
-            raise IllegalAction("not-your-turn", f"it is not {state[action.actor].name}'s turn")
-        if (why := self.ruleset.may_end_turn(state, action.actor)) is not None:
+        actor = action.actor
+        if actor is not None and actor in state.clock.finished:
+            raise IllegalAction(
+                "part-ended", f"{state[actor].name} has already ended its part of this turn"
+            )
+        if actor is not None and not state.is_turn_of(actor):
+            raise IllegalAction("not-your-turn", f"it is not {state[actor].name}'s turn")
+        if (why := self.ruleset.may_end_turn(state, actor)) is not None:
             raise IllegalAction("cannot-end", why)
 
     def resolve(self, state: EncounterState, action: EndTurn, dice: DiceSource) -> Sequence[Event]:
+        if action.actor is not None and self._others_act_on(state, action.actor):
+            return [PartEnded(action.actor)]
         later = self.ruleset.before_turn_end(state, dice)
         if later is not None:
             return later
         tape = clock.Tape(state)
         clock.end_turn(tape, self.ruleset, dice)
         return tape.events
+
+    def _others_act_on(self, state: EncounterState, actor: CombatantId) -> bool:
+        """Whether anyone sharing the turn with ``actor`` still takes a part of it."""
+        return any(
+            other != actor and self.ruleset.takes_turn(state, state[other])
+            for other in state.acting()
+        )
 
 
 class HoldTurnRule(ClockRule):

@@ -24,7 +24,7 @@ def test_silencing_is_told_to_the_game_master_only() -> None:
     heroes, foes = player("heroes"), player("foes")
     before = encounter.state
     placed = encounter.apply(Silence(target=FOE, amount=4))
-    assert NARRATOR.step(placed, before, GM) == ("Silencing on Foe [amount=4] (until removed)",)
+    assert NARRATOR.step(placed, before, GM) == ("Silencing on Foe (amount 4; until removed)",)
     assert NARRATOR.step(placed, before, heroes) == ()
     assert NARRATOR.step(placed, before, foes) == ()
     assert "Silencing" in "\n".join(NARRATOR.order_table(encounter.state, GM))

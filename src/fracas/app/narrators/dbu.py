@@ -20,6 +20,8 @@ from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
 from fracas.app.narration import turn_prompt as generic_turn_prompt
+from fracas.app.wording import counted
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState, Turn
 from fracas.rules.dbu.bound import BOUND
@@ -38,11 +40,15 @@ from fracas.rules.dbu.events import (
     ThresholdReached,
     WoundRolled,
 )
+from fracas.rules.dbu.form_rules import TRIGGER
+from fracas.rules.dbu.grapple_rules import PIN_ROUND, STRUGGLE_ROUND
 from fracas.rules.dbu.hands import IN_HAND
+from fracas.rules.dbu.holding_back import HELD_BACK, SENSED_ROUND
 from fracas.rules.dbu.instant_order import INSTANT_PLACE
 from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.phase_names import PHASE_WAITS
 from fracas.rules.dbu.queries import ROLL_OFF, SURPRISED
+from fracas.rules.dbu.quick_rules import SHEATHED_ROUND
 from fracas.rules.dbu.response import OUT_OF_SEQUENCE_USED
 from fracas.rules.dbu.rolls import CombatRoll
 from fracas.rules.dbu.support_rules import COMMANDS, COMMANDS_ROUND
@@ -67,8 +73,15 @@ QUIET_MARKS = frozenset(
         EMPOWERED_BY,
         EMPOWER_OVERFLOW,
         INSTANT_PLACE,
+        PIN_ROUND,
+        STRUGGLE_ROUND,
+        HELD_BACK,
+        SENSED_ROUND,
+        SHEATHED_ROUND,
     }
 )
+"""Marks of the rules' own bookkeeping (once a round, who did what): the events beside them
+say what happened."""
 
 
 def _capital(text: str) -> str:
@@ -241,3 +254,16 @@ def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
             "(phases auto: the standing or default order).",
         )
     return lines
+
+
+def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
+    """Each Triggered Maneuver still waiting: its Actions and defined activation."""
+    held: list[tuple[CombatantId, str]] = []
+    for combatant in state:
+        effect = combatant.effect(TRIGGER)
+        if effect is not None:
+            when = effect.data.get("when") or "its trigger"
+            actions = counted(int(effect.data.get("actions") or 0), "Actions")
+            what = f"a Triggered Maneuver of {actions} ({when}; -triggered fires it)"
+            held.append((combatant.id, what))
+    return held

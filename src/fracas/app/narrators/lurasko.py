@@ -20,6 +20,7 @@ from dataclasses import replace
 from fracas.app.audience import Audience
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
 from fracas.app.narration import order_table as engine_order_table
+from fracas.app.wording import possessive
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet
 from fracas.engine.state import EncounterState
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange
@@ -83,13 +84,17 @@ def called_out(event: DamageCalledOut, scene: Scene) -> Told:
 
 
 def defense(event: DefenseRolled, scene: Scene) -> Told:
-    """``Gunner's defense roll: 1d20 (20) + 12 = 32 vs TN 14: hit (failed by 18)``."""
+    """``Gunner rolls to dodge Raider's attack: 1d20 (20) + 13 = 33 against TN 14 (14 or less
+    dodges): hit, 19 over``: the defender rolls under its TN, so a high roll is a hit."""
     who = _capital(scene.name(event.defender))
-    tn = f" vs TN {event.tn}" if scene.shows_pools(event.defender) else ""
+    attack = f"{possessive(scene.name(event.attacker))} attack"
     outcome = {"dodged": "dodged", "hit": "hit", "critical": "critical hit"}[event.outcome]
-    if event.outcome != "dodged" and tn:
-        outcome += f" (failed by {event.margin})"
-    return f"{who}'s defense roll: {event.roll.render()}{tn}: {outcome}"
+    if not scene.shows_pools(event.defender):
+        return f"{who} rolls to dodge {attack}: {event.roll.render()}: {outcome}"
+    against = f"against TN {event.tn} ({event.tn} or less dodges)"
+    if event.outcome != "dodged":
+        outcome += f", {event.margin} over"
+    return f"{who} rolls to dodge {attack}: {event.roll.render()} {against}: {outcome}"
 
 
 def shielding(event: ShieldingUsed, scene: Scene) -> Told:

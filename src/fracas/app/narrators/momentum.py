@@ -19,12 +19,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
+from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, PoolChanged
+from fracas.engine.state import EncounterState
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.damage import DamageAccount, DamageStep
 from fracas.rules.momentum.damage_types import DamageType
-from fracas.rules.momentum.events import AttackRolled, CheckRolled, DamageRolled, DamageTaken
-from fracas.rules.momentum.queries import VITALITY
+from fracas.rules.momentum.events import (
+    AttackRolled,
+    CheckRolled,
+    DamageRolled,
+    DamageTaken,
+    TieOffered,
+)
+from fracas.rules.momentum.queries import HELD_ACTION, VITALITY
 
 ARROW = "\u2192"
 MINUS = "\u2212"
@@ -165,11 +173,35 @@ def _shows_against(event: CheckRolled, scene: Scene) -> bool:
     return actor is None or actor == event.combatant or scene.shows_pools(actor)
 
 
+def tie_offered(event: TieOffered, scene: Scene) -> Told:
+    """The game master's choice alone: ``Initiative tie at 28: Rusher, then Raptor 1 + …``."""
+    if not scene.audience.gm:
+        return None
+    names = [" + ".join(scene.name(a) for a in turn) for turn in event.turns]
+    return (
+        f"Initiative tie at {event.initiative}: {', then '.join(names)} (the order they joined);"
+        " the game master decides who goes first (tiebreak NAME puts one first)"
+    )
+
+
 NARRATORS: Mapping[type[Event], EventNarrator] = {
     AttackRolled: attack,
     DamageRolled: damage_rolled,
     DamageTaken: damage_taken,
     CheckRolled: check,
+    TieOffered: tie_offered,
     PoolChanged: vitality_changed,
 }
 """A narrator for every momentum event (``MOMENTUM_EVENTS``), and the hit's Vitality change."""
+
+
+def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
+    """Each ``ready`` action still held: its AP and trigger, and how to fire it."""
+    held: list[tuple[CombatantId, str]] = []
+    for combatant in state:
+        effect = combatant.effect(HELD_ACTION)
+        if effect is not None:
+            trigger = effect.data.get("trigger") or "its trigger"
+            ap = effect.data.get("ap")
+            held.append((combatant.id, f"{ap} AP ready ({trigger}; attack … -held fires it)"))
+    return held

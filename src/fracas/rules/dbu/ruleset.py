@@ -2,7 +2,7 @@
 
 Turn structure: Initiative is rolled once ("Typically, the Initiative Order will remain the same
 round after round"); a group of indistinguishable NPCs rolls once and shares a turn; a surprise
-round (round 1) comes first when some are surprised; 3 Actions and 1 Counter Action a round;
+round (before round 1) comes first when some are surprised; 3 Actions and 1 Counter Action a round;
 Initiative Advantage adds Actions at the start of each turn (the Effect Phase).
 """
 
@@ -212,7 +212,7 @@ class Dbu(Ruleset):
     def order(self, state: EncounterState) -> tuple[Turn, ...]:
         """Highest Initiative first; ties by the higher Agility Score, then the roll-off. In the
         surprise round only those not surprised act."""
-        surprise = state.clock.round == 0 and has_surprise(state)
+        surprise = self.is_surprise_round(state)
         turns = []
         for slot in _slots(state):
             lead = state[slot[0]]
@@ -224,10 +224,14 @@ class Dbu(Ruleset):
             turns.append((key, Turn(slot, lead.initiative or 0)))
         return tuple(turn for _, turn in sorted(turns, key=lambda pair: pair[0]))
 
+    def is_surprise_round(self, state: EncounterState) -> bool:
+        """'battles begin with a surprise round. This takes place after Initiative, but before
+        the first round', when some are surprised and some are not."""
+        return state.clock.round == 0 and has_surprise(state)
+
     def at_round_start(self, state: EncounterState, dice_: DiceSource) -> Sequence[Event]:
-        """Commanded Actions lapse with the round's Actions. 'battles begin with a surprise
-        round. This takes place after Initiative, but before the first round': round 1 is the
-        surprise round, announced here."""
+        """Commanded Actions lapse with the round's Actions. The surprise round (the clock's
+        first, ``is_surprise_round``) says here who cannot act in it."""
         events: list[Event] = [
             MarkSet(c.id, BOUND, None) for c in state if c.marks.get(BOUND) is not None
         ]

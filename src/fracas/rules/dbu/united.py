@@ -59,8 +59,12 @@ def verify_united(
         raise IllegalAction("not-enough-actions", f"United Attack: {ally.name} has no Action left")
     ki = united_ki(state, action, profile, settings=settings)
     for pool in (KP, CAPACITY):
-        if ally.pools[pool].current < ki:
-            raise IllegalAction(f"not-enough-{pool.lower()}", f"United Attack costs {ki} {pool}")
+        left = ally.pools[pool].current
+        if left < ki:
+            raise IllegalAction(
+                f"not-enough-{pool.lower()}",
+                f"United Attack costs {ally.name} {ki} {pool}; {ally.name} has {left} {pool} left",
+            )
 
 
 def united_costs(

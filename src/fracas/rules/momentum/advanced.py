@@ -62,6 +62,7 @@ from fracas.rules.momentum.refusal import Refusal
 from fracas.rules.momentum.rolling import roll_d20
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.status_effects import StatusEffect
+from fracas.rules.momentum.ties import TIE_BREAK, reordered
 from fracas.rules.momentum.vocabulary import Skill
 
 SHAKE_OFF_AP = 2
@@ -293,7 +294,7 @@ class Surprise(Action):
 
 @dataclass(frozen=True)
 class TieBreak(Action):
-    """Put a creature first among equal Initiatives, from the next round."""
+    """Put a creature first among equal Initiatives (its turns still to come this round too)."""
 
     verb: ClassVar[str] = "tiebreak"
     game_master: ClassVar[bool] = True
@@ -927,10 +928,9 @@ class TieBreakRule(_Free[TieBreak]):
         _game_master_only(action)
 
     def resolve(self, state: EncounterState, action: TieBreak, dice: DiceSource) -> Sequence[Event]:
-        from fracas.rules.momentum.ruleset import TIE_BREAK
-
         highest = max((int(c.marks.get(TIE_BREAK) or 0) for c in state), default=0)
-        return [MarkSet(action.target, TIE_BREAK, highest + 1)]
+        ranked = MarkSet(action.target, TIE_BREAK, highest + 1)
+        return [ranked, *reordered(ranked.apply(state), action.target)]
 
 
 class AfflictRule(_Free[Afflict]):

@@ -60,4 +60,13 @@ class CheckRolled(Record):
     result: str
 
 
-MOMENTUM_EVENTS = (AttackRolled, DamageRolled, DamageTaken, CheckRolled)
+@dataclass(frozen=True)
+class TieOffered(Record):
+    """Turns sharing an ``initiative`` the game master has not ordered, in the present order
+    (the proposal): the game master decides who goes first (``tiebreak``)."""
+
+    initiative: int
+    turns: tuple[tuple[CombatantId, ...], ...]
+
+
+MOMENTUM_EVENTS = (AttackRolled, DamageRolled, DamageTaken, CheckRolled, TieOffered)

@@ -52,12 +52,12 @@ from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Sheet as MomentumSheet
 from fracas.rules.momentum.stats import union_initiative
 from fracas.rules.momentum.status_effects import CATALOGUE, Ending, StatusEffect
+from fracas.rules.momentum.ties import TIE_BREAK, offered_ties
 from fracas.rules.momentum.wounds import dealt, healing, wound
 
 UNION = "union"
 SURPRISED = "surprised"
-TIE_BREAK = "tie_break"
-"""Marks: the union a creature joined, whether it was surprised, the GM's tie-break rank."""
+"""Marks: the union a creature joined, whether it was surprised."""
 
 LETHAL, NON_LETHAL = "lethal", "non-lethal"
 """The kinds of damage a game master's ``damage -type`` deals."""
@@ -135,8 +135,12 @@ class Momentum(Ruleset):
         return Turn(members, value)
 
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
-        """Free actions come back; Status Effects that act at the start of a turn do."""
+        """Free actions come back; Status Effects that act at the start of a turn do. As the
+        first round begins, its Initiative ties are offered to the game master (``ties``)."""
         events: list[Event] = []
+        clock = state.clock
+        if self.rules.ask_initiative_ties and (clock.round, clock.index) == (1, 0):
+            events += offered_ties(state)
         for actor in turn.actors:
             combatant = state[actor]
             if combatant.marks.get(actions.FREE_ACTION) is not None:

@@ -45,6 +45,12 @@ class MomentumSettings(BaseModel):
         10, description="SOURCES.md: Stat Bonus = Stat - 10 (fits the chapter's three examples)."
     )
     object_initiative: int = Field(0, description="Seed: 'The Initiative of objects is always 0.'")
+    ask_initiative_ties: bool = Field(
+        True,
+        description="Seed: 'If two creatures have the same Initiative, the GM decides who goes"
+        " first': the first round's ties are offered to the GM, the order they joined as the"
+        " proposal (tiebreak NAME). False: the join order decides without asking (a simulation).",
+    )
 
     # Checks
     check_ties_succeed: bool = Field(

@@ -41,7 +41,8 @@ class Intending:
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The Intention phase is what the rules wait for before anyone may attack: the
         combatant's own Intentions, then, once nobody in the phase has one left to declare,
-        the phase's end (``fracas odds`` asks this before the action it is asked about)."""
+        the phase's end for all (the game master's ``end``: a combatant's own ends only its
+        part; ``fracas odds`` asks this before the action it is asked about)."""
         state = encounter.state
         if not in_intention_phase(state) or not state.is_turn_of(combatant):
             return None
@@ -50,7 +51,7 @@ class Intending:
             return own
         if any(_intention(encounter, state[other]) for other in state.acting()):
             return None
-        end = EndTurn(actor=combatant)
+        end = EndTurn()
         return end if encounter.can(end) else None
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
