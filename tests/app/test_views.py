@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from fracas.app.audience import Audience
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import demo_path, find
-from fracas.app.views import gm_view, headline, player_view, possessive, render_text
+from fracas.app.views import gm_view, group_possessive, headline, player_view, render_text
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied
 from fracas.engine.gm import Conceal
@@ -108,15 +108,15 @@ def test_the_player_view_never_holds_a_hidden_combatant(
     assert view.audience == Audience("heroes")
 
 
-def test_a_group_turn_reads_as_one_possessive() -> None:
+def test_a_group_turn_reads_as_one_group_possessive() -> None:
     """Issue 17: "Raptor 1, Raptor 2, Raptor 3, Raptor 4' turn" and "Shaman' turn" were wrong."""
-    assert possessive(["Shaman"]) == "Shaman's"
-    assert possessive(["Raptor 1", "Raptor 2", "Raptor 3", "Raptor 4"]) == "Raptor 1\u20134's"
+    assert group_possessive(["Shaman"]) == "Shaman's"
+    assert group_possessive(["Raptor 1", "Raptor 2", "Raptor 3", "Raptor 4"]) == "Raptor 1\u20134's"
     assert (
-        possessive(["Ceil", "Bandit 1", "Bandit 2", "Shaman"])
+        group_possessive(["Ceil", "Bandit 1", "Bandit 2", "Shaman"])
         == "Ceil, Bandit 1\u20132 and Shaman's"
     )
-    assert possessive(["Raptor 1", "Raptor 3"]) == "Raptor 1 and Raptor 3's"
+    assert group_possessive(["Raptor 1", "Raptor 3"]) == "Raptor 1 and Raptor 3's"
 
 
 def test_kaisers_rows_follow_the_action_phase_once_initiative_is_rolled() -> None:

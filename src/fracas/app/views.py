@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fracas.app.audience import GM, Audience
 from fracas.app.durations import until
 from fracas.app.narration import render_value
-from fracas.app.wording import said
+from fracas.app.wording import possessive, said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.state import Combatant, EncounterState
@@ -270,14 +270,14 @@ def headline(v: EncounterView) -> str:
         return f"{title}, round {v.round}"
     label = next((t.label for t in v.order if t.current and t.label), "")
     phase = f" ({label})" if label else ""
-    return f"{title}, round {v.round}: {possessive(v.acting)} turn{phase}"
+    return f"{title}, round {v.round}: {group_possessive(v.acting)} turn{phase}"
 
 
-def possessive(names: Sequence[str]) -> str:
+def group_possessive(names: Sequence[str]) -> str:
     """``Shaman's``, ``Raptor 1–4's`` (a numbered run folded), ``Ceil, Thom and Shaman's``."""
     folded = _folded(names)
     who = folded[0] if len(folded) == 1 else ", ".join(folded[:-1]) + " and " + folded[-1]
-    return f"{who}'s"
+    return possessive(who)
 
 
 def _folded(names: Sequence[str]) -> list[str]:
