@@ -16,7 +16,7 @@ import dataclasses
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
@@ -79,6 +79,18 @@ async def game_master(held: SeatDep) -> Seat:
 
 
 GmDep = Annotated[Seat, Depends(game_master)]
+
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=100,
+        description="Any unique text (a UUID): sending the same change again with the same key "
+        "(a retry after a lost answer, even after a restart) does nothing and gets the first "
+        "answer.",
+    ),
+]
 
 
 # --- encounters -----------------------------------------------------------------------------
@@ -223,34 +235,44 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 
 
 @router.post("/t/{token}/commands")
-async def command(body: CommandIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+async def command(
+    body: CommandIn, held: SeatDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Run one line of command text (as the link's combatant, for a player)."""
-    reply = held.tracked.run(body.text, held.speaker, body.faces)
-    return await _answer(open_tables, held, reply, "text")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key)
+    return await _answer(open_tables, held, reply, "text", seat_key)
 
 
 @router.post("/t/{token}/actions")
-async def action(body: ActionIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+async def action(
+    body: ActionIn, held: SeatDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Carry out a typed action: ``verb`` and its fields as JSON."""
     built = _action(held, body)
-    reply = held.tracked.apply(built, body.faces, held.speaker)
-    return await _answer(open_tables, held, reply, "fields")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.apply(built, body.faces, held.speaker, seat_key)
+    return await _answer(open_tables, held, reply, "fields", seat_key)
 
 
 @router.post("/t/{token}/undo")
-async def undo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def undo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Take back the last step (never the encounter's setup)."""
-    return await _answer(open_tables, held, held.tracked.undo(), None)
+    seat_key = _seat_key(held, key)
+    return await _answer(open_tables, held, held.tracked.undo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/redo")
-async def redo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def redo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Do the last undone step again, with the very same dice."""
-    return await _answer(open_tables, held, held.tracked.redo(), None)
+    seat_key = _seat_key(held, key)
+    return await _answer(open_tables, held, held.tracked.redo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/combatants")
-async def add_combatant(body: CombatantIn, held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def add_combatant(
+    body: CombatantIn, held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Add a combatant whose sheet is JSON (``sheet``) or a YAML stat block (``yaml``)."""
     model = held.tracked.session.encounter.ruleset.sheet_model
     if (body.sheet is None) == (body.yaml is None):
@@ -268,7 +290,9 @@ async def add_combatant(body: CombatantIn, held: GmDep, open_tables: TablesDep) 
     added = AddCombatant(
         name=body.name, side=body.side, sheet=sheet, group=body.group, hidden=body.hidden
     )
-    return await _answer(open_tables, held, held.tracked.apply(added), "name")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.apply(added, key=seat_key)
+    return await _answer(open_tables, held, reply, "name", seat_key)
 
 
 @router.get("/t/{token}/export")
@@ -346,12 +370,30 @@ def _page(token: str, gm: bool) -> str:
 # --- helpers --------------------------------------------------------------------------------
 
 
-async def _answer(open_tables: Tables, held: Seat, reply: Reply, field: str | None) -> ReplyOut:
-    """The reply as JSON (a refused command as a 400), after telling every watcher."""
+def _seat_key(held: Seat, key: str | None) -> str | None:
+    """An idempotency key as the store keeps it: the seat's own, so no other link's reaches
+    its answer."""
+    return None if key is None else f"{held.speaker or ''}:{key}"
+
+
+async def _answer(
+    open_tables: Tables, held: Seat, reply: Reply, field: str | None, key: str | None = None
+) -> ReplyOut:
+    """The reply as JSON (a refused command as a 400), after telling every watcher; a change
+    sent again with its idempotency key is answered as it was the first time."""
     if reply.changed:
         await open_tables.announce(held.link.encounter)
     if reply.error is not None:
         raise ApiError(400, "refused", reply.error, field)
+    kept = None if reply.changed or key is None else held.tracked.answered(key)
+    if kept is not None:
+        return ReplyOut(
+            command=kept.command,
+            lines=list(kept.lines),
+            needs=kept.needs,
+            changed=True,
+            version=kept.version,
+        )
     return ReplyOut(
         command=reply.command,
         lines=list(reply.lines),

@@ -180,6 +180,12 @@ function drawLog(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
+function addToLog(lines) {
+  const log = $("log");
+  log.append(...lines.map((line) => element("li", line)));
+  log.scrollTop = log.scrollHeight;
+}
+
 async function makeLink(combatant) {
   try {
     await call("PUT", "/links/" + encodeURIComponent(combatant));
@@ -247,6 +253,10 @@ function connect(delay) {
       shownVersion = data.version;
       drawView(data.view);
       drawLog(data.log);
+    } else if (data.type === "step") {  // only the new steps' lines: they follow the log shown
+      shownVersion = data.version;
+      drawView(data.view);
+      addToLog(data.log);
     }
   });
   socket.addEventListener("close", (event) => {
