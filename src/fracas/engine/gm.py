@@ -136,6 +136,7 @@ class AddNote(Action):
     verb: ClassVar[str] = "note"
     game_master: ClassVar[bool] = True
     text: str = field(metadata={"rest": True, "help": "the note"})
+    secret: bool = field(default=False, metadata={"help": "only the game master reads it"})
 
 
 A = TypeVar("A", bound=Action)
@@ -340,4 +341,4 @@ class AddNoteRule:
             raise IllegalAction("empty-note", "note: nothing to write")
 
     def resolve(self, state: EncounterState, action: AddNote, dice: DiceSource) -> Sequence[Event]:
-        return [Note(action.text, action.actor)]
+        return [Note(action.text, action.actor, action.secret)]
