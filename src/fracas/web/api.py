@@ -13,10 +13,12 @@ optimistic versioning); a commit is a short blocking call on that loop.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
@@ -30,7 +32,10 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.errors import FracasError
 from fracas.web.errors import ApiError, ErrorBody, location
+from fracas.web.guard import LIMITS_CREATION
+from fracas.web.limits import MAX_SAVE_STEPS, heavy, save_steps
 from fracas.web.models import (
+    SAVE_SCHEMA,
     ActionIn,
     ActionOut,
     CombatantIn,
@@ -42,12 +47,13 @@ from fracas.web.models import (
     ReplyOut,
     RulesetOut,
     SeatOut,
+    check_save,
 )
 from fracas.web.projection import log_lines, view_json
 from fracas.web.tables import Seat, Tables
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 422, 503)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -65,7 +71,7 @@ async def seat(
     token: Annotated[str, Path(min_length=1, max_length=128)], open_tables: TablesDep
 ) -> Seat:
     """The seat a link's token opens (404 for any token that is not a link)."""
-    return open_tables.seat(token)
+    return await open_tables.open_seat(token)
 
 
 SeatDep = Annotated[Seat, Depends(seat)]
@@ -110,7 +116,7 @@ async def rulesets() -> list[RulesetOut]:
     ]
 
 
-@router.post("/encounters", status_code=201)
+@router.post("/encounters", status_code=201, dependencies=[LIMITS_CREATION])
 async def create(body: NewEncounter, open_tables: TablesDep) -> Created:
     """A new encounter (empty, or the ruleset's demo fight) and the game master's link."""
     try:
@@ -135,12 +141,32 @@ async def create(body: NewEncounter, open_tables: TablesDep) -> Created:
     return _created(open_tables, session, f"api:{kind.descriptor.slug}")
 
 
-@router.post("/encounters/import", status_code=201)
-async def import_save(
-    save: Annotated[dict[str, Any], Body(description="A save, as export gives it.")],
-    open_tables: TablesDep,
-) -> Created:
-    """Store a save (``GET …/export``, ``fracas export``) as a new encounter."""
+@router.post(
+    "/encounters/import",
+    status_code=201,
+    dependencies=[LIMITS_CREATION],
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": SAVE_SCHEMA}}}
+    },
+)
+async def import_save(request: Request, open_tables: TablesDep) -> Created:
+    """Store a save (``GET …/export``, ``fracas export``) as a new encounter. The body is read,
+    checked and replayed in the heavy-work thread: a long save holds up no other client."""
+    return await heavy(_imported, open_tables, await request.body())
+
+
+def _imported(open_tables: Tables, body: bytes) -> Created:
+    """A save, as JSON text, read, replayed and stored."""
+    try:
+        save = json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ApiError(422, "bad-save", "the body is not JSON", "body") from error
+    if not isinstance(save, dict):
+        raise ApiError(422, "bad-save", "a save is a JSON object", "body")
+    check_save(save)
+    if save_steps(save) > MAX_SAVE_STEPS:
+        message = f"a save may hold at most {MAX_SAVE_STEPS:,} steps"
+        raise ApiError(413, "too-large", message, "steps")
     try:
         session = session_from_save(save)
     except FracasError as error:
@@ -279,7 +305,7 @@ async def add_combatant(
         raise ApiError(422, "invalid", "give the sheet as JSON (sheet) or YAML (yaml)", "sheet")
     if body.yaml is not None:
         try:
-            sheet = load_statblock("yaml", model, text=body.yaml)
+            sheet = await heavy(functools.partial(load_statblock, text=body.yaml), "yaml", model)
         except ContentError as error:
             raise ApiError(422, "invalid-sheet", str(error), "yaml") from error
     else:

@@ -20,6 +20,8 @@ from fastapi.staticfiles import StaticFiles
 from fracas.errors import FracasError
 from fracas.store import Store
 from fracas.web import api, errors, live
+from fracas.web.guard import Guard
+from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
 
 STATIC = resources.files("fracas.web").joinpath("static")
@@ -32,8 +34,10 @@ INDEX = (
 )
 
 
-def create_app(store: Store) -> FastAPI:
-    """The tracker on ``store``: every encounter in it, each reached by its links only."""
+def create_app(store: Store, server_token: str | None = None) -> FastAPI:
+    """The tracker on ``store``: every encounter in it, each reached by its links only;
+    creating, importing and listing encounters need ``server_token`` when given
+    (``fracas.web.guard``)."""
     tables = Tables(store)
 
     @asynccontextmanager
@@ -51,7 +55,9 @@ def create_app(store: Store) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.tables = tables
+    app.state.guard = Guard(server_token)
     errors.install(app)
+    app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

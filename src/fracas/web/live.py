@@ -46,7 +46,7 @@ router = APIRouter()
 async def live(socket: WebSocket, token: str) -> None:
     tables: Tables = socket.app.state.tables
     try:
-        seat = tables.seat(token)
+        seat = await tables.open_seat(token)
     except FracasError:
         await socket.close(code=4404, reason="no such link")
         return

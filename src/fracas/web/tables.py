@@ -17,11 +17,12 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from fracas.app.audience import GM, Audience
+from fracas.app.audience import GM, Audience, player
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
 from fracas.store import Link, Store, StoreError, Tracked, UnknownEncounter, UnknownLink, told
 from fracas.web.errors import LOG
+from fracas.web.limits import heavy
 from fracas.web.outbox import Watcher
 from fracas.web.projection import log_lines, view_json
 
@@ -53,8 +54,9 @@ class Seat:
         """What this seat may see: everything, or what a player of its combatant's side sees."""
         if self.link.combatant is None:
             return GM
-        found = self.tracked.session.state.combatants.get(self.link.combatant)
-        return Audience(found.side if found is not None else "")
+        state = self.tracked.session.state
+        found = state.combatants.get(self.link.combatant)
+        return player(found.side if found is not None else "", state)
 
     def snapshot(self) -> dict[str, Any]:
         """The view and log this seat is shown, and the encounter's version."""
@@ -103,6 +105,17 @@ class Tables:
         if not token or len(token) > 128:
             raise UnknownLink("no such link")
         link = self.store.link(token)
+        return Seat(link, self.tracked(link.encounter))
+
+    async def open_seat(self, token: str) -> Seat:
+        """``seat``, with an encounter not open yet loaded (replayed) in a worker thread, so a
+        long log never holds up the other clients."""
+        if not token or len(token) > 128:
+            raise UnknownLink("no such link")
+        link = self.store.link(token)
+        if link.encounter not in self._open:
+            loaded = await heavy(Tracked, self.store, link.encounter)
+            self._open.setdefault(link.encounter, loaded)
         return Seat(link, self.tracked(link.encounter))
 
     def tracked(self, encounter_id: str) -> Tracked:
