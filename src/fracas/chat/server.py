@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
 from fracas.chat.session import LOG, ChatSession, store_trouble
 from fracas.chat.telnet import LineTooLong, TelnetReader, encode
+from fracas.engine.names import name_problem
 from fracas.store import StoreError
 
 QUIT = frozenset({"quit", "+quit", "logout"})
@@ -99,6 +100,10 @@ class ChatServer:
             await _send(writer, ["error: first connect: connect NAME PASSWORD"])
             return None
         name, password = words
+        problem = name_problem(name)
+        if problem is not None:
+            await _send(writer, [f"error: {problem}"])
+            return None
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
         if await self._refused(name, game_master, writer):  # a refused login changes nothing

@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from fracas.app.catalogue import SessionCommand, game_actions
 from fracas.app.rulesets import available
 from fracas.engine import saving
+from fracas.engine.names import checked_name
 from fracas.web.errors import ApiError
 from fracas.web.limits import MAX_SAVE_STEPS
 
@@ -24,6 +25,9 @@ class Strict(BaseModel):
 
 Faces = list[int] | None
 
+
+Name = Annotated[str, AfterValidator(checked_name)]
+"""A name shown at the table (``fracas.engine.names``)."""
 
 RULESET_NAMES = sorted(
     {
@@ -74,7 +78,7 @@ class NewEncounter(Strict):
     """An encounter to create: empty, or the ruleset's demo fight (``demo``)."""
 
     ruleset: RulesetName = Field(description="Slug, name or alias.")
-    name: str = Field(default="", max_length=200)
+    name: Name = Field(default="", max_length=200)
     seed: int | None = Field(
         default=None, ge=0, le=MAX_SEED, description="Seed of the dice; random when left out."
     )
@@ -123,11 +127,11 @@ class ActionOut(BaseModel):
 class CombatantIn(Strict):
     """A combatant to add: its sheet as JSON (``sheet``) or as a YAML stat block (``yaml``)."""
 
-    name: str = Field(min_length=1, max_length=100)
-    side: str = Field(min_length=1, max_length=100)
+    name: Name = Field(min_length=1, max_length=100)
+    side: Name = Field(min_length=1, max_length=100)
     sheet: dict[str, Any] | None = None
     yaml: str | None = Field(default=None, min_length=1, max_length=100_000)
-    group: str | None = Field(default=None, min_length=1, max_length=100)
+    group: Name | None = Field(default=None, min_length=1, max_length=100)
     hidden: bool = False
 
 
