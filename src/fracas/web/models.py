@@ -20,7 +20,10 @@ MAX_FACES = 200
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: unknown fields are errors, and no value is coerced (``0`` is not a
+    boolean), so the server accepts exactly what the OpenAPI document declares."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 Faces = list[int] | None
@@ -31,12 +34,14 @@ Name = Annotated[str, AfterValidator(checked_name)]
 
 RULESET_NAMES = sorted(
     {
-        word
+        spelling
         for r in available()
         for word in (r.descriptor.slug, r.descriptor.name, *r.descriptor.aliases)
+        for spelling in (word, word.lower(), word.title())
     }
 )
-"""What ``ruleset`` may be: a ruleset's slug, name or alias, as written."""
+"""What ``ruleset`` may be: a ruleset's slug, name or alias, as written, in lower case or with
+capitals."""
 
 VERBS = sorted(
     {
