@@ -10,10 +10,8 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import telnetlib3
 
 from fracas.engine.action import CombatantId
@@ -55,12 +53,6 @@ class Server:
         """SIGKILL: no goodbye, no cleanup, as when the machine goes down."""
         self.process.kill()
         self.process.wait(timeout=TIMEOUT)
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[str]:
-    """The URL of a SQLite store in the test's own folder."""
-    yield f"sqlite:///{tmp_path / 'chat.sqlite3'}"
 
 
 class Client:

@@ -51,7 +51,25 @@ def test_a_line_too_long_is_refused_and_the_next_line_is_read() -> None:
     reader = TelnetReader()
     with pytest.raises(LineTooLong, match=f"at most {MAX_LINE} bytes"):
         reader.feed(b"x" * (MAX_LINE + 1))
-    assert reader.feed(b"\n+vinit\n") == (["", "+vinit"], b"")
+    assert reader.feed(b"\n+vinit\n") == (["+vinit"], b"")
+
+
+def test_a_megabyte_line_is_refused_once_and_the_lines_around_it_are_kept() -> None:
+    """Issue 19, item 8: a 1 MB line without a newline got ~244 errors; one, then its rest is
+    dropped, and the lines before and after it in the same data are read."""
+    reader = TelnetReader()
+    refusals = 0
+    chunks = [b"+vinit\n" + b"x" * 1024]
+    chunks += [b"x" * 1024] * 1023 + [b"x\n+init\n"]
+    lines = []
+    for chunk in chunks:
+        try:
+            lines += reader.feed(chunk)[0]
+        except LineTooLong as error:
+            refusals += 1
+            lines += error.lines
+    assert refusals == 1
+    assert lines == ["+vinit", "+init"]
 
 
 def test_a_line_out_is_utf8_ended_by_crlf_and_stays_one_line() -> None:

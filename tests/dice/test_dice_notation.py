@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.dice import (
+    MAX_NESTING,
     BinaryOp,
     Condition,
     Constant,
@@ -16,10 +17,12 @@ from fracas.dice import (
     DiceValueError,
     Negative,
     Reroll,
+    SeededDice,
     Selection,
     const,
     dice,
     parse,
+    roll,
 )
 from fracas.errors import FracasError
 
@@ -197,3 +200,11 @@ def test_condition_matching_faces() -> None:
     assert list(Condition(">=", 0).matching(3)) == [1, 2, 3]
     assert list(Condition("=", 7).matching(6)) == []
     assert list(Condition("=", 0).matching(6)) == []
+
+
+def test_arithmetic_nested_past_the_limit_is_refused_when_parsed() -> None:
+    deepest = parse("+".join(["d2"] * (MAX_NESTING + 1)))
+    assert roll(deepest, SeededDice(1)).total >= MAX_NESTING + 1
+    for text in ("+".join(["d2"] * (MAX_NESTING + 2)), "+".join(["1d2"] * 1000), "-" * 2000 + "1"):
+        with pytest.raises(DiceLimitError, match=f"at most {MAX_NESTING} are allowed"):
+            parse(text)

@@ -91,4 +91,4 @@ def test_the_game_masters_live_socket_hears_its_progress_and_its_end(client: Tes
         fights = [message["fights"] for message in heard]
         assert fights == sorted(fights)
         assert client.post(f"/api/t/{gm}/commands", json={"text": "note hello"}).status_code == 200
-        assert player_page.receive_json()["type"] == "state"  # no estimate message came first
+        assert player_page.receive_json()["type"] == "step"  # no estimate message came first

@@ -64,8 +64,8 @@ def entry_spec() -> CommandSpec:
         action=AddEntry,
         verb=AddEntry.verb,
         aliases=(),
-        help="Add combatants from the library: add raptor x3 makes Raptor 1-3 "
-        "(add NAME SIDE SHEET adds one with its own sheet)",
+        help="Add combatants from the library: add ENTRY x3 makes three, numbered on from "
+        "those of its name in the fight (add NAME SIDE SHEET adds one with its own sheet)",
         params=(
             Param(
                 "entry",

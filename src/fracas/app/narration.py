@@ -416,6 +416,8 @@ def _drawn(event: DiceDrawn, scene: Scene) -> Told:
 
 
 def _note(event: Note, scene: Scene) -> Told:
+    if event.secret and not scene.audience.gm:
+        return None
     if event.combatant is None:
         return f"Note: {event.text}"
     return f"{scene.name(event.combatant)} notes: {event.text}"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fracas.app.adding import AddEntry, add_form, from_library
-from fracas.app.audience import GM, Audience
+from fracas.app.audience import GM, Audience, player
 from fracas.app.catalogue import (
     Help,
     Log,
@@ -266,7 +266,7 @@ class Session:
         """Who a speaker is: the game master for None, else a player of its side."""
         if speaker is None:
             return GM
-        return Audience(self.state[speaker].side)
+        return player(self.state[speaker].side, self.state)
 
     # --- applying actions ---------------------------------------------------------------
 
@@ -334,7 +334,8 @@ class Session:
             elif pending is not None:
                 self._give_back(pending)
             return Reply(shown, error=message)
-        lines = self.narrator.step(step, before, self.audience(speaker))
+        audience = self.audience(speaker)
+        lines = tuple(audience.lines(self.narrator.step(step, before, audience)))
         return Reply(shown, lines=lines, step=step, changed=True, prompts=self._prompts(step))
 
     def _prompts(self, step: Step) -> tuple[Prompt, ...]:
@@ -460,7 +461,7 @@ class Session:
             entries = entries[-limit:] if limit else []
         lines: list[str] = []
         for number, step, before in entries:
-            told = self.narrator.step(step, before, audience)
+            told = audience.lines(self.narrator.step(step, before, audience))
             if not told and not audience.gm:
                 continue
             lines.append(f"[{number}] {self._logged_command(step.action, before, audience)}")
@@ -468,13 +469,20 @@ class Session:
         return lines or ["(nothing has happened yet)"]
 
     def _logged_command(self, action: Action, before: EncounterState, audience: Audience) -> str:
-        """A logged step's command line, unless it names a combatant the audience may not see
-        (a player reading ``Ghost: attack druid`` would learn of the hidden Ghost)."""
+        """A logged step's command line; for a player not a game master's command (an ``add``
+        holds the NPC's whole sheet) nor one naming a combatant the player may not see (a
+        player reading ``Ghost: attack druid`` would learn of the hidden Ghost)."""
+        if audience.gm:
+            return self.command_text(action, before)
+        hidden = "(a command of the game master's)"
+        if action.game_master:
+            return hidden
         for combatant in combatants_named(action):
             found = self.state.combatants.get(combatant) or before.combatants.get(combatant)
             if found is not None and not audience.sees(found):
-                return "(a command of the game master's)"
-        return self.command_text(action, before)
+                return hidden
+        text = self.command_text(action, before)
+        return text if audience.may_read(text) else hidden
 
     def command_text(self, action: Action, state: EncounterState | None = None) -> str:
         """The command line giving ``action``, names as in ``state`` (default: now)."""

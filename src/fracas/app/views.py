@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from fracas.app.audience import GM, Audience
+from fracas.app.audience import GM, Audience, player
 from fracas.app.durations import until
 from fracas.app.narration import render_value
 from fracas.app.wording import possessive, said
@@ -167,7 +167,7 @@ def view(encounter: Encounter, audience: Audience = GM, name: str = "") -> Encou
         name=name,
         ruleset=encounter.ruleset.descriptor.name,
         slug=encounter.ruleset.descriptor.slug,
-        audience=audience,
+        audience=Audience(audience.side),  # never its list of who is hidden
         round=clock.round,
         started=clock.started,
         ended=state.ended,
@@ -182,7 +182,7 @@ def gm_view(encounter: Encounter, name: str = "") -> EncounterView:
 
 
 def player_view(encounter: Encounter, side: str, name: str = "") -> EncounterView:
-    return view(encounter, Audience(side), name)
+    return view(encounter, player(side, encounter.state), name)
 
 
 def _ranked(state: EncounterState) -> list[Combatant]:

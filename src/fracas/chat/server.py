@@ -19,8 +19,9 @@ import socket
 from collections.abc import Iterable
 
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
-from fracas.chat.session import ChatSession, store_trouble
+from fracas.chat.session import LOG, ChatSession, store_trouble
 from fracas.chat.telnet import LineTooLong, TelnetReader, encode
+from fracas.engine.names import name_problem
 from fracas.store import StoreError
 
 QUIT = frozenset({"quit", "+quit", "logout"})
@@ -56,21 +57,16 @@ class ChatServer:
                     lines, replies = telnet.feed(data)
                 except LineTooLong as error:
                     await _send(writer, [f"error: {error}"])
-                    continue
+                    lines, replies = error.lines, error.replies
                 if replies:
-                    writer.write(replies)
+                    _write(writer, replies)
                 for line in lines:
                     if line.strip().lower() in QUIT:
                         await _send(writer, ["Goodbye. The fight goes on without you."])
                         return
-                    if name is None:
-                        name = await self._login(line, writer)
-                    elif _login_words(line) is not None:  # never a pose: it holds a password
-                        await _send(writer, [f"error: you are connected as {name} already"])
-                    elif self.connections.get(name) is writer:  # not taken over from elsewhere
-                        await self.deliver(self.chat.hear(name, line))
-        except ConnectionError:
-            pass
+                    name = await self._line(name, line, writer)
+        except ConnectionError as error:
+            LOG.info("chat: lost the connection of %s (%s)", name or "a visitor", error)
         finally:
             if name is not None and self.connections.get(name) is writer:
                 del self.connections[name]
@@ -78,6 +74,24 @@ class ChatServer:
             writer.close()
             with contextlib.suppress(ConnectionError):
                 await writer.wait_closed()
+
+    async def _line(self, name: str | None, line: str, writer: asyncio.StreamWriter) -> str | None:
+        """Act on one line of a connection known as ``name`` (None: not logged in yet); the
+        name it is known as afterwards. A line the server fails on is an error line to its
+        sender (the failure goes to the log), never the end of the connection."""
+        try:
+            if name is None:
+                return await self._login(line, writer)
+            if _login_words(line) is not None:  # never a pose: it holds a password
+                await _send(writer, [f"error: you are connected as {name} already"])
+            elif self.connections.get(name) is writer:  # not taken over from elsewhere
+                await self.deliver(self.chat.hear(name, line))
+        except (ConnectionError, asyncio.CancelledError):
+            raise
+        except Exception:
+            LOG.exception("chat: a line from %s failed", name or "a connection logging in")
+            await _send(writer, ["error: the server failed on that line (its log says why)"])
+        return name
 
     def _greeting(self) -> list[str]:
         return [
@@ -92,6 +106,10 @@ class ChatServer:
             await _send(writer, ["error: first connect: connect NAME PASSWORD"])
             return None
         name, password = words
+        problem = name_problem(name)
+        if problem is not None:
+            await _send(writer, [f"error: {problem}"])
+            return None
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
         if await self._refused(name, game_master, writer):  # a refused login changes nothing
@@ -127,7 +145,7 @@ class ChatServer:
         touched: dict[int, asyncio.StreamWriter] = {}
         for message in messages:
             for writer in self._writers(message):
-                writer.write(encode(message.text))
+                _write(writer, encode(message.text))
                 touched[id(writer)] = writer
         for writer in touched.values():
             with contextlib.suppress(ConnectionError):
@@ -153,8 +171,15 @@ def _login_words(line: str) -> tuple[str, str] | None:
     return words[1], words[2]
 
 
+def _write(writer: asyncio.StreamWriter, data: bytes) -> None:
+    """Write to a connection that is still there; a lost one is skipped (asyncio would log
+    every write to it), its reader ends its session and logs it once."""
+    if not writer.is_closing():
+        writer.write(data)
+
+
 async def _send(writer: asyncio.StreamWriter, lines: list[str]) -> None:
     for line in lines:
-        writer.write(encode(line))
+        _write(writer, encode(line))
     with contextlib.suppress(ConnectionError):
         await writer.drain()

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from fracas.app.audience import GM, Audience
+from fracas.app.audience import GM, Audience, player
 from fracas.app.faces import faces_only
 from fracas.app.session import Pending, Reply, Session
 from fracas.chat.messages import EVERYONE, GAME_MASTERS, Member, Message, to
@@ -43,7 +43,8 @@ from fracas.store import StoreError, Tracked, told
 
 LOG = logging.getLogger("fracas.chat")
 
-OBSERVER = Audience("")
+OBSERVER = ""
+"""The side of a person who plays no combatant: a player of no side."""
 """What a player who plays nobody yet may see: nothing hidden, nobody's pools."""
 
 CHAT_HELP = (
@@ -126,9 +127,10 @@ class ChatSession:
         """What ``person`` may see: everything for a game master, else their side's view."""
         if person.game_master:
             return GM
-        if person.plays is None or person.plays not in self.session.state.combatants:
-            return OBSERVER
-        return Audience(self.session.state[person.plays].side)
+        state = self.session.state
+        if person.plays is None or person.plays not in state.combatants:
+            return player(OBSERVER, state)
+        return player(state[person.plays].side, state)
 
     # --- lines ----------------------------------------------------------------------------
 
@@ -212,9 +214,11 @@ class ChatSession:
     def _told(self, step: Step, before: EncounterState) -> list[Message]:
         narrator = self.session.narrator
         messages = to(GAME_MASTERS, narrator.step(step, before, GM))
-        return messages + self._to_players(
-            lambda person: narrator.step(step, before, self.audience(person))
-        )
+        return messages + self._to_players(lambda person: self._narrated(step, before, person))
+
+    def _narrated(self, step: Step, before: EncounterState, person: Person) -> list[str]:
+        audience = self.audience(person)
+        return audience.lines(self.session.narrator.step(step, before, audience))
 
     def _to_players(self, lines: Callable[[Person], tuple[str, ...] | list[str]]) -> list[Message]:
         messages: list[Message] = []
@@ -231,8 +235,8 @@ class ChatSession:
                 for p in self.people.values()
                 if p.connected and not p.game_master and p.plays in prompt.actors
             ]
-            for player in players:
-                messages += to(Member(player.name), prompt.lines)
+            for someone in players:
+                messages += to(Member(someone.name), prompt.lines)
             if not players:
                 names = " + ".join(self.session.state[a].name for a in prompt.actors)
                 messages += to(GAME_MASTERS, [f"[{names}] {line}" for line in prompt.lines])

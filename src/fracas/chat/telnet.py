@@ -14,11 +14,18 @@ IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
 CR, LF, NUL = 13, 10, 0
 
 MAX_LINE = 4096
-"""Bytes a line may hold; a longer one is cut off and reported."""
+"""Bytes a line may hold; a longer one is reported once and dropped up to its end."""
 
 
 class LineTooLong(Exception):
-    """A client sent more than MAX_LINE bytes without ending the line."""
+    """A client sent more than MAX_LINE bytes without ending the line. Raised once per such
+    line, after the whole of the data fed was read: ``lines`` and ``replies`` are what
+    ``feed`` would have returned (the lines completed around it)."""
+
+    def __init__(self, lines: list[str], replies: bytes) -> None:
+        super().__init__(f"a line may hold at most {MAX_LINE} bytes; the rest of it was dropped")
+        self.lines = lines
+        self.replies = replies
 
 
 @dataclass
@@ -28,15 +35,22 @@ class TelnetReader:
     _line: bytearray = field(default_factory=bytearray)
     _state: str = "data"
     _command: int = 0
+    _dropping: bool = False
+    """Inside a line that grew too long: its bytes are dropped until it ends."""
+    _overflowed: bool = False
 
     def feed(self, data: bytes) -> tuple[list[str], bytes]:
-        """The complete lines in ``data`` (so far) and the negotiation bytes to send back."""
+        """The complete lines in ``data`` (so far) and the negotiation bytes to send back;
+        LineTooLong (holding both) when a line grew past MAX_LINE in ``data``."""
         lines: list[str] = []
         replies = bytearray()
         for byte in data:
             line = self._byte(byte, replies)
             if line is not None:
                 lines.append(line)
+        if self._overflowed:
+            self._overflowed = False
+            raise LineTooLong(lines, bytes(replies))
         return lines, bytes(replies)
 
     def _byte(self, byte: int, replies: bytearray) -> str | None:
@@ -72,6 +86,9 @@ class TelnetReader:
         if byte == IAC:
             self._state = "iac"
             return None
+        if byte == LF and self._dropping:
+            self._dropping = False
+            return None
         if byte == LF:
             text = bytes(self._line).rstrip(b"\r").decode("utf-8", errors="replace")
             self._line.clear()
@@ -83,9 +100,12 @@ class TelnetReader:
         return None
 
     def _append(self, byte: int) -> None:
+        if self._dropping:
+            return
         if len(self._line) >= MAX_LINE:
             self._line.clear()
-            raise LineTooLong(f"a line may hold at most {MAX_LINE} bytes")
+            self._dropping = self._overflowed = True
+            return
         self._line.append(byte)
 
 

@@ -50,12 +50,27 @@ def serve(
     demos: Annotated[
         bool, typer.Option("--demos/--no-demos", help="Open a demo encounter per ruleset.")
     ] = True,
+    server_token: Annotated[
+        str | None,
+        typer.Option(
+            "--server-token",
+            envvar="FRACAS_SERVER_TOKEN",
+            metavar="TOKEN",
+            help="The token creating, importing and listing encounters need (Authorization: "
+            "Bearer TOKEN). Beyond 127.0.0.1 one is made up and printed when not given.",
+        ),
+    ] = None,
 ) -> None:
     """Run the web tracker: a game master's page and players' pages, updated live."""
     import uvicorn
 
     from fracas.store import Store
     from fracas.web.app import create_app
+    from fracas.web.guard import loopback
+
+    server_token = server_token or None  # an empty token is none
+    if server_token is None and not loopback(host):
+        server_token = secrets.token_urlsafe(24)
 
     sock = listening_socket(host, port)
     port = sock.getsockname()[1]
@@ -74,8 +89,10 @@ def serve(
     typer.echo(f"  encounters (list, create, import): {base}/")
     for name, token in shown:
         typer.echo(f"  {name}: game master {base}/gm/{token}")
+    if server_token is not None:
+        typer.echo(f"Server token (to create, import or list encounters): {server_token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
-    config = uvicorn.Config(create_app(store), log_level="warning")
+    config = uvicorn.Config(create_app(store, server_token), log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -214,6 +214,7 @@ def parse_document(text: str, *, file: str = "<string>") -> LocatedDocument:
         message = f"character U+{_code_point(exc.character)} is not allowed in a YAML file"
         raise ContentError(file, position.line, position.column, (), message) from exc
     try:
+        _measure(text, file)
         root = _compose(loader, file)
         if root is None or (isinstance(root, ScalarNode) and root.value == ""):
             raise ContentError(file, 1, 1, (), "the file is empty (expected a mapping)")
@@ -228,6 +229,48 @@ def parse_document(text: str, *, file: str = "<string>") -> LocatedDocument:
     finally:
         loader.dispose()
     return LocatedDocument(file, data, builder.entries)
+
+
+def _measure(text: str, file: str) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH, or holding more than MAX_VALUES values
+    once its aliases are expanded, from its parse events alone: before composing it (which
+    recurses, and took seconds on a document nested 49,000 deep) or expanding any alias (a
+    "billion laughs" of aliases to aliases). A syntax error is left for composing to report."""
+    loader = yaml.SafeLoader(text)
+    sizes: dict[str, int] = {}
+    open_: list[tuple[str | None, int]] = [(None, 0)]  # each open collection: anchor, values
+    try:
+        while (event := loader.get_event()) is not None:  # type: ignore[no-untyped-call]
+            if isinstance(event, yaml.CollectionStartEvent):
+                if len(open_) > MAX_DEPTH:
+                    _refuse(event, file, f"nesting too deep (more than {MAX_DEPTH} levels)")
+                open_.append((event.anchor, 0))
+                continue
+            if isinstance(event, yaml.CollectionEndEvent):
+                anchor, values = open_.pop()
+                size = values + 1
+            elif isinstance(event, yaml.AliasEvent):
+                anchor, size = None, sizes.get(event.anchor or "", 1)
+            elif isinstance(event, yaml.ScalarEvent):
+                anchor, size = event.anchor, 1
+            else:
+                continue
+            if anchor is not None:
+                sizes[anchor] = size
+            outer, values = open_[-1]
+            open_[-1] = (outer, values + size)
+            if values + size > MAX_VALUES:
+                _refuse(event, file, f"too many values (more than {MAX_VALUES:,})")
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
+
+
+def _refuse(event: yaml.Event, file: str, message: str) -> None:
+    mark = event.start_mark
+    position = Position(1, 1) if mark is None else Position(mark.line + 1, mark.column + 1)
+    raise ContentError(file, position.line, position.column, (), message)
 
 
 def _compose(loader: yaml.SafeLoader, file: str) -> Node | None:

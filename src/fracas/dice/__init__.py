@@ -45,7 +45,7 @@ from fracas.dice.errors import (
 )
 from fracas.dice.exact import Distribution, distribution
 from fracas.dice.field import DiceNotation
-from fracas.dice.limits import DEFAULT_LIMITS, DiceLimits
+from fracas.dice.limits import DEFAULT_LIMITS, MAX_NESTING, DiceLimits
 from fracas.dice.parser import parse
 from fracas.dice.results import (
     BinaryResult,
@@ -81,6 +81,7 @@ from fracas.dice.syntax import (
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "MAX_NESTING",
     "BinaryOp",
     "BinaryResult",
     "Comparison",

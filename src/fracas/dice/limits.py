@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from fracas.dice.errors import DiceLimitError
 from fracas.dice.syntax import Expression
 
+MAX_NESTING = 256
+"""How deep arithmetic may nest in one expression (``1d2+1d2+1d2`` nests 2 deep, each sum
+inside the next): deeper is refused when parsed, before anything reads the tree. The roller,
+the renderer and the exact evaluator walk the tree by recursion, and stay well inside Python's
+stack at this depth; a saved roll does not nest at all (``fracas.dice.saved``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DiceLimits:

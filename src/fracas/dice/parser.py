@@ -10,7 +10,8 @@ from typing import cast
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
-from fracas.dice.errors import DiceSyntaxError
+from fracas.dice.errors import DiceLimitError, DiceSyntaxError
+from fracas.dice.limits import MAX_NESTING
 from fracas.dice.syntax import (
     MAX_LITERAL,
     BinaryOp,
@@ -73,7 +74,27 @@ def parse(text: str) -> Expression:
         raise DiceSyntaxError(
             text, position, _describe(error.allowed or ()), repr(text[position])
         ) from None
+    _check_nesting(tree)
     return _Reader(text).expression(tree)
+
+
+def _check_nesting(tree: Tree[Token]) -> None:
+    """Raise DiceLimitError when arithmetic nests deeper than MAX_NESTING (measured without
+    recursion, so any depth of text is refused cleanly)."""
+    deepest = 0
+    stack: list[tuple[_Node, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data in ("binary", "negative"):
+            depth += 1
+            deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in node.children)
+    if deepest > MAX_NESTING:
+        raise DiceLimitError(
+            f"the expression nests {deepest} operations deep; at most {MAX_NESTING} are allowed"
+        )
 
 
 def _describe(terminals: Iterable[str]) -> list[str]:

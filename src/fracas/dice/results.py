@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
+
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import CoreSchema, core_schema
 
 from fracas.dice.syntax import (
     ATOM_PRECEDENCE,
@@ -182,6 +185,17 @@ class RollResult:
         """A roll of ``notation`` that came to ``total`` and exposes nothing else: its dice,
         kept faces and subtotals raise FacesHidden; it renders as ``8d6 = 27``."""
         return cls(notation, HiddenDice(total, notation))
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, _source: Any, _handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        """Saved flat, read from either form, without recursion (``fracas.dice.saved``)."""
+        from fracas.dice import saved  # it builds on this module's classes
+
+        return core_schema.no_info_plain_validator_function(
+            saved.load, serialization=core_schema.plain_serializer_function_ser_schema(saved.dump)
+        )
 
     @property
     def total(self) -> int:

@@ -336,6 +336,8 @@ class Note(Record):
 
     text: str
     combatant: CombatantId | None = None
+    secret: bool = False
+    """Only the game master reads it."""
 
 
 ENGINE_EVENTS: tuple[type[Event], ...] = (

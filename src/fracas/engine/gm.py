@@ -25,6 +25,7 @@ from fracas.engine.events import (
     PoolSet,
     VisibilityChanged,
 )
+from fracas.engine.names import name_problem
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment, Sheet, Turn
 
@@ -136,6 +137,7 @@ class AddNote(Action):
     verb: ClassVar[str] = "note"
     game_master: ClassVar[bool] = True
     text: str = field(metadata={"rest": True, "help": "the note"})
+    secret: bool = field(default=False, metadata={"help": "only the game master reads it"})
 
 
 A = TypeVar("A", bound=Action)
@@ -166,6 +168,10 @@ class AddCombatantRule(GmRule[AddCombatant]):
             )
         if not action.name.strip() or not action.side.strip():
             raise IllegalAction("bad-name", "a combatant needs a name and a side")
+        for given in (action.name, action.side, action.group or ""):
+            problem = name_problem(given)
+            if problem is not None:
+                raise IllegalAction("bad-name", f"{given!r}: {problem}")
 
     def resolve(
         self, state: EncounterState, action: AddCombatant, dice: DiceSource
@@ -354,4 +360,4 @@ class AddNoteRule:
             raise IllegalAction("empty-note", "note: nothing to write")
 
     def resolve(self, state: EncounterState, action: AddNote, dice: DiceSource) -> Sequence[Event]:
-        return [Note(action.text, action.actor)]
+        return [Note(action.text, action.actor, action.secret)]

@@ -9,6 +9,7 @@ store.export(encounter_id)                   # the save, as fracas export prints
 
 from fracas.store.database import ENVIRONMENT, default_url
 from fracas.store.store import (
+    Answer,
     Conflict,
     Entry,
     Link,
@@ -25,6 +26,7 @@ from fracas.store.tracked import Tracked
 
 __all__ = [
     "ENVIRONMENT",
+    "Answer",
     "Conflict",
     "Entry",
     "Link",

@@ -98,6 +98,20 @@ waiting = Table(
 """Commands waiting for dice typed at the table, one per speaker (``''``: the game master):
 the command text and the faces typed so far, as JSON. Added like ``members``."""
 
+answers = Table(
+    "answers",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("key", String(255), primary_key=True),
+    Column("number", Integer, nullable=False),
+    Column("answer", Text, nullable=False),
+)
+"""The answer to each change a client sent with an idempotency key (``Store.append``), kept with
+the entry it made (``number``) in the same transaction, so a client that sends the same key
+again, after a lost answer or a restart, gets that answer and the change is never made twice.
+The primary key also settles two processes running the same key at once. Added like
+``members``."""
+
 
 CHANNEL = "fracas_changes"
 """The PostgreSQL channel a change is announced on (its payload: the encounter's id), so live

@@ -33,6 +33,7 @@ from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
 from fracas.store.database import (
     CHANNEL,
+    answers,
     connect,
     default_url,
     encounters,
@@ -88,6 +89,18 @@ class Entry:
 
     kind: Kind
     data: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a client was answered for a change it sent with an idempotency ``key``: the
+    command, its lines, the die it then waited for, and the version the change made."""
+
+    key: str
+    command: str
+    lines: tuple[str, ...]
+    needs: int | None
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,13 +198,19 @@ class Store:
         return encounter_id
 
     def append(
-        self, encounter_id: str, version: int, entry: Entry, wait: Wait | None = None
+        self,
+        encounter_id: str,
+        version: int,
+        entry: Entry,
+        wait: Wait | None = None,
+        answer: Answer | None = None,
     ) -> int:
         """Add ``entry`` after entry ``version``; the new version once it is committed.
 
-        ``wait``: the speaker's waiting command as it is after this change, kept in the same
-        transaction. Raises Conflict when the log has moved past ``version`` (another writer came
-        first).
+        ``wait``: the speaker's waiting command as it is after this change, and ``answer``:
+        what its sender is answered (``answered`` finds it by its key), both kept in the same
+        transaction. Raises Conflict when the log has moved past ``version`` (another writer
+        came first), or when another writer kept an answer with the same key first.
         """
         now = time.time()
         try:
@@ -208,6 +227,10 @@ class Store:
                 )
                 if wait is not None:
                     _keep_wait(connection, encounter_id, wait)
+                if answer is not None:
+                    connection.execute(
+                        insert(answers).values(_answer_row(encounter_id, answer, version + 1))
+                    )
                 self._announce(connection, encounter_id)
         except IntegrityError as error:
             raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
@@ -248,7 +271,7 @@ class Store:
             self._lock(connection, encounter_id)
             if version is not None and self._version(connection, encounter_id) != version:
                 raise Conflict(f"encounter {encounter_id} changed: nothing deleted")
-            for table in (waiting, members, links, entries):
+            for table in (answers, waiting, members, links, entries):
                 connection.execute(delete(table).where(table.c.encounter == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
             self._announce(connection, encounter_id)
@@ -342,6 +365,17 @@ class Store:
                 faces = tuple(int(face) for face in json.loads(row.faces))
                 session.wait(speaker, Pending(row.command, faces, row.sides))
         return Loaded(session, len(rows))
+
+    def answered(self, encounter_id: str, key: str) -> Answer | None:
+        """The answer kept for a change sent with idempotency ``key``; None when there is none."""
+        with self._read() as connection:
+            row = connection.execute(
+                select(answers).where(answers.c.encounter == encounter_id, answers.c.key == key)
+            ).one_or_none()
+        if row is None:
+            return None
+        kept = json.loads(row.answer)
+        return Answer(key, kept["command"], tuple(kept["lines"]), kept["needs"], row.number)
 
     def export(self, encounter_id: str) -> dict[str, Any]:
         """The encounter's save (as ``Session.save()`` writes it)."""
@@ -524,6 +558,16 @@ def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
                 sides=pending.sides,
             )
         )
+
+
+def _answer_row(encounter_id: str, answer: Answer, number: int) -> dict[str, Any]:
+    kept = {"command": answer.command, "lines": list(answer.lines), "needs": answer.needs}
+    return {
+        "encounter": encounter_id,
+        "key": answer.key,
+        "number": number,
+        "answer": json.dumps(kept, ensure_ascii=False),
+    }
 
 
 def _new_token() -> str:

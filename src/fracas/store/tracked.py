@@ -9,6 +9,10 @@ Any front end (CLI, web, chat) drives a stored encounter through this one class.
 A command waiting for dice typed at the table (``Reply.needs``) is kept in the store too (its
 text and the faces typed so far), so after a reload or a restart the speaker's next faces carry
 it on; it is committed with the step that completes it, so it is never done twice.
+
+A change may carry an idempotency ``key``: its answer is kept in the store with it, and the
+same key sent again (a client retrying after a lost answer, even after a restart) does nothing
+and is answered from the store (``answered``).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from fracas.app.session import Pending, Reply, Session
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.saving import dump_step
-from fracas.store.store import Conflict, Entry, Store
+from fracas.store.store import Answer, Conflict, Entry, Store
 
 ATTEMPTS = 30
 """How many times a line is run again after losing a race with another writer."""
@@ -53,29 +57,43 @@ class Tracked:
         text: str,
         speaker: CombatantId | None = None,
         faces: Sequence[int] | None = None,
+        key: str | None = None,
     ) -> Reply:
         """``Session.run``, with the change (if any) durable before the reply comes back."""
-        return self._change(lambda session: session.run(text, speaker, faces), speaker)
+        return self._change(lambda session: session.run(text, speaker, faces), speaker, key)
 
     def apply(
         self,
         action: Action,
         faces: Sequence[int] | None = None,
         speaker: CombatantId | None = None,
+        key: str | None = None,
     ) -> Reply:
         """``Session.apply`` (an action built by a program), durable like ``run``."""
-        return self._change(lambda session: session.apply(action, faces, speaker), speaker)
+        return self._change(lambda session: session.apply(action, faces, speaker), speaker, key)
 
-    def undo(self) -> Reply:
-        return self._change(lambda session: session.undo())
+    def undo(self, key: str | None = None) -> Reply:
+        return self._change(lambda session: session.undo(), key=key)
 
-    def redo(self) -> Reply:
-        return self._change(lambda session: session.redo())
+    def redo(self, key: str | None = None) -> Reply:
+        return self._change(lambda session: session.redo(), key=key)
 
-    def _change(self, act: Callable[[Session], Reply], speaker: CombatantId | None = None) -> Reply:
+    def answered(self, key: str) -> Answer | None:
+        """The answer kept for the change sent with ``key``, if one was made."""
+        return self.store.answered(self.id, key)
+
+    def _change(
+        self,
+        act: Callable[[Session], Reply],
+        speaker: CombatantId | None = None,
+        key: str | None = None,
+    ) -> Reply:
         for attempt in range(ATTEMPTS):
             if attempt:
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
+            if key is not None and (kept := self.answered(key)) is not None:
+                self.refresh()
+                return Reply(kept.command, kept.lines, needs=kept.needs)  # done already
             self.refresh()
             before = len(self.session.encounter.steps)
             waited = self.session.pending(speaker)
@@ -90,9 +108,10 @@ class Tracked:
                 if wait is not None:
                     self._keep_waiting(speaker, waits)
                 return reply
+            answer = None if key is None else Answer(key, reply.command, reply.lines, reply.needs)
             try:
                 self.version = self.store.append(
-                    self.id, self.version, entry_of(reply, before, self.session), wait
+                    self.id, self.version, entry_of(reply, before, self.session), wait, answer
                 )
             except Conflict:
                 self._reload()

@@ -13,10 +13,12 @@ optimistic versioning); a commit is a short blocking call on that loop.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
@@ -30,7 +32,10 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.errors import FracasError
 from fracas.web.errors import ApiError, ErrorBody, location
+from fracas.web.guard import LIMITS_CREATION
+from fracas.web.limits import MAX_SAVE_STEPS, heavy, save_steps
 from fracas.web.models import (
+    SAVE_SCHEMA,
     ActionIn,
     ActionOut,
     CombatantIn,
@@ -43,12 +48,13 @@ from fracas.web.models import (
     ReplyOut,
     RulesetOut,
     SeatOut,
+    check_save,
 )
 from fracas.web.projection import log_lines, view_json
 from fracas.web.tables import Seat, Tables
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 422, 503)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -66,7 +72,7 @@ async def seat(
     token: Annotated[str, Path(min_length=1, max_length=128)], open_tables: TablesDep
 ) -> Seat:
     """The seat a link's token opens (404 for any token that is not a link)."""
-    return open_tables.seat(token)
+    return await open_tables.open_seat(token)
 
 
 SeatDep = Annotated[Seat, Depends(seat)]
@@ -80,6 +86,18 @@ async def game_master(held: SeatDep) -> Seat:
 
 
 GmDep = Annotated[Seat, Depends(game_master)]
+
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=100,
+        description="Any unique text (a UUID): sending the same change again with the same key "
+        "(a retry after a lost answer, even after a restart) does nothing and gets the first "
+        "answer.",
+    ),
+]
 
 
 # --- encounters -----------------------------------------------------------------------------
@@ -99,7 +117,7 @@ async def rulesets() -> list[RulesetOut]:
     ]
 
 
-@router.post("/encounters", status_code=201)
+@router.post("/encounters", status_code=201, dependencies=[LIMITS_CREATION])
 async def create(body: NewEncounter, open_tables: TablesDep) -> Created:
     """A new encounter (empty, or the ruleset's demo fight) and the game master's link."""
     try:
@@ -124,12 +142,32 @@ async def create(body: NewEncounter, open_tables: TablesDep) -> Created:
     return _created(open_tables, session, f"api:{kind.descriptor.slug}")
 
 
-@router.post("/encounters/import", status_code=201)
-async def import_save(
-    save: Annotated[dict[str, Any], Body(description="A save, as export gives it.")],
-    open_tables: TablesDep,
-) -> Created:
-    """Store a save (``GET …/export``, ``fracas export``) as a new encounter."""
+@router.post(
+    "/encounters/import",
+    status_code=201,
+    dependencies=[LIMITS_CREATION],
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": SAVE_SCHEMA}}}
+    },
+)
+async def import_save(request: Request, open_tables: TablesDep) -> Created:
+    """Store a save (``GET …/export``, ``fracas export``) as a new encounter. The body is read,
+    checked and replayed in the heavy-work thread: a long save holds up no other client."""
+    return await heavy(_imported, open_tables, await request.body())
+
+
+def _imported(open_tables: Tables, body: bytes) -> Created:
+    """A save, as JSON text, read, replayed and stored."""
+    try:
+        save = json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ApiError(422, "bad-save", "the body is not JSON", "body") from error
+    if not isinstance(save, dict):
+        raise ApiError(422, "bad-save", "a save is a JSON object", "body")
+    check_save(save)
+    if save_steps(save) > MAX_SAVE_STEPS:
+        message = f"a save may hold at most {MAX_SAVE_STEPS:,} steps"
+        raise ApiError(413, "too-large", message, "steps")
     try:
         session = session_from_save(save)
     except FracasError as error:
@@ -236,41 +274,51 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 
 
 @router.post("/t/{token}/commands")
-async def command(body: CommandIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+async def command(
+    body: CommandIn, held: SeatDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Run one line of command text (as the link's combatant, for a player)."""
-    reply = held.tracked.run(body.text, held.speaker, body.faces)
-    return await _answer(open_tables, held, reply, "text")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key)
+    return await _answer(open_tables, held, reply, "text", seat_key)
 
 
 @router.post("/t/{token}/actions")
-async def action(body: ActionIn, held: SeatDep, open_tables: TablesDep) -> ReplyOut:
+async def action(
+    body: ActionIn, held: SeatDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Carry out a typed action: ``verb`` and its fields as JSON."""
     built = _action(held, body)
-    reply = held.tracked.apply(built, body.faces, held.speaker)
-    return await _answer(open_tables, held, reply, "fields")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.apply(built, body.faces, held.speaker, seat_key)
+    return await _answer(open_tables, held, reply, "fields", seat_key)
 
 
 @router.post("/t/{token}/undo")
-async def undo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def undo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Take back the last step (never the encounter's setup)."""
-    return await _answer(open_tables, held, held.tracked.undo(), None)
+    seat_key = _seat_key(held, key)
+    return await _answer(open_tables, held, held.tracked.undo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/redo")
-async def redo(held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def redo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Do the last undone step again, with the very same dice."""
-    return await _answer(open_tables, held, held.tracked.redo(), None)
+    seat_key = _seat_key(held, key)
+    return await _answer(open_tables, held, held.tracked.redo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/combatants")
-async def add_combatant(body: CombatantIn, held: GmDep, open_tables: TablesDep) -> ReplyOut:
+async def add_combatant(
+    body: CombatantIn, held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None
+) -> ReplyOut:
     """Add a combatant whose sheet is JSON (``sheet``) or a YAML stat block (``yaml``)."""
     model = held.tracked.session.encounter.ruleset.sheet_model
     if (body.sheet is None) == (body.yaml is None):
         raise ApiError(422, "invalid", "give the sheet as JSON (sheet) or YAML (yaml)", "sheet")
     if body.yaml is not None:
         try:
-            sheet = load_statblock("yaml", model, text=body.yaml)
+            sheet = await heavy(functools.partial(load_statblock, text=body.yaml), "yaml", model)
         except ContentError as error:
             raise ApiError(422, "invalid-sheet", str(error), "yaml") from error
     else:
@@ -281,7 +329,9 @@ async def add_combatant(body: CombatantIn, held: GmDep, open_tables: TablesDep) 
     added = AddCombatant(
         name=body.name, side=body.side, sheet=sheet, group=body.group, hidden=body.hidden
     )
-    return await _answer(open_tables, held, held.tracked.apply(added), "name")
+    seat_key = _seat_key(held, key)
+    reply = held.tracked.apply(added, key=seat_key)
+    return await _answer(open_tables, held, reply, "name", seat_key)
 
 
 @router.get("/t/{token}/export")
@@ -359,12 +409,30 @@ def _page(token: str, gm: bool) -> str:
 # --- helpers --------------------------------------------------------------------------------
 
 
-async def _answer(open_tables: Tables, held: Seat, reply: Reply, field: str | None) -> ReplyOut:
-    """The reply as JSON (a refused command as a 400), after telling every watcher."""
+def _seat_key(held: Seat, key: str | None) -> str | None:
+    """An idempotency key as the store keeps it: the seat's own, so no other link's reaches
+    its answer."""
+    return None if key is None else f"{held.speaker or ''}:{key}"
+
+
+async def _answer(
+    open_tables: Tables, held: Seat, reply: Reply, field: str | None, key: str | None = None
+) -> ReplyOut:
+    """The reply as JSON (a refused command as a 400), after telling every watcher; a change
+    sent again with its idempotency key is answered as it was the first time."""
     if reply.changed:
         await open_tables.announce(held.link.encounter)
     if reply.error is not None:
         raise ApiError(400, "refused", reply.error, field)
+    kept = None if reply.changed or key is None else held.tracked.answered(key)
+    if kept is not None:
+        return ReplyOut(
+            command=kept.command,
+            lines=list(kept.lines),
+            needs=kept.needs,
+            changed=True,
+            version=kept.version,
+        )
     return ReplyOut(
         command=reply.command,
         lines=list(reply.lines),

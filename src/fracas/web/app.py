@@ -23,6 +23,8 @@ from fastapi.staticfiles import StaticFiles
 from fracas.errors import FracasError
 from fracas.store import Store
 from fracas.web import api, docs, encounters_api, errors, estimate_api, library_api, live, odds_api
+from fracas.web.guard import NEEDS_SERVER_TOKEN, Guard
+from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
 
 STATIC = resources.files("fracas.web").joinpath("static")
@@ -30,8 +32,10 @@ STATIC = resources.files("fracas.web").joinpath("static")
 NOT_FOUND = "<!doctype html><title>fracas</title><p>There is no such link.</p>"
 
 
-def create_app(store: Store) -> FastAPI:
-    """The tracker on ``store``: every encounter in it, each reached by its links only."""
+def create_app(store: Store, server_token: str | None = None) -> FastAPI:
+    """The tracker on ``store``: every encounter in it, each reached by its links only;
+    creating, importing and listing encounters need ``server_token`` when given
+    (``fracas.web.guard``)."""
     tables = Tables(store)
 
     @asynccontextmanager
@@ -52,9 +56,11 @@ def create_app(store: Store) -> FastAPI:
         swagger_ui_oauth2_redirect_url=None,
     )
     app.state.tables = tables
+    app.state.guard = Guard(server_token)
     errors.install(app)
+    app.add_middleware(BodyLimit)
     app.include_router(api.router)
-    app.include_router(encounters_api.router)
+    app.include_router(encounters_api.router, dependencies=[NEEDS_SERVER_TOKEN])
     app.include_router(estimate_api.router)
     app.include_router(library_api.router)
     app.include_router(live.router)

@@ -29,6 +29,7 @@ from fracas.library.entry import MAX_NAME
 from fracas.library.records import entry_record
 from fracas.web.api import ERRORS, TablesDep
 from fracas.web.errors import ApiError
+from fracas.web.guard import LIMITS_CREATION
 from fracas.web.models import MAX_SEED, Created, Strict
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -154,7 +155,7 @@ async def show_entry(
     return EntryDetail.model_validate(entry_record(entry, sheet=True))
 
 
-@router.post("/encounters/build", status_code=201)
+@router.post("/encounters/build", status_code=201, dependencies=[LIMITS_CREATION])
 async def build(body: BuildIn, open_tables: TablesDep) -> Created:
     """A stored encounter made of library entries, and the game master's link to it."""
     seed = body.seed if body.seed is not None else secrets.randbelow(1_000_000)

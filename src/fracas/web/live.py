@@ -1,11 +1,25 @@
-"""Live updates: a WebSocket per open page, sent its own audience's state after every change.
+"""Live updates: a WebSocket per open page, told its own audience's news after every change.
 
-The socket at ``/api/t/{token}/live`` first receives the state, then a new one after each
-change made through this server. Changes made by another server process on the same database
-reach it too, and a link revoked (or an encounter deleted) by another process closes it: on
-PostgreSQL at once, woken by the store's NOTIFY (``listen``); on any database within
-``POLL_SECONDS``, as each socket also looks at the store that often. A player's socket carries
-only the player's view and log (no hidden combatant, no other side's numbers).
+The socket at ``/api/t/{token}/live`` receives JSON messages, each with a ``type``:
+
+* ``state``: ``version``, ``view`` and ``log`` (the latest steps' lines): the whole picture.
+  Always the first message; sent again after any change that is not steps added at the end
+  (an undo, a change another process made), so the page replaces what it shows.
+* ``step``: ``version``, ``view`` and ``log``, which holds only the lines of the steps added
+  since the previous message: the page appends them to its log and redraws the view.
+
+A page that does not understand a message asks for the state again (``GET /api/t/{token}``,
+or by reconnecting). Messages go through each socket's outbox (``fracas.web.outbox``), so a
+command never waits for a page; a page too far behind is closed with code 4408 and should
+reconnect. Other close codes: 4404 (no such link), 4403 (the link was revoked or replaced),
+4410 (the encounter was deleted).
+
+Changes made by another server process on the same database reach the socket too. A link
+revoked (or an encounter deleted) by another process is told no change made after it; its
+socket is closed on PostgreSQL at once, woken by the store's NOTIFY (``listen``), and on any
+other database within ``POLL_SECONDS``, as each socket also looks at the store that often. A
+player's socket carries only the player's view and log (no hidden combatant, no other side's
+numbers).
 """
 
 from __future__ import annotations
@@ -32,15 +46,14 @@ router = APIRouter()
 async def live(socket: WebSocket, token: str) -> None:
     tables: Tables = socket.app.state.tables
     try:
-        seat = tables.seat(token)
+        seat = await tables.open_seat(token)
     except FracasError:
         await socket.close(code=4404, reason="no such link")
         return
     await socket.accept()
-    tables.watch(socket, seat.link)
+    tables.watch(socket, seat)
     poller = asyncio.create_task(_poll(tables, seat.link))
     try:
-        await socket.send_json(seat.snapshot())
         while (await socket.receive())["type"] != "websocket.disconnect":
             pass  # pages send nothing that matters (text or bytes): this waits for the close
     except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed here (link revoked)

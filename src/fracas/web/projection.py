@@ -24,6 +24,7 @@ def view_json(session: Session, audience: Audience) -> dict[str, Any]:
     (``conditions``: what a condition picker offers)."""
     seen = session.view(audience)
     data = dataclasses.asdict(seen)
+    data["audience"] = {"side": audience.side}  # never its list of who is hidden
     data["headline"] = headline(seen)
     data["pool_names"] = list(seen.pool_names)
     data["conditions"] = list(session.encounter.ruleset.conditions)
@@ -39,6 +40,6 @@ def log_lines(session: Session, audience: Audience, limit: int | None = LOG_STEP
         entries = entries[-limit:] if limit else []
     lines: list[str] = []
     for number, step, before in entries:
-        told = session.narrator.step(step, before, audience)
+        told = audience.lines(session.narrator.step(step, before, audience))
         lines.extend(f"[{number}] {line}" for line in told)
     return lines

@@ -2,9 +2,11 @@
 
 A link's token opens one encounter, as its game master or as one player's combatant; nothing
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
-before it is acknowledged) with the sockets watching it; after a change every watcher is sent
-its own audience's view and log. Revoking or replacing a link closes its sockets at once (code
-``REVOKED``), deleting an encounter closes every socket on it (code ``DELETED``).
+before it is acknowledged) with the sockets watching it; after a change every watcher is told
+its own audience's view and what the log gained (``fracas.web.live`` lists the messages),
+through its outbox, so no command ever waits for a page to read. Revoking or replacing a link
+closes its sockets at once (code ``REVOKED``), deleting an encounter closes every socket on it
+(code ``DELETED``); a change is never told to a socket whose link another process revoked.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from fracas.app.audience import GM, Audience
+from fracas.app.audience import GM, Audience, player
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
-from fracas.store import Link, Store, Tracked, UnknownEncounter, UnknownLink
+from fracas.store import Link, Store, StoreError, Tracked, UnknownEncounter, UnknownLink, told
+from fracas.web.errors import LOG
+from fracas.web.limits import heavy
+from fracas.web.outbox import Watcher
 from fracas.web.projection import log_lines, view_json
 
 REVOKED = 4403
@@ -49,8 +54,9 @@ class Seat:
         """What this seat may see: everything, or what a player of its combatant's side sees."""
         if self.link.combatant is None:
             return GM
-        found = self.tracked.session.state.combatants.get(self.link.combatant)
-        return Audience(found.side if found is not None else "")
+        state = self.tracked.session.state
+        found = state.combatants.get(self.link.combatant)
+        return player(found.side if found is not None else "", state)
 
     def snapshot(self) -> dict[str, Any]:
         """The view and log this seat is shown, and the encounter's version."""
@@ -62,6 +68,29 @@ class Seat:
             "log": log_lines(session, self.audience),
         }
 
+    def news(self, watcher: Watcher) -> dict[str, Any]:
+        """What ``watcher`` is told now: the steps added since it was last told (a ``step``
+        message), or the whole state at first and after anything else (an undo, another
+        process's change); the watcher then counts as told."""
+        steps = self.tracked.session.encounter.steps
+        seen = watcher.seen
+        appended = (
+            watcher.told and len(steps) > seen and (seen == 0 or steps[seen - 1] == watcher.last)
+        )
+        if appended:
+            session = self.tracked.session
+            message = {
+                "type": "step",
+                "version": self.tracked.version,
+                "view": view_json(session, self.audience),
+                "log": log_lines(session, self.audience, len(steps) - seen),
+            }
+        else:
+            message = self.snapshot()
+        watcher.seen, watcher.last = len(steps), steps[-1] if steps else None
+        watcher.told = True
+        return message
+
 
 @dataclass
 class Tables:
@@ -69,13 +98,24 @@ class Tables:
 
     store: Store
     _open: dict[str, Tracked] = field(default_factory=dict)
-    _watchers: dict[str, dict[WebSocket, Link]] = field(default_factory=dict)
+    _watchers: dict[str, dict[WebSocket, Watcher]] = field(default_factory=dict)
 
     def seat(self, token: str) -> Seat:
         """The seat a token opens, its encounter brought up to date; UnknownLink otherwise."""
         if not token or len(token) > 128:
             raise UnknownLink("no such link")
         link = self.store.link(token)
+        return Seat(link, self.tracked(link.encounter))
+
+    async def open_seat(self, token: str) -> Seat:
+        """``seat``, with an encounter not open yet loaded (replayed) in a worker thread, so a
+        long log never holds up the other clients."""
+        if not token or len(token) > 128:
+            raise UnknownLink("no such link")
+        link = self.store.link(token)
+        if link.encounter not in self._open:
+            loaded = await heavy(Tracked, self.store, link.encounter)
+            self._open.setdefault(link.encounter, loaded)
         return Seat(link, self.tracked(link.encounter))
 
     def tracked(self, encounter_id: str) -> Tracked:
@@ -90,11 +130,17 @@ class Tables:
     def tracked_if_open(self, encounter_id: str) -> Tracked | None:
         return self._open.get(encounter_id)
 
-    def watch(self, socket: WebSocket, link: Link) -> None:
-        self._watchers.setdefault(link.encounter, {})[socket] = link
+    def watch(self, socket: WebSocket, seat: Seat) -> None:
+        """Start telling ``socket`` the encounter's changes, the state first."""
+        watcher = Watcher(socket, seat.link)
+        self._watchers.setdefault(seat.link.encounter, {})[socket] = watcher
+        watcher.tell(seat.news(watcher))
+        watcher.start()
 
     def unwatch(self, socket: WebSocket, link: Link) -> None:
-        self._watchers.get(link.encounter, {}).pop(socket, None)
+        watcher = self._watchers.get(link.encounter, {}).pop(socket, None)
+        if watcher is not None:
+            watcher.stop()
 
     async def revoke(self, token: str) -> Link:
         """Revoke a link in the store and close every socket open through it; the link."""
@@ -115,15 +161,15 @@ class Tables:
         and close every socket watching it."""
         self.store.delete(encounter_id, version)
         self._open.pop(encounter_id, None)
-        for socket in list(self._watchers.pop(encounter_id, {})):
-            await _close(socket, DELETED, "this encounter was deleted")
+        for watcher in list(self._watchers.pop(encounter_id, {}).values()):
+            watcher.close(DELETED, "this encounter was deleted")
 
     async def close_link(self, link: Link, code: int, reason: str) -> None:
         """Close the sockets open through ``link`` (revoked here or by another process)."""
-        for socket, watched in list(self._watchers.get(link.encounter, {}).items()):
-            if watched.token == link.token:
-                self.unwatch(socket, watched)
-                await _close(socket, code, reason)
+        for socket, watcher in list(self._watchers.get(link.encounter, {}).items()):
+            if watcher.link.token == link.token:
+                self.unwatch(socket, watcher.link)
+                watcher.close(code, reason)
 
     async def check(self, link: Link) -> None:
         """Catch up with another process's change: close the link's sockets when the link is
@@ -151,34 +197,33 @@ class Tables:
 
     async def changed(self, encounter_id: str) -> None:
         """Another process changed ``encounter_id`` (a PostgreSQL notification): catch up."""
-        watching = {link.token: link for link in self._watchers.get(encounter_id, {}).values()}
+        watchers = self._watchers.get(encounter_id, {}).values()
+        watching = {watcher.link.token: watcher.link for watcher in watchers}
         for link in watching.values():
             await self.check(link)
 
     async def announce(self, encounter_id: str) -> None:
-        """Send every watcher of the encounter its own view and log."""
+        """Tell every watcher of the encounter its own news (queued: this never waits for a
+        page). A watcher whose link is no longer in the store (revoked by another process,
+        which a database without NOTIFY tells only at the next poll) is closed instead."""
         tracked = self._open.get(encounter_id)
-        if tracked is None:
+        watchers = self._watchers.get(encounter_id, {})
+        if tracked is None or not watchers:
             return
-        for socket, link in list(self._watchers.get(encounter_id, {}).items()):
-            try:
-                await socket.send_json(Seat(link, tracked).snapshot())
-            except Exception:  # a closed socket: it stops watching
-                self.unwatch(socket, link)
+        try:
+            tokens = {link.token for link in self.store.links(encounter_id)}
+        except StoreError as error:  # the change is made: tell it; the next poll looks again
+            told(error, LOG)
+            tokens = {watcher.link.token for watcher in watchers.values()}
+        for socket, watcher in list(watchers.items()):
+            if watcher.link.token not in tokens:
+                await self._gone(watcher.link)
+            elif not watcher.tell(Seat(watcher.link, tracked).news(watcher)):
+                self.unwatch(socket, watcher.link)
 
     async def tell_gm(self, encounter_id: str, message: dict[str, Any]) -> None:
-        """Send a small message (not a state) to the game master's sockets on the encounter:
-        the progress of an estimate (``fracas.web.estimate_api``)."""
-        for socket, link in list(self._watchers.get(encounter_id, {}).items()):
-            if not link.gm:
-                continue
-            try:
-                await socket.send_json(message)
-            except Exception:  # a closed socket: it stops watching
-                self.unwatch(socket, link)
-
-
-async def _close(socket: WebSocket, code: int, reason: str) -> None:
-    """Close a live socket with a code and a reason the page shows; one already gone is left."""
-    with contextlib.suppress(Exception):
-        await socket.close(code=code, reason=reason)
+        """Queue a small message (not news of a step) for the game master's sockets on the
+        encounter: the progress of an estimate (``fracas.web.estimate_api``)."""
+        for socket, watcher in list(self._watchers.get(encounter_id, {}).items()):
+            if watcher.link.gm and not watcher.tell(message):
+                self.unwatch(socket, watcher.link)

@@ -1,7 +1,8 @@
 // The live socket: the one place that knows its protocol.
-// A message of type "state" with a view and a log is drawn as it is. Any other message (the
-// server may send only what changed, in forms this page does not know) makes the page read the
-// whole state again through the API, so it is never left showing something stale.
+// A message of type "state" with a view and a log is drawn as it is; "estimate" (an estimate's
+// progress) is not this page's. Any other message ("step": only what changed; or a form this
+// page does not know) makes the page read the whole state again through the API, so it is never
+// left showing something stale. A page closed for falling behind (4408) reconnects.
 
 import { BASE, call } from "./api.js";
 
@@ -38,8 +39,10 @@ export function connect({ onState, onStatus, onClosed, leaving }) {
       }
       if (data && data.type === "state" && data.view && Array.isArray(data.log)) {
         onState({ version: data.version, view: data.view, log: data.log });
+      } else if (data && data.type === "estimate") {
+        // an estimate's progress: the pages that show one read it with the estimate's GET
       } else {
-        refetch();
+        refetch(); // "step" (the new steps' lines only) and anything newer: read it all again
       }
     });
     socket.addEventListener("close", (event) => {
