@@ -3,7 +3,6 @@ and the database are imported when it runs, so that every other command starts w
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import socket
 import sys
@@ -12,12 +11,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fracas.app import rulesets as known_rulesets
-from fracas.app.files import open_encounter
 from fracas.cli.terminal import fail, listening_socket
-from fracas.dice import LoadedDice
 from fracas.errors import FracasError
 
+# The chat server, the store and the rulesets are imported when the command runs, so that
+# ``fracas --help`` does not load them.
 if TYPE_CHECKING:
     from fracas.chat.server import ChatServer
     from fracas.store import Store, Tracked
@@ -74,6 +72,7 @@ def serve(
     """
     from fracas.chat.server import ChatServer
     from fracas.chat.session import ChatSession
+    from fracas.dice import LoadedDice
     from fracas.store import Store, Tracked
 
     dice = LoadedDice(()) if typed_dice else None
@@ -87,6 +86,8 @@ def serve(
     session = tracked.session
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
     server = ChatServer(chat, password or secrets.token_urlsafe(9), title)
+    import asyncio
+
     try:
         asyncio.run(_run(server, sock, tracked))
     except KeyboardInterrupt:
@@ -109,6 +110,9 @@ def _stored(
     store: Store, file: str | None, demo: bool, resume: str | None, seed: int | None
 ) -> str:
     """The id of the encounter to serve: the one resumed, or a new one from a file or demo."""
+    from fracas.app import rulesets as known_rulesets
+    from fracas.app.files import open_encounter
+
     if resume is not None:
         if file is not None or demo:
             fail("give either --resume ID or an encounter, not both")
