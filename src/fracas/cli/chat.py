@@ -70,6 +70,8 @@ def serve(
     is told of it: --resume ID serves it again after a restart (fracas list shows the ids), and
     players connect with their passwords and play what they claimed, without claiming again.
     """
+    import asyncio
+
     from fracas.chat.server import ChatServer
     from fracas.chat.session import ChatSession
     from fracas.dice import LoadedDice
@@ -86,8 +88,6 @@ def serve(
     session = tracked.session
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
     server = ChatServer(chat, password or secrets.token_urlsafe(9), title)
-    import asyncio
-
     try:
         asyncio.run(_run(server, sock, tracked))
     except KeyboardInterrupt:

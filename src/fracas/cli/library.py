@@ -23,6 +23,8 @@ import typer
 from fracas.cli.terminal import fail, stdout_console
 from fracas.errors import FracasError
 
+# The library, Rich and YAML are imported inside the commands, so that ``fracas --help`` does
+# not load them.
 if TYPE_CHECKING:
     from fracas.library import BrokenFile, Entry, Library
 

@@ -29,6 +29,7 @@ from fracas.cli.serve import HOST, PORT
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console
 from fracas.errors import FracasError
 
+# The store, the app layer and Rich are imported inside the commands (see the docstring).
 if TYPE_CHECKING:
     from fracas.app.session import Session
     from fracas.engine.state import Combatant

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
-# The app layer is imported where a function needs it, not here: every command imports this
-# module (for ``fail``), and ``fracas --help`` must not pay for sessions and rulesets.
+# Rich and the app layer are imported where a function needs them, not here: every command
+# imports this module (for ``fail``), and ``fracas --help`` must not pay for them.
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, Group, RenderResult
     from rich.table import Table
