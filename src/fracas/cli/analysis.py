@@ -18,33 +18,33 @@ import json
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
-from fracas.cli.fights import stored_session, study_source
 from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
-from fracas.sim.odds import MAX_BRANCHES, SAMPLES, Odds, odds
-from fracas.sim.report import Summary, summarize
-from fracas.sim.runner import TACTICS, Study, check, loaded, simulate
-from fracas.sim.scenario import following, open_scenario, prepare, ready
-from fracas.sim.study.mode import AUTO, ENGINE, STUDY, Decision, decide
-from fracas.sim.study.validate import Validation, compare
+
+# The simulator, the rulesets and Rich are imported inside the commands: Typer needs only the
+# signatures for --help, and ``fracas --help`` must not load the app layer (about a second).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from fracas.sim.odds import Odds
+    from fracas.sim.report import Summary
+    from fracas.sim.runner import Study
+    from fracas.sim.study.mode import Decision
+    from fracas.sim.study.validate import Validation
 
 PERCENTILES = (5, 25, 50, 75, 95)
+
+# The simulator's defaults, written out so that --help need not import it (a test checks that
+# they are still fracas.sim.odds.SAMPLES and MAX_BRANCHES, runner.TACTICS and study.mode.AUTO).
+SAMPLES = 20_000
+MAX_BRANCHES = 20_000
+TACTICS = "tactics"
+AUTO = "auto"
 
 PlotOption = Annotated[
     Path | None,
@@ -126,6 +126,12 @@ def odds_command(
     given with its 95 % margin. Without a NAME: prefix, the Attacker (or the encounter's first
     combatant) acts; --target's stat block is called Target in COMMAND.
     """
+    from rich.console import Console
+
+    from fracas.cli.fights import stored_session
+    from fracas.sim.odds import odds
+    from fracas.sim.scenario import following, open_scenario, prepare, ready
+
     if samples < 1 or max_branches < 1:
         fail("--samples and --max-branches must be at least 1")
     try:
@@ -194,6 +200,9 @@ def _number(p: Fraction) -> dict[str, Any]:
 
 
 def _print_odds(console: Console, found: Odds, title: str) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     how = (
         f"exact, {found.resolutions} resolutions"
         if found.exact
@@ -287,6 +296,13 @@ def sim_command(
     intervals, means their 95 % margins. Study mode's fights differ from the engine's fight by
     fight (other dice streams), not in statistics: --validate checks that.
     """
+    from rich.console import Console
+
+    from fracas.cli.fights import study_source
+    from fracas.sim.report import summarize
+    from fracas.sim.runner import Study, check, loaded
+    from fracas.sim.study.mode import STUDY, decide
+
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
     if cluster is not None and workers is not None:
@@ -332,6 +348,12 @@ def _validate(
     as_json: bool,
 ) -> None:
     """Play ``study`` by the engine and in study mode, and show whether they agree."""
+    from rich.console import Console
+
+    from fracas.sim.runner import loaded
+    from fracas.sim.study.mode import ENGINE, STUDY
+    from fracas.sim.study.validate import compare
+
     played = {
         mode: _with_progress(replace(study, mode=mode), workers, cluster)
         for mode in (ENGINE, STUDY)
@@ -353,6 +375,9 @@ def _validate(
 
 
 def _print_validation(console: Console, found: Validation) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     title = f"{found.encounter}: {found.runs} fights each way, seed {found.seed} ({found.why})"
     console.print(Text(title), soft_wrap=True)
     table = Table("figure", "engine (99 %)", "study (99 %)", "agree")
@@ -369,6 +394,18 @@ def _print_validation(console: Console, found: Validation) -> None:
 
 
 def _with_progress(study: Study, workers: int | None, cluster: str | None) -> list[Any]:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from fracas.sim.runner import simulate
+
     columns = (
         TextColumn("fights"),
         BarColumn(),
@@ -386,6 +423,9 @@ def _with_progress(study: Study, workers: int | None, cluster: str | None) -> li
 
 
 def _print_summary(console: Console, summary: Summary) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     title = f"{summary.encounter}: {summary.runs} fights, seed {summary.seed}, {summary.policy}"
     console.print(Text(title), soft_wrap=True)
     console.print(Text(f"mode: {summary.mode} ({summary.mode_why})"), soft_wrap=True)

@@ -23,25 +23,10 @@ import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from fracas.app import rulesets as known_rulesets
-from fracas.app.catalogue import Status
-from fracas.app.files import (
-    autosave_path,
-    load_session,
-    new_session,
-    open_encounter,
-    write_session,
-)
-from fracas.app.reference import REGENERATE, command_reference, generated_part, update_reference
-from fracas.app.session import Session
-from fracas.app.views import view
 from fracas.cli import analysis
 from fracas.cli.chat import chat_app
 from fracas.cli.estimate import estimate_command
@@ -49,10 +34,17 @@ from fracas.cli.library import library
 from fracas.cli.new import new
 from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
-from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console, told
-from fracas.commands import CommandError
-from fracas.dice import DiceSource, LoadedDice
+from fracas.cli.terminal import fail
 from fracas.errors import FracasError
+
+# Sessions, rulesets, the dice and Rich are imported inside the commands that use them: Typer
+# needs only the commands' signatures to parse and to print --help, and loading the app layer
+# takes about a second.
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from fracas.app.session import Session
+    from fracas.dice import DiceSource
 
 app = typer.Typer(
     name="fracas",
@@ -113,6 +105,8 @@ class _Source:
 
 
 def _dice(faces: str | None, typed: bool) -> DiceSource | None:
+    from fracas.dice import LoadedDice
+
     if faces is None:
         return LoadedDice(()) if typed else None
     parts = [p for p in re.split(r"[\s,]+", faces.strip()) if p]
@@ -122,6 +116,8 @@ def _dice(faces: str | None, typed: bool) -> DiceSource | None:
 
 
 def _start(source: _Source, seed: int, dice: DiceSource | None) -> Session:
+    from fracas.app.files import load_session, new_session, open_encounter
+
     given = [x for x in (source.encounter, source.load, source.ruleset) if x is not None]
     if len(given) > 1:
         fail("give only one of an encounter file, --load and --ruleset")
@@ -148,6 +144,9 @@ def _save_word(session: Session, text: str) -> str | None:
 
 
 def _is_status(session: Session, text: str) -> bool:
+    from fracas.app.catalogue import Status
+    from fracas.commands import CommandError
+
     try:
         return isinstance(session.bind(text), Status)
     except (CommandError, FracasError):
@@ -186,6 +185,13 @@ def play(
     Reads one command per line until end of input or quit. After every step the encounter is
     saved (to --save, to the file given to --load, or to a new ./NAME.fracas.json).
     """
+    from rich.text import Text
+
+    from fracas.app import rulesets as known_rulesets
+    from fracas.app.files import autosave_path
+    from fracas.app.views import view
+    from fracas.cli.terminal import encounter_table, read_lines, show, stdout_console
+
     console = stdout_console()
     chosen = seed if seed is not None else secrets.randbelow(1_000_000)
     encounter = Path(file) if file is not None and not demo else None
@@ -233,6 +239,10 @@ def play(
 
 
 def _write(console: Console, session: Session, target: Path) -> bool:
+    from rich.text import Text
+
+    from fracas.app.files import write_session
+
     try:
         write_session(session, target)
     except FracasError as error:
@@ -242,6 +252,8 @@ def _write(console: Console, session: Session, target: Path) -> bool:
 
 
 def _save_command(console: Console, session: Session, where: str | Path | None) -> bool:
+    from rich.text import Text
+
     if not where:
         console.print(Text("error: save: say where (save FILE)", style="bold red"))
         return False
@@ -305,6 +317,9 @@ def run(
     'ruleset: NAME' (an empty one). A command that fails prints its error and the script goes
     on; the exit status is then 1.
     """
+    from fracas.app.files import write_session
+    from fracas.cli.terminal import told
+
     lines, named = _script(script)
     source = named
     if encounter is not None or load is not None or ruleset is not None:
@@ -356,6 +371,8 @@ def run(
 
 def _script_save(session: Session, where: str, script: Path) -> tuple[bool, str]:
     """Save as a script's ``save FILE`` asks (FILE relative to the script): (done, message)."""
+    from fracas.app.files import write_session
+
     if not where:
         return False, "save: say where (save FILE)"
     try:
@@ -371,6 +388,12 @@ def _script_save(session: Session, where: str, script: Path) -> tuple[bool, str]
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets: slug, name, aliases, and whether a demo ships with it."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from fracas.app import rulesets as known_rulesets
+
     try:
         found = known_rulesets.available()
     except FracasError as error:
@@ -399,6 +422,13 @@ def docs_commands(
     ] = None,
 ) -> None:
     """Print the command reference generated from the installed rulesets' commands."""
+    from fracas.app.reference import (
+        REGENERATE,
+        command_reference,
+        generated_part,
+        update_reference,
+    )
+
     try:
         reference = command_reference()
         if check is not None:

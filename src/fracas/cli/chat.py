@@ -3,7 +3,6 @@ and the database are imported when it runs, so that every other command starts w
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import socket
 import sys
@@ -12,12 +11,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fracas.app import rulesets as known_rulesets
-from fracas.app.files import open_encounter
 from fracas.cli.terminal import fail, listening_socket
-from fracas.dice import LoadedDice
 from fracas.errors import FracasError
 
+# The chat server, the store and the rulesets are imported when the command runs, so that
+# ``fracas --help`` does not load them.
 if TYPE_CHECKING:
     from fracas.chat.server import ChatServer
     from fracas.store import Store, Tracked
@@ -72,8 +70,11 @@ def serve(
     is told of it: --resume ID serves it again after a restart (fracas list shows the ids), and
     players connect with their passwords and play what they claimed, without claiming again.
     """
+    import asyncio
+
     from fracas.chat.server import ChatServer
     from fracas.chat.session import ChatSession
+    from fracas.dice import LoadedDice
     from fracas.store import Store, Tracked
 
     dice = LoadedDice(()) if typed_dice else None
@@ -109,6 +110,9 @@ def _stored(
     store: Store, file: str | None, demo: bool, resume: str | None, seed: int | None
 ) -> str:
     """The id of the encounter to serve: the one resumed, or a new one from a file or demo."""
+    from fracas.app import rulesets as known_rulesets
+    from fracas.app.files import open_encounter
+
     if resume is not None:
         if file is not None or demo:
             fail("give either --resume ID or an encounter, not both")

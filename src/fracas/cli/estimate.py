@@ -12,36 +12,25 @@ figures. Exit status 2 when nothing could be worked out, with one line on stderr
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
-from fracas.cli.fights import study_source
 from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
-from fracas.sim.estimate import (
-    ALL_PLAYED,
-    BUDGET,
-    BUDGET_SPENT,
-    PRECISE,
-    SPREAD,
-    Estimate,
-    Headway,
-    estimate,
-    study_of,
-)
-from fracas.sim.runner import Study
 
-WHY = {
-    PRECISE: "every side's odds known to ±{precision:.0%}",
-    BUDGET_SPENT: "the time budget was spent (odds known to ±{margin:.1%})",
-    ALL_PLAYED: "the most fights an estimate plays (odds known to ±{margin:.1%})",
-}
+# The simulator and Rich are imported inside the command: Typer needs only its signature for
+# --help, and ``fracas --help`` must not load the app layer (about a second).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from fracas.sim.estimate import Estimate, Headway
+    from fracas.sim.runner import Study
+
+BUDGET = 10.0
+"""fracas.sim.estimate.BUDGET, written out so that --help need not import the simulator (a test
+checks that they agree)."""
 
 
 def estimate_command(
@@ -70,6 +59,11 @@ def estimate_command(
     says how many fights it played and why it stopped. The same --seed gives the same figures
     whatever the number of workers, when it stops on precision.
     """
+    from rich.console import Console
+
+    from fracas.cli.fights import study_source
+    from fracas.sim.estimate import study_of
+
     if budget <= 0:
         fail(f"--budget must be more than 0 seconds, not {budget}")
     if workers is not None and workers < 1:
@@ -87,6 +81,11 @@ def estimate_command(
 
 
 def _with_progress(study: Study, budget: float, workers: int | None) -> Estimate:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from fracas.sim.estimate import estimate
+
     columns = (
         TextColumn("{task.fields[fights]} fights, odds ±{task.fields[margin]}"),
         BarColumn(),
@@ -106,7 +105,12 @@ def _with_progress(study: Study, budget: float, workers: int | None) -> Estimate
 
 
 def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:
-    why = WHY[found.stopped].format(precision=found.precision, margin=found.margin)
+    from rich.table import Table
+    from rich.text import Text
+
+    from fracas.sim.estimate import SPREAD
+
+    why = _why(found)
     console.print(
         Text(
             f"{encounter}: {found.fights} fights in {found.seconds:.1f} s, seed {found.seed}; "
@@ -140,3 +144,15 @@ def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:
             Text(f"{fall.low:.1%} – {fall.high:.1%}"),
         )
     console.print(falls)
+
+
+def _why(found: Estimate) -> str:
+    """Why the estimate stopped, in words."""
+    from fracas.sim.estimate import ALL_PLAYED, BUDGET_SPENT, PRECISE
+
+    why = {
+        PRECISE: "every side's odds known to ±{precision:.0%}",
+        BUDGET_SPENT: "the time budget was spent (odds known to ±{margin:.1%})",
+        ALL_PLAYED: "the most fights an estimate plays (odds known to ±{margin:.1%})",
+    }
+    return why[found.stopped].format(precision=found.precision, margin=found.margin)

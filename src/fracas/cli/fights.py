@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fracas.app.rulesets import find
-from fracas.app.session import Session
-from fracas.engine.registry import UnknownRuleset
 from fracas.errors import FracasError
-from fracas.sim.scenario import encounter_path
+
+# The rulesets and the simulator are imported where they are used, so that importing the
+# analysis commands (as ``fracas --help`` does) does not load them.
+if TYPE_CHECKING:
+    from fracas.app.session import Session
+    from fracas.engine.registry import UnknownRuleset
 
 
 def stored_session(where: str, database: str | None) -> Session | None:
     """The stored encounter ``where`` names, as it stands; None when ``where`` is an encounter
     file or a ruleset. Raises FracasError when it is none of the three."""
+    from fracas.app.rulesets import find
+    from fracas.engine.registry import UnknownRuleset
+
     path = Path(where)
     if path.suffix.lower() in (".yaml", ".yml") or path.is_file():
         return None
@@ -49,6 +55,8 @@ def _load(where: str, database: str | None, unknown: UnknownRuleset) -> Session:
 def study_source(where: str, database: str | None) -> tuple[str, str | None]:
     """What a ``Study`` needs to play the fight ``where`` names: the encounter file's path and
     no save, or the stored encounter's id and its save as JSON text."""
+    from fracas.sim.scenario import encounter_path
+
     stored = stored_session(where, database)
     if stored is None:
         return str(encounter_path(where).resolve()), None

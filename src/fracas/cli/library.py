@@ -19,13 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-import yaml
-from rich.table import Table
-from rich.text import Text
 
 from fracas.cli.terminal import fail, stdout_console
 from fracas.errors import FracasError
 
+# The library, Rich and YAML are imported inside the commands, so that ``fracas --help`` does
+# not load them.
 if TYPE_CHECKING:
     from fracas.library import BrokenFile, Entry, Library
 
@@ -88,6 +87,9 @@ def _slug(name: str | None) -> str | None:
 
 
 def _list(ruleset: str | None, search: str, as_json: bool) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     from fracas.library.numbers import key_numbers
     from fracas.library.records import broken_record, entry_record
 
@@ -125,6 +127,8 @@ def _print_broken(broken: tuple[BrokenFile, ...]) -> None:
 
 
 def _show(name: str, ruleset: str | None, as_json: bool) -> None:
+    from rich.text import Text
+
     from fracas.commands import CommandError
     from fracas.library.numbers import key_numbers
     from fracas.library.records import entry_record
@@ -165,6 +169,8 @@ def _show(name: str, ruleset: str | None, as_json: bool) -> None:
         if value:
             console.print(Text(f"{label}: {value}"))
     sheet = entry.sheet.model_dump(mode="json", exclude_defaults=True)
+    import yaml
+
     text = yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True, default_flow_style=False)
     console.print(Text("sheet (fields at their defaults left out):"))
     console.print(Text("\n".join(f"  {line}" for line in text.splitlines())))

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fracas.app.files import open_encounter
-from fracas.app.rulesets import available, demo_path
 from fracas.cli.terminal import listening_socket
 from fracas.errors import FracasError
 
+# The web app, the store and the rulesets are imported when the command runs, so that
+# ``fracas --help`` does not load them.
 if TYPE_CHECKING:
     from fracas.store import Store
 
@@ -98,6 +98,9 @@ def serve(
 
 def demo_encounters(store: Store) -> list[tuple[str, str]]:
     """(title, game master's token) of one demo encounter per ruleset that ships a demo."""
+    from fracas.app.files import open_encounter
+    from fracas.app.rulesets import available, demo_path
+
     shown: list[tuple[str, str]] = []
     for ruleset in available():
         path = demo_path(ruleset)

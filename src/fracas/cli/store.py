@@ -24,16 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from fracas.app.files import read_json, session_from_save
-from fracas.app.views import view
 from fracas.cli.serve import HOST, PORT
 from fracas.cli.terminal import encounter_table, fail, read_lines, show, stdout_console
 from fracas.errors import FracasError
 
+# The store, the app layer and Rich are imported inside the commands (see the docstring).
 if TYPE_CHECKING:
     from fracas.app.session import Session
     from fracas.engine.state import Combatant
@@ -73,6 +69,10 @@ def _store(url: str | None) -> Store:
 
 def list_encounters(database: DatabaseOption = None) -> None:
     """List the stored encounters: id, name, ruleset, log entries, last change."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     store = _store(database)
     try:
         found = store.summaries()
@@ -93,6 +93,9 @@ def list_encounters(database: DatabaseOption = None) -> None:
 
 def resume(encounter: IdArgument, database: DatabaseOption = None) -> None:
     """Track a stored encounter at the table; each step is committed before it is shown."""
+    from rich.text import Text
+
+    from fracas.app.views import view
     from fracas.store import Tracked
 
     store = _store(database)
@@ -153,6 +156,8 @@ def import_save(
 ) -> None:
     """Store a save file as a new encounter; print its id and its game master's link (and the
     player links asked for with --player)."""
+    from fracas.app.files import read_json, session_from_save
+
     store = _store(database)
     try:
         data = read_json(file)
@@ -185,6 +190,9 @@ def _combatant_named(session: Session, typed: str) -> Combatant:
 
 def list_links(encounter: IdArgument, database: DatabaseOption = None) -> None:
     """List a stored encounter's secret links: token, and whom each is for."""
+    from rich.table import Table
+    from rich.text import Text
+
     store = _store(database)
     try:
         found = store.links(encounter)

@@ -8,17 +8,19 @@ import re
 import socket
 import sys
 from collections.abc import Iterator
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.table import Table
-from rich.text import Text
 
-from fracas.app.session import Reply, Session
-from fracas.app.views import CombatantView, EncounterView, headline
-from fracas.cli.lineedit import editing
+# Rich and the app layer are imported where a function needs them, not here: every command
+# imports this module (for ``fail``), and ``fracas --help`` must not pay for them.
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, Group, RenderResult
+    from rich.table import Table
+    from rich.text import Text
+
+    from fracas.app.session import Reply, Session
+    from fracas.app.views import CombatantView, EncounterView
 
 EXTRA_WORDS = ("quit", "exit", "save")
 """Words the terminal front ends read themselves, completed with the verbs."""
@@ -56,6 +58,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 def stdout_console() -> Console:
     """A console for stdout: the terminal's width, or PIPED_WIDTH when it is not a terminal."""
+    from rich.console import Console
+
     console = Console(highlight=False)
     if not console.is_terminal:
         console = Console(highlight=False, width=PIPED_WIDTH)
@@ -90,6 +94,8 @@ class Fitted:
     def width(self) -> int:
         """The table's narrowest width: every column but Effects unwrapped, each padded by a
         space on both sides, and a border between and around the columns."""
+        from rich.cells import cell_len
+
         columns = zip(self.headers[:-1], *(row[:-1] for row in self.rows), strict=True)
         widths = [*(max(cell_len(text.plain) for text in column) for column in columns)]
         widths.append(EFFECTS_WIDTH)
@@ -99,6 +105,8 @@ class Fitted:
 def _cells(v: EncounterView) -> tuple[list[Text], list[list[Text]]]:
     """The header and the rows of the table: marker, initiative, name and notes, side, pools,
     effects."""
+    from rich.text import Text
+
     pools = v.pool_names
     headers = [Text(h) for h in ("", "Init", "Name", "Side", *pools, "Effects")]
     rows: list[list[Text]] = []
@@ -121,6 +129,10 @@ def _cells(v: EncounterView) -> tuple[list[Text], list[list[Text]]]:
 
 
 def _table(v: EncounterView, headers: list[Text], rows: list[list[Text]]) -> Table:
+    from rich.table import Table
+
+    from fracas.app.views import headline
+
     table = Table(title=headline(v), title_justify="left", expand=False)
     for index, header in enumerate(headers[:-1]):
         right = index == 1 or index >= 4
@@ -132,11 +144,15 @@ def _table(v: EncounterView, headers: list[Text], rows: list[list[Text]]) -> Tab
 
 
 def _marker(c: CombatantView) -> Text:
+    from rich.text import Text
+
     return Text("\u25b6", style="bold green") if c.acting else Text("")
 
 
 def _label(c: CombatantView) -> Text:
     """The name, bold for the one acting, and its notes (hidden, holding, out)."""
+    from rich.text import Text
+
     label = Text(c.name, style="bold" if c.acting else "")
     flags = (("hidden", c.hidden), ("holding", c.holding), ("out", c.out))
     notes = [note for note, on in flags if on]
@@ -148,6 +164,11 @@ def _label(c: CombatantView) -> Text:
 def _stacked(v: EncounterView) -> Group:
     """The headline, then per combatant a line of who (marker, name, side, initiative), a line
     of pools and one per effect, indented; every line wraps, none is cut."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from fracas.app.views import headline
+
     lines: list[Text] = [Text(headline(v), style="italic")]
     for c in v.combatants:
         who = Text.assemble(_marker(c), " " if c.acting else "  ", _label(c))
@@ -175,6 +196,8 @@ def told(session: Session, reply: Reply) -> list[str]:
 
 def struck(line: str) -> Text:
     """``line`` with each dropped die's ``~~1~~`` shown as a struck-through ``1``."""
+    from rich.text import Text
+
     text = Text()
     at = 0
     for found in DROPPED.finditer(line):
@@ -189,6 +212,8 @@ def show(console: Console, session: Session, reply: Reply) -> None:
     """Print the reply's lines and prompts, then its error in red. A terminal that shows
     styles strikes dropped dice through; elsewhere (a file, a pipe) they keep their plain
     ``~~1~~``."""
+    from rich.text import Text
+
     styled = console.is_terminal and console.color_system is not None
     for line in told(session, reply):
         console.print(struck(line) if styled else Text(line), soft_wrap=True)
@@ -210,6 +235,8 @@ def read_lines(console: Console, session: Session, interactive: bool) -> Iterato
         for line in sys.stdin:
             yield line.rstrip("\r\n")
         return
+    from fracas.cli.lineedit import editing
+
     with editing(lambda: session, extra=EXTRA_WORDS):
         while True:
             try:

@@ -20,15 +20,11 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from fracas.app.files import session_from_save
-from fracas.app.session import Pending, Session
-from fracas.dice import DiceSource
-from fracas.engine import saving
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
 from fracas.store.database import (
@@ -44,10 +40,17 @@ from fracas.store.database import (
     waiting,
 )
 
-Kind = Literal["step", "undo", "redo"]
+# The app layer (sessions, the rulesets, the dice) is imported where a save is replayed, so that
+# ``fracas list`` and other calls that only read rows start with SQLAlchemy alone.
+if TYPE_CHECKING:
+    from fracas.app.session import Pending, Session
+    from fracas.dice import DiceSource
 
-Wait = tuple[CombatantId | None, Pending | None]
-"""A speaker (None: the game master) and the command they now wait with for dice (None: none)."""
+    Wait = tuple[CombatantId | None, Pending | None]
+    """A speaker (None: the game master) and the command they now wait with for dice (None:
+    none)."""
+
+Kind = Literal["step", "undo", "redo"]
 
 GAME_MASTER = ""
 """How the ``waiting`` table names the game master as a speaker."""
@@ -238,6 +241,8 @@ class Store:
 
     def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
         """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it."""
+        from fracas.app.files import session_from_save
+
         try:
             session = session_from_save(dict(data))
         except FracasError as error:
@@ -355,6 +360,9 @@ class Store:
             ).all()
         steps, undone = _fold([(row.kind, row.data) for row in rows], encounter_id)
         save = {**_save_header(header), "steps": steps, "undone": undone}
+        from fracas.app.files import session_from_save
+        from fracas.app.session import Pending
+
         try:
             session = session_from_save(save, dice)
         except FracasError as error:
@@ -622,6 +630,8 @@ def _fold(rows: Sequence[tuple[str, str | None]], encounter_id: str) -> tuple[li
 
 
 def _save_header(row: Any) -> dict[str, Any]:
+    from fracas.engine import saving
+
     return {
         "format": saving.FORMAT,
         "version": saving.VERSION,

@@ -20,12 +20,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from fracas.app.session import Pending, Reply, Session
-from fracas.dice import DiceSource
-from fracas.engine.action import Action, CombatantId
-from fracas.engine.saving import dump_step
 from fracas.store.store import Answer, Conflict, Entry, Store
+
+# Sessions and the engine are imported for annotations only (and the step's dump where it is
+# written), so that importing the store for ``fracas list`` does not load the app layer.
+if TYPE_CHECKING:
+    from fracas.app.session import Pending, Reply, Session
+    from fracas.dice import DiceSource
+    from fracas.engine.action import Action, CombatantId
 
 ATTEMPTS = 30
 """How many times a line is run again after losing a race with another writer."""
@@ -88,6 +92,8 @@ class Tracked:
         speaker: CombatantId | None = None,
         key: str | None = None,
     ) -> Reply:
+        from fracas.app.session import Reply
+
         for attempt in range(ATTEMPTS):
             if attempt:
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
@@ -144,6 +150,8 @@ def _same(one: Pending | None, other: Pending | None) -> bool:
 
 def entry_of(reply: Reply, before: int, session: Session) -> Entry:
     """The log entry for the change a reply reports; ``before``: the steps the session had."""
+    from fracas.engine.saving import dump_step
+
     if reply.step is not None:
         return Entry("step", dump_step(reply.step))
     return Entry("undo" if len(session.encounter.steps) < before else "redo")

@@ -1,0 +1,114 @@
+"""How long ``fracas`` takes to start (issue 20, target 1): ``fracas --help``, ``fracas list`` and
+``fracas rulesets`` as fresh processes, against ``python -c pass`` in the same run.
+
+    python benchmarks/startup.py [--rounds N] [--before SRC]
+
+Every round runs each command once, alternating (so a burst of other work on the machine hits
+them all alike), and the table gives each command's median wall time and its ratio to the median
+of ``python -c pass``. ``--before SRC`` also runs the commands from another copy of the package
+(``git archive main src | tar -x -C /tmp/main`` gives ``/tmp/main/src``), in the same rounds.
+Bytecode is cached in a temporary folder and every command is run once before timing, as after
+an install (the package's ``.pyc`` files are written by pip, not at each start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from machine import describe
+
+HERE = Path(__file__).resolve().parent.parent / "src"
+LAUNCH = "from fracas.cli import main; main()"
+"""What the ``fracas`` console script runs; ``python -c`` lets each run choose its package."""
+
+COMMANDS = {
+    "--help": (["--help"], 15),
+    "list": (["list", "--database", "{database}"], 25),
+    "rulesets": (["rulesets"], None),
+}
+"""Name: (arguments, the most times ``python -c pass`` it may take, where the issue sets one)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One timed process: which package (``tree``) ran which command."""
+
+    tree: str
+    command: str
+    argv: tuple[str, ...]
+    env: tuple[tuple[str, str], ...]
+
+
+def _env(src: Path, cache: Path) -> tuple[tuple[str, str], ...]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(src)
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return tuple(env.items())
+
+
+def _runs(trees: dict[str, Path], cache: Path, database: str) -> list[Run]:
+    runs = [Run("", "python -c pass", (sys.executable, "-c", "pass"), _env(HERE, cache))]
+    for tree, src in trees.items():
+        for name, (arguments, _) in COMMANDS.items():
+            argv = [sys.executable, "-c", LAUNCH, *(a.format(database=database) for a in arguments)]
+            runs.append(Run(tree, name, tuple(argv), _env(src, cache)))
+    return runs
+
+
+def _time(run: Run) -> float:
+    start = time.perf_counter()
+    subprocess.run(run.argv, env=dict(run.env), stdout=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def _table(runs: list[Run], times: dict[Run, list[float]]) -> list[str]:
+    reference = statistics.median(times[runs[0]])
+    lines = [
+        "| command | package | median | times `python -c pass` | target |",
+        "|---|---|---:|---:|---:|",
+        f"| `python -c pass` |  | {reference:.3f} s | 1 |  |",
+    ]
+    for run in runs[1:]:
+        median = statistics.median(times[run])
+        limit = COMMANDS[run.command][1]
+        target = f"≤ {limit} times" if limit else ""
+        lines.append(
+            f"| `fracas {run.command}` | {run.tree} | {median:.3f} s "
+            f"| {median / reference:.1f} | {target} |"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15, help="Runs of each command.")
+    parser.add_argument("--before", type=Path, help="Another package's src folder to compare.")
+    options = parser.parse_args()
+    trees = {"this": HERE}
+    if options.before is not None:
+        trees = {"before": options.before.resolve(), **trees}
+    print(describe())
+    with tempfile.TemporaryDirectory() as scratch:
+        cache = Path(scratch) / "pycache"
+        database = f"sqlite:///{Path(scratch) / 'startup.sqlite3'}"
+        runs = _runs(trees, cache, database)
+        for run in runs:
+            _time(run)  # writes the bytecode and creates the database's tables
+        times: dict[Run, list[float]] = {run: [] for run in runs}
+        for _ in range(options.rounds):
+            for run in runs:
+                times[run].append(_time(run))
+    print(f"{options.rounds} rounds; load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print("\n".join(_table(runs, times)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""What ``fracas`` loads before a command runs (issue 20, target 1): the command line imports the
+app layer, the store, the web app and the dice only inside the commands that use them, so that
+``fracas --help`` and ``fracas list`` start quickly. ``benchmarks/startup.py`` measures the time;
+these tests check the imports, which do not depend on the machine's load."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+from fracas.cli import analysis, estimate
+from fracas.sim.estimate import BUDGET
+from fracas.sim.odds import MAX_BRANCHES, SAMPLES
+from fracas.sim.runner import TACTICS
+from fracas.sim.study.mode import AUTO
+
+HEAVY = ("fracas.app.session", "lark", "sqlalchemy", "fastapi", "icepool")
+"""The sessions (and the rulesets with them), the command grammars, the store's database layer,
+the web app and exact dice: what start-up must not pay for."""
+
+
+def _loaded(code: str, names: tuple[str, ...]) -> list[str]:
+    """Which of ``names`` are in ``sys.modules`` after a fresh interpreter runs ``code``."""
+    check = f"{code}\nimport sys\nprint('loaded:', *(n for n in {names!r} if n in sys.modules))"
+    found = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+    last = found.stdout.splitlines()[-1].split()
+    assert last[0] == "loaded:"
+    return last[1:]
+
+
+def test_importing_the_command_line_loads_none_of_the_heavy_layers() -> None:
+    assert _loaded("import fracas.cli.app", (*HEAVY, "fracas.app")) == []
+
+
+def test_help_loads_none_of_the_heavy_layers() -> None:
+    code = (
+        "import sys\nfrom fracas.cli.app import app\n"
+        "try:\n    app(['--help'], prog_name='fracas')\nexcept SystemExit:\n    pass"
+    )
+    assert _loaded(code, (*HEAVY, "fracas.app", "rich")) == []
+
+
+def test_the_store_loads_sqlalchemy_but_not_the_app_layer() -> None:
+    assert _loaded("import fracas.store", (*HEAVY, "fracas.app")) == ["sqlalchemy"]
+
+
+def test_the_defaults_written_out_for_help_are_the_simulators() -> None:
+    """analysis.py and estimate.py repeat five defaults so that --help need not import the sim."""
+    odds_options = inspect.signature(analysis.odds_command).parameters
+    assert odds_options["samples"].default == SAMPLES
+    assert odds_options["max_branches"].default == MAX_BRANCHES
+    sim_options = inspect.signature(analysis.sim_command).parameters
+    assert (sim_options["policy"].default, sim_options["mode"].default) == (TACTICS, AUTO)
+    assert inspect.signature(estimate.estimate_command).parameters["budget"].default == BUDGET
