@@ -220,3 +220,63 @@ def test_fracas_serve_prints_the_home_pages_address(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@browser_only
+def test_a_server_with_a_token_lists_by_its_home_link_and_asks_for_it_otherwise(
+    tmp_path: Path,
+) -> None:
+    """fracas.web.guard: with a server token, listing needs ``Authorization: Bearer TOKEN``;
+    the home link fracas serve prints carries it (``#token=``), and a page opened without it
+    asks once, then lists."""
+    from playwright.sync_api import expect, sync_playwright
+
+    port, token = free_port(), "a-long-server-token"
+    command = [sys.executable, "-m", "fracas", "serve", "--no-demos", "--port", str(port)]
+    database = ["--database", f"sqlite:///{tmp_path / 'token.sqlite3'}"]
+    process = subprocess.Popen(
+        [*command, *database, "--server-token", token],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        printed = [process.stdout.readline() for _ in range(2)]
+        base = f"http://127.0.0.1:{port}"
+        assert printed[1] == f"  encounters (list, create, import): {base}/#token={token}\n"
+        answered(f"{base}/")
+        bearer = {"Authorization": f"Bearer {token}"}
+        made = httpx.post(f"{base}/api/encounters", json={"ruleset": "momentum", "demo": True})
+        assert made.status_code == 401  # the API itself refuses without the token
+        made = httpx.post(
+            f"{base}/api/encounters", json={"ruleset": "momentum", "demo": True}, headers=bearer
+        )
+        assert made.status_code == 201, made.text
+        with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+            browser = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, headless=True, args=FLAGS
+            )
+            browser.set_default_timeout(WAIT_MS)
+            try:
+                linked = browser.new_page()
+                linked.goto(f"{base}/#token={token}")
+                expect(linked.locator("li.encounter")).to_have_count(1)
+                assert "token" not in linked.url  # taken off the address bar
+                asked: list[str] = []
+                bare = browser.new_page()  # a new tab keeps no token: it asks
+
+                def answer(dialog: Any) -> None:
+                    asked.append(dialog.message)
+                    dialog.accept(token)
+
+                bare.on("dialog", answer)
+                bare.goto(f"{base}/")
+                expect(bare.locator("li.encounter")).to_have_count(1)
+                assert len(asked) == 1 and "server token" in asked[0]
+            finally:
+                browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -168,6 +168,7 @@ def test_a_condition_is_picked_and_the_keys_end_the_turn(
         assert "acting now" in page.locator(".card[aria-current]").inner_text()
         page.keyboard.press("/")
         assert page.evaluate("document.activeElement.id") == "command"
+        assert page.get_by_role("link", name="all encounters").get_attribute("href") == "/"
     finally:
         page.close()
 
@@ -191,6 +192,7 @@ def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
         assert fits(page)
         assert page.locator("#actionbar #verb").is_visible()
         assert page.locator("#actionbar #actor").count() == 0  # a player acts as themself
+        assert page.get_by_role("link", name="all encounters").count() == 0  # the GM's only
         page.get_by_role("button", name="Attack Raptor 1").click()
         told = page.locator("#actionbar .odds")
         assert told.inner_text() == "The game master has not shared the odds of this fight."

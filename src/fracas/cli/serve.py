@@ -86,7 +86,8 @@ def serve(
         raise typer.Exit(2) from error
     base = f"http://{host}:{port}"
     typer.echo(f"fracas web tracker on {base} (database {store.url})")
-    typer.echo(f"  encounters (list, create, import): {base}/")
+    home = f"{base}/" if server_token is None else f"{base}/#token={server_token}"
+    typer.echo(f"  encounters (list, create, import): {home}")
     for name, token in shown:
         typer.echo(f"  {name}: game master {base}/gm/{token}")
     if server_token is not None:

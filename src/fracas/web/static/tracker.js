@@ -273,6 +273,11 @@ async function main() {
   const seat = page.seat;
   const me = seat.view.combatants.find((c) => c.id === seat.combatant);
   $("who").textContent = GM ? "game master" : "you play " + (me ? me.name : seat.combatant);
+  if (GM) {
+    const home = element("a", "all encounters");
+    home.href = "/";
+    $("who").after(home);
+  }
   drawState(seat);
   if (seat.waiting) showReply([seat.waiting], false);
   if (GM) await drawLinks();

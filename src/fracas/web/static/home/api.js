@@ -8,19 +8,47 @@ export class ApiError extends Error {
   }
 }
 
-export async function call(method, path, body) {
-  let response;
+const TOKEN_KEY = "fracas-server-token";
+
+// The server token (fracas.web.guard): a server others can reach asks for it to list, create
+// and import encounters. It comes with the home link fracas serve prints (#token=…, a fragment,
+// so it never travels in a request line or a Referer), or is asked for once; this tab keeps it.
+function serverToken() {
+  const given = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (given) {
+    sessionStorage.setItem(TOKEN_KEY, given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+async function send(method, path, body) {
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  const token = serverToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, "The server does not answer: is fracas serve still running?");
   }
+}
+
+export async function call(method, path, body) {
+  let response = await send(method, path, body);
+  let data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.status === 401 && data && data.code === "server-token") {
+    const typed = window.prompt("This server asks for its server token (fracas serve printed it):");
+    if (typed && typed.trim()) {
+      sessionStorage.setItem(TOKEN_KEY, typed.trim());
+      response = await send(method, path, body);
+      data = response.status === 204 ? null : await response.json().catch(() => null);
+    }
+  }
   if (response.status === 204) return null;
-  const data = await response.json().catch(() => null);
   if (!response.ok) {
     const told = data && data.message ? data.message : response.statusText;
     throw new ApiError(response.status, told || `error ${response.status}`);
