@@ -21,7 +21,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
-from fracas.app.catalogue import Redo, SessionCommand, Undo, game_actions
+from fracas.app import completion
+from fracas.app.catalogue import SessionCommand, game_actions
 from fracas.app.files import open_encounter, session_from_save
 from fracas.app.rulesets import available, demo_path, find
 from fracas.app.session import Reply, Session
@@ -236,13 +237,10 @@ async def read_log(
 async def completions(held: SeatDep) -> Completions:
     """The verbs this link may use and the names it sees, for the command box."""
     session = held.tracked.session
-    verbs = sorted(
-        spec.verb
-        for spec in session.catalogue
-        if held.gm or not (spec.action.game_master or spec.action in (Undo, Redo))
+    return Completions(
+        verbs=completion.verbs(session, held.audience),
+        names=completion.names(session, held.audience),
     )
-    names = [c.name for c in session.view(held.audience).combatants]
-    return Completions(verbs=verbs, names=names)
 
 
 @router.get("/t/{token}/catalogue")
