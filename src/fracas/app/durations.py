@@ -12,7 +12,7 @@ from enum import Enum
 
 from fracas.app.wording import possessive
 from fracas.engine.action import CombatantId
-from fracas.engine.state import Anchor, Clock, EncounterState, Moment
+from fracas.engine.state import Anchor, Clock, Effect, EncounterState, Moment
 
 
 class _Place(Enum):
@@ -96,3 +96,21 @@ def _name_in(state: EncounterState) -> Callable[[CombatantId], str | None]:
         return found.name if found is not None else combatant
 
     return name
+
+
+Lasting = Callable[[Effect], str | None]
+"""How long an effect with no anchored end lasts, in its ruleset's words (``a new PhR check in
+1 round``): the ones that end by themselves; None where it lasts until removed."""
+
+
+def lasts(
+    effect: Effect,
+    state: EncounterState,
+    name: Callable[[CombatantId], str | None] | None = None,
+    lasting: Lasting | None = None,
+) -> str:
+    """How long ``effect`` lasts in words at ``state``'s clock: until its anchor; without one,
+    as its ruleset's ``lasting`` says (an effect that ends by itself), else until removed."""
+    if effect.ends is None and lasting is not None and (words := lasting(effect)) is not None:
+        return words
+    return until(effect.ends, state, name)

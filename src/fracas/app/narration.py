@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from fracas.app.audience import GM, Audience
-from fracas.app.durations import capitalised, round_name, until
+from fracas.app.durations import Lasting, capitalised, lasts, round_name, until
 from fracas.app.reminders import HeldActions, reminders
 from fracas.app.wording import counted, possessive, said
 from fracas.engine.action import Action, CombatantId
@@ -82,6 +82,8 @@ class Scene:
     audience: Audience = GM
     ruleset: Ruleset | None = None
     """The encounter's ruleset, when the narrator was given one (not only its class)."""
+    lasting: Lasting | None = None
+    """The ruleset's words for how long its unanchored effects last (``narrators.<slug>``)."""
 
     def combatant(self, combatant: CombatantId) -> Combatant | None:
         """The combatant as it is after the event, or before it when it has left."""
@@ -120,6 +122,10 @@ class Scene:
     def until(self, anchor: Anchor | None) -> str:
         """An effect's end in words, as seen from this moment."""
         return until(anchor, self.state, self._namer)
+
+    def lasts(self, effect: Effect) -> str:
+        """How long ``effect`` lasts, in words, as seen from this moment (``lasts``)."""
+        return lasts(effect, self.state, self._namer, self.lasting)
 
     def _namer(self, combatant: CombatantId) -> str | None:
         return self.name(combatant) if self.visible(combatant) else None
@@ -374,7 +380,7 @@ def _effect_words(effect: Effect, scene: Scene) -> str:
     if effect.source is not None and scene.visible(effect.source):
         source = f" from {scene.name(effect.source)}"
     data = said((key, _value_said(value, scene)) for key, value in effect.data.items())
-    until = scene.until(effect.ends)
+    until = scene.lasts(effect)
     return f"{source} ({data}; {until})" if data else f"{source} ({until})"
 
 
@@ -470,6 +476,12 @@ def narrator_module(slug: str) -> ModuleType | None:
         raise
 
 
+@functools.cache
+def lasting_of(slug: str) -> Lasting | None:
+    """The ``lasting`` of the ruleset's narrator module, if it has one."""
+    return getattr(narrator_module(slug), "lasting", None)
+
+
 TurnPrompt = Callable[[Turn, EncounterState], Sequence[str]]
 """Tells the players of a turn, privately, that it has started: ``(turn, state) -> lines``."""
 
@@ -546,6 +558,7 @@ class Narrator:
         self._order_table: OrderTable = getattr(module, "order_table", order_table)
         self._ruleset = ruleset if isinstance(ruleset, Ruleset) else None
         self._held: HeldActions | None = getattr(module, "held_actions", None)
+        self._lasting: Lasting | None = getattr(module, "lasting", None)
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -577,7 +590,8 @@ class Narrator:
         lines: list[str] = []
         for event in events:
             after = event.apply(state)
-            lines.extend(self.event(event, Scene(state, after, action, audience, self._ruleset)))
+            scene = Scene(state, after, action, audience, self._ruleset, self._lasting)
+            lines.extend(self.event(event, scene))
             state = after
         return tuple(lines)
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.app.audience import GM, Audience, player
-from fracas.app.durations import until
-from fracas.app.narration import render_value
+from fracas.app.durations import lasts
+from fracas.app.narration import lasting_of, render_value
 from fracas.app.wording import possessive, said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
@@ -225,11 +225,12 @@ def _combatant(
             TrackView(t.name, t.current, t.maximum, t.note) for t in encounter.ruleset.tracks(c)
         )
         marks = _pairs(c.marks)
+    lasting = lasting_of(encounter.ruleset.descriptor.slug)
     effects = tuple(
         EffectView(
             id=e.id,
             name=e.name,
-            until=until(e.ends, state, namer),
+            until=lasts(e, state, namer, lasting),
             source=namer(e.source) if e.source is not None else None,
             data=_pairs(e.data),
         )

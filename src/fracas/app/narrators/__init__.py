@@ -22,4 +22,8 @@ of Kingsdale, its pose table):
   ``order`` command, MUSH ``+vinit``); it must leave out what the audience may not see.
 
 Without them the generic ``fracas.app.narration.turn_prompt`` and ``order_table`` are used.
+
+* ``lasting(effect) -> str | None``: how long one of the ruleset's effects with no anchored end
+  lasts (``a new PhR check in 1 round``), for those that end by themselves; None for one that
+  lasts until removed. The log and every view show it where they would say ``until removed``.
 """

@@ -22,7 +22,16 @@ from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, PoolChanged
+from fracas.engine.events import (
+    EffectApplied,
+    EffectChanged,
+    EffectEnded,
+    Event,
+    MarkSet,
+    OrderChanged,
+    PoolChanged,
+)
+from fracas.engine.state import Effect
 from fracas.rules.kaiser.chakras import FILLING, HELD, SPENT, SPENT_ANY, ki_left
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.events import (
@@ -36,7 +45,8 @@ from fracas.rules.kaiser.events import (
     PowerUsed,
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
-from fracas.rules.kaiser.lingering import COUNTDOWN, IMMUNITY, POWER, RESISTANCE
+from fracas.rules.kaiser.life import CriticalSeverity
+from fracas.rules.kaiser.lingering import COUNTDOWN, DYING, IMMUNITY, POWER, RESISTANCE
 from fracas.rules.kaiser.mass import INNATE_MANA, MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.preparing import DELAY, PREPARED
 from fracas.rules.kaiser.queries import (
@@ -47,6 +57,7 @@ from fracas.rules.kaiser.queries import (
     CRITICAL,
     DEAD,
     DEFENCES,
+    INTENTION_PHASE,
     INTENTIONS,
     KI_TRANSFERRED,
     LP,
@@ -55,10 +66,12 @@ from fracas.rules.kaiser.queries import (
     MOVED,
     PREPARING,
     TRANSFERRED,
+    UNCONSCIOUS,
 )
-from fracas.rules.kaiser.shielding import BARRIER, COVER, COVERS, LIFE, RADIUS
+from fracas.rules.kaiser.ruleset import UNTIL_TURN
+from fracas.rules.kaiser.shielding import BARRIER, BROKEN, COVER, COVERS, LIFE, RADIUS, covered
 from fracas.rules.kaiser.vocabulary import Resistance
-from fracas.rules.kaiser.wounds import DAMAGE_REASON
+from fracas.rules.kaiser.wounds import CRITICAL_CAUSE, DAMAGE_REASON
 
 ARROW = "\u2192"
 SILENT_MARKS = (ATTACKS, DEFENCES, MOVED, COUNTER, ACTED)
@@ -128,9 +141,16 @@ def damage_taken(event: DamageTaken, scene: Scene) -> Told:
 
 
 def critical(event: CriticalRolled, scene: Scene) -> Told:
-    """``Critical on Bandit 1 (34 damage): level 2d6 (3, 4) = 7, 10 with the damage``."""
+    """``Critical on Bandit 1 (34 damage): level 2d6 (3, 4) = 7, 10 with the damage``; a
+    level past the soft cap says so: ``= 12, 31 with the damage: 25 (above the cap of 20, half
+    counts)``."""
     who = scene.name(event.target)
     text = f"Critical on {who} ({event.damage} damage): level {event.roll.render()}"
+    if event.uncapped is not None:
+        return (
+            f"{text}, {event.uncapped} with the damage: {event.level}"
+            f" (above the cap of {event.cap}, half counts)"
+        )
     return text if event.level == event.roll.total else f"{text}, {event.level} with the damage"
 
 
@@ -188,7 +208,7 @@ def effect_applied(event: EffectApplied, scene: Scene) -> Told:
         area = f" (an area, radius {data.get(RADIUS)} feet)" if data.get(COVER) == "area" else ""
         return f"{_capital(who)} raises {effect.name} over {over}{area}: {data.get(LIFE)} LP"
     if data.get(IMMUNITY):
-        return f"{_capital(who)} is immune to {data.get(POWER)} for {data.get(COUNTDOWN)} rounds"
+        return f"{_capital(who)} is immune to {data.get(POWER)} for {_rounds(data.get(COUNTDOWN))}"
     if effect.name == CRITICAL:
         severity = str(data.get("severity", "")).replace("_", " ")
         penalty = int(data.get("penalty") or 0)
@@ -198,12 +218,79 @@ def effect_applied(event: EffectApplied, scene: Scene) -> Told:
         check = Resistance(str(data.get(RESISTANCE))).short
         countdown = data.get(COUNTDOWN)
         when = (
-            f"a new {check} check in {countdown} round{'s' if countdown != 1 else ''}"
+            f"a new {check} check in {_rounds(countdown)}"
             if countdown is not None
             else "until the power ends"
         )
-        return f"{_capital(who)} is {effect.name} by {source}'s {data.get(POWER)}: {when}"
+        power = data.get(POWER)
+        if effect.name == power:  # a power named for what it leaves: Iron Skin
+            return f"{_capital(who)} is under {source}'s {power}: {when}"
+        return f"{_capital(who)} is {effect.name} by {source}'s {power}: {when}"
     return ENGINE_NARRATORS[EffectApplied](event, scene)
+
+
+def effect_ended(event: EffectEnded, scene: Scene) -> Told:
+    """A barrier ends as its creator's over those it covered (``Ceil's Shield of Light over
+    Thom breaks``); any other effect as the engine's."""
+    holder = scene.state.combatants.get(event.combatant)
+    effects = holder.effects if holder is not None else ()
+    effect = next((e for e in effects if e.id == event.effect), None)
+    if effect is None or not effect.data.get(BARRIER):
+        return ENGINE_NARRATORS[EffectEnded](event, scene)
+    whose = f"{_capital(scene.name(event.combatant))}'s {effect.name}"
+    over = joined(scene.names(CombatantId(c) for c in covered(effect)))
+    whose += f" over {over}" if over else ""
+    if event.reason == BROKEN:
+        return f"{whose} breaks"
+    return f"{whose} ends" + (f" ({event.reason})" if event.reason else "")
+
+
+def order_changed(event: OrderChanged, scene: Scene) -> Told:
+    """The order the Intention phase ends with is the Action phase's: told without the
+    Intention phase, so that each combatant is named once."""
+    order = event.order
+    if len(order) < 2 or order[0].label != INTENTION_PHASE or event.index != 0:
+        return ENGINE_NARRATORS[OrderChanged](event, scene)
+    turns = [
+        f"{' + '.join(names)} ({turn.initiative})"
+        for turn in order[1:]
+        if (names := scene.names(turn.actors))
+    ]
+    return f"Action phase order: {', '.join(turns) or 'nobody'}"
+
+
+def lasting(effect: Effect) -> str | None:
+    """How long the effects that end by themselves last: a lingering effect to its repeat
+    check, an immunity and a killing Critical's countdown, a Critical's pain fading, Surprised
+    to its bearer's turn, 0 LP's unconsciousness to healing; a power's effects while it lasts,
+    a barrier until it breaks. Others (a Critical's broken bones) last until removed."""
+    data = effect.data
+    countdown = data.get(COUNTDOWN)
+    if isinstance(countdown, int):
+        if data.get(IMMUNITY):
+            return f"for {countdown} more round{'' if countdown == 1 else 's'}"
+        if data.get(DYING):
+            return f"dead in {_rounds(countdown)}"
+        if data.get(RESISTANCE) is not None:
+            check = Resistance(str(data.get(RESISTANCE))).short
+            return f"a new {check} check in {_rounds(countdown)}"
+    if data.get(BARRIER):
+        return "until it breaks or its power ends"
+    if data.get(RESISTANCE) is not None:
+        return "until the power ends"
+    if data.get(POWER) is not None:
+        return f"while {data.get(POWER)} lasts"
+    if effect.name == CRITICAL and data.get("severity") == CriticalSeverity.PAIN:
+        return "fades by 1 in each End phase"
+    if data.get(UNTIL_TURN):
+        return "until its bearer's turn"
+    if effect.name == UNCONSCIOUS and not data.get(CRITICAL_CAUSE):
+        return "until healed above 0 LP"
+    return None
+
+
+def _rounds(count: object) -> str:
+    return f"{count} round{'' if count == 1 else 's'}"
 
 
 def effect_changed(event: EffectChanged, scene: Scene) -> Told:
@@ -215,7 +302,7 @@ def effect_changed(event: EffectChanged, scene: Scene) -> Told:
     if effect.name == CRITICAL and effect.data.get("penalty") is not None:
         return f"The pain of {who}'s Critical fades: {MINUS}{effect.data.get('penalty')}"
     if countdown is not None:
-        rounds = f"{countdown} round{'s' if countdown != 1 else ''}"
+        rounds = _rounds(countdown)
         if effect.data.get(IMMUNITY):
             return f"{_capital(who)} is immune to {effect.data.get(POWER)} for {rounds} more"
         return f"{effect.name} on {who}: {rounds} to the next check"
@@ -328,5 +415,7 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
     CollisionRolled: collision_rolled,
     EffectApplied: effect_applied,
     EffectChanged: effect_changed,
+    EffectEnded: effect_ended,
+    OrderChanged: order_changed,
 }
 """A narrator for every kaiser event (``KAISER_EVENTS``), the hit's LP change and the marks."""

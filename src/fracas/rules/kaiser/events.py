@@ -55,12 +55,16 @@ class DamageTaken(Record):
 
 @dataclass(frozen=True)
 class CriticalRolled(Record):
-    """A Critical: the 2d6 of its level, the damage that caused it and the level."""
+    """A Critical: the 2d6 of its level, the damage that caused it and the level; a level
+    above the soft ``cap`` keeps half of what passes it, and ``uncapped`` is the level before
+    (both None when it did not pass the cap)."""
 
     target: CombatantId
     roll: RollResult
     damage: int
     level: int
+    uncapped: int | None = None
+    cap: int | None = None
 
 
 @dataclass(frozen=True)

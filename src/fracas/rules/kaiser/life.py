@@ -34,9 +34,14 @@ def is_critical(
     return current > 0 and damage > 0 and damage * divisor >= current
 
 
+def uncapped_level(dice_total: int, damage: int, *, settings: KaiserSettings) -> int:
+    """2d6 + floor(damage / 10), before the soft cap."""
+    return dice_total + damage // settings.critical_damage_step
+
+
 def critical_level(dice_total: int, damage: int, *, settings: KaiserSettings) -> int:
     """2d6 + floor(damage / 10), softened above 20."""
-    level = dice_total + damage // settings.critical_damage_step
+    level = uncapped_level(dice_total, damage, settings=settings)
     cap = settings.critical_level_soft_cap
     return cap + (level - cap) // 2 if level > cap else level
 

@@ -61,6 +61,19 @@ def is_immune(combatant: Combatant, power: str) -> bool:
     return combatant.has(immunity_name(power))
 
 
+def affecting(combatant: Combatant, source: CombatantId, power: str) -> Effect | None:
+    """The effect ``source``'s power ``power`` keeps on ``combatant`` (an immunity to it is
+    not one), or None."""
+    return next(
+        (
+            e
+            for e in combatant.effects
+            if e.source == source and e.data.get(POWER) == power and not e.data.get(IMMUNITY)
+        ),
+        None,
+    )
+
+
 def end_phase(combatant: Combatant, dice: DiceSource, *, settings: KaiserSettings) -> list[Event]:
     """Every countdown of ``combatant`` goes down by one; at 0 an immunity ends and a lingering
     effect gets a new Resistance Check (a pass ends it and what its power granted)."""

@@ -227,6 +227,17 @@ class KaiserSettings(BaseModel):
         " reaction without a cost, Kaiser's other reaction (Counter) costs 1 AP.",
     )
 
+    trigger_affected_again: bool = Field(
+        False,
+        description="Default (a reading chosen here): whether a Trigger power fired at a target"
+        " it already affects makes that target resist again. The seed's Trigger: 'Any target"
+        " who meets the conditions automatically suffer the effects of the power', and a new"
+        " Resistance Check comes 'Once the immunity ends and the conditions are meet again';"
+        " it gives none while the target suffers the effect. False: such a trigger is refused"
+        " (the effect runs on to its own repeat check or the power's end); True: the target"
+        " resists again, and a pass leaves it immune while the effect stays on it.",
+    )
+
     # Resistance Checks
     resistance_ties_succeed: bool = Field(
         True,

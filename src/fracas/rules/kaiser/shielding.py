@@ -56,6 +56,8 @@ LIFE = "lp"
 COVER = "cover"
 COVERS = "covers"
 RADIUS = "radius"
+BROKEN = "broken"
+"""The reason a barrier brought to 0 LP ends."""
 
 
 def barrier_data(
@@ -235,7 +237,7 @@ def absorbed(
         )
     ]
     if result.broken:
-        events.append(EffectEnded(shield.creator, effect.id, reason="broken"))
+        events.append(EffectEnded(shield.creator, effect.id, reason=BROKEN))
     else:
         data = {**effect.data, LIFE: result.life_points}
         events.append(

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectEnded, Event, reduce
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import EncounterState
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.events import PowerUsed
 from fracas.rules.kaiser.lingering import (
+    affecting,
     is_immune,
     power_effects,
 )
@@ -21,7 +22,7 @@ from fracas.rules.kaiser.queries import (
     acting,
     require_standing,
 )
-from fracas.rules.kaiser.sheet import PowerType
+from fracas.rules.kaiser.sheet import Power, PowerType
 
 
 class TriggerRule(PowerRule):
@@ -40,12 +41,15 @@ class TriggerRule(PowerRule):
         if not action.targets:
             raise IllegalAction("no-target", f"{power.name}: name who meets its conditions (-on)")
         for target_id in action.targets:
-            if is_immune(state[target_id], power.name):
+            target = state[target_id]
+            if is_immune(target, power.name):
                 raise IllegalAction(
                     "immune",
-                    f"{state[target_id].name} passed the check against {power.name} and is"
+                    f"{target.name} passed the check against {power.name} and is"
                     " immune to it for now",
                 )
+            if not self.settings.trigger_affected_again:
+                self._verify_not_affected(target, owner, power)
         self._verify_targets(state, owner, power, action.targets)
         reach = p.reach(power, self.settings.unlisted_range_ft)
         if not p.in_range(reach, action.distance):
@@ -55,6 +59,20 @@ class TriggerRule(PowerRule):
             )
         if action.allow:
             self._verify_allow(state, action.targets, agreed=action.agreed)
+
+    @staticmethod
+    def _verify_not_affected(target: Combatant, owner: Combatant, power: Power) -> None:
+        """A target already suffering the power resists it again only with the setting
+        ``trigger_affected_again``: the seed gives a new check once an immunity ends, none
+        while the effect lasts."""
+        suffered = affecting(target, owner.id, power.name)
+        if suffered is None:
+            return
+        raise IllegalAction(
+            "already-affected",
+            f"{target.name} already suffers {owner.name}'s {power.name} ({suffered.name}):"
+            " it resists again at its repeat check, or when the power ends and triggers anew",
+        )
 
     def resolve(
         self, state: EncounterState, action: a.Trigger, dice: DiceSource

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.events import (
+    EffectApplied,
+    EffectChanged,
+    EffectEnded,
+    Event,
+    MarkSet,
+    PoolChanged,
+)
 from fracas.engine.ruleset import HEALED_BY_GM, IllegalAction, healed
-from fracas.engine.state import Effect, EncounterState
+from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import life
 from fracas.rules.kaiser.checks import degrees, roll_resistance_check
 from fracas.rules.kaiser.damage import DamageAccount
@@ -18,9 +27,13 @@ from fracas.rules.kaiser.states import characteristic_of
 from fracas.rules.kaiser.vocabulary import Characteristic, Resistance
 
 DAMAGE_REASON = "damage"
+"""The reason of the LP change that follows a DamageTaken."""
 DYING_EFFECT = "Dying"
 """The effect of a killing Critical: dead when its countdown (Constitution rounds) runs out."""
-"""The reason of the LP change that follows a DamageTaken."""
+LP_CAUSE = "lp"
+CRITICAL_CAUSE = "critical"
+"""Unconscious's data: the LP that put the victim there (at 0 or less), a Critical that did
+(``True``); healing above 0 LP ends only the first."""
 
 
 def wound(
@@ -48,13 +61,19 @@ def wound(
         return events
     if after != pool.current:
         events.append(PoolChanged(target, LP, after - pool.current, DAMAGE_REASON))
+    causes: dict[str, Scalar] = {}
     if life.is_critical(account.total, pool.current, settings=settings, vital=vital):
-        events += critical(state, target, account.total, source, settings=settings, vital=vital)
+        rolled, knocked_out = critical(
+            state, target, account.total, source, settings=settings, vital=vital
+        )
+        events += rolled
+        if knocked_out:
+            causes[CRITICAL_CAUSE] = True
     if not ghostly and life.is_dead(after, pool.maximum, settings=settings):
         events.append(MarkSet(target, DEAD, True))
-    elif life.is_unconscious(after) and not victim.has(UNCONSCIOUS):
-        events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"lp": after})))
-    return events
+    elif life.is_unconscious(after):
+        causes[LP_CAUSE] = after
+    return events + (unconscious(victim, causes) if causes else [])
 
 
 def critical(
@@ -65,23 +84,33 @@ def critical(
     *,
     settings: KaiserSettings,
     vital: bool = False,
-) -> list[Event]:
+) -> tuple[list[Event], bool]:
     """Roll the Critical level and the Physical Resistance Check against it; a failure costs
     1 AP per DoF and leaves an all-action penalty equal to the DoF; more than 10 DoF on the
-    head or heart leaves the victim unconscious and dying in Constitution rounds."""
+    head or heart leaves the victim dying in Constitution rounds. The events, and whether the
+    Critical leaves the victim unconscious (more than 15 DoF, or dying)."""
     victim = state[target]
     level_roll = roll(dice(2, 6), source)
     level = life.critical_level(level_roll.total, damage, settings=settings)
+    uncapped = life.uncapped_level(level_roll.total, damage, settings=settings)
+    passed = uncapped != level
     value = sheet_of(victim).resistances[Resistance.PHYSICAL]
     check = roll_resistance_check(source, value)
     margin = degrees(check.total, level, tie_succeeds=settings.resistance_ties_succeed)
     result = f"{margin} DoS" if margin > 0 else f"{-margin} DoF"
     events: list[Event] = [
-        CriticalRolled(target, level_roll, damage, level),
+        CriticalRolled(
+            target,
+            level_roll,
+            damage,
+            level,
+            uncapped if passed else None,
+            settings.critical_level_soft_cap if passed else None,
+        ),
         CheckRolled(target, "PhR against the Critical", check, (("PhR", value),), level, result),
     ]
     if margin > 0:
-        return events
+        return events, False
     failure = -margin
     severity = life.critical_severity(failure)
     ap = victim.pools[AP].current
@@ -95,9 +124,18 @@ def critical(
             EffectApplied(target, Effect(DYING_EFFECT, data={DYING: True, COUNTDOWN: rounds}))
         )
     knocked_out = severity is life.CriticalSeverity.KNOCKED_OUT or life.kills(severity, vital=vital)
-    if knocked_out and not victim.has(UNCONSCIOUS):
-        events.append(EffectApplied(target, Effect(UNCONSCIOUS, data={"critical": True})))
-    return events
+    return events, knocked_out
+
+
+def unconscious(victim: Combatant, causes: dict[str, Scalar]) -> list[Event]:
+    """One Unconscious, whatever put the victim there (0 LP, a Critical, or both at once):
+    the causes it lacks are added to the one it has; causes it has already change nothing."""
+    present = victim.effect(UNCONSCIOUS)
+    if present is None:
+        return [EffectApplied(victim.id, Effect(UNCONSCIOUS, data=causes))]
+    if all(key in present.data for key in causes):
+        return []
+    return [EffectChanged(victim.id, replace(present, data={**present.data, **causes}))]
 
 
 def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Event]:
@@ -114,6 +152,6 @@ def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Eve
         events += [
             EffectEnded(target, e.id, reason="above 0 LP")
             for e in victim.effects
-            if e.name == UNCONSCIOUS and "lp" in e.data
+            if e.name == UNCONSCIOUS and not e.data.get(CRITICAL_CAUSE)
         ]
     return events
