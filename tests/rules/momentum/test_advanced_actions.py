@@ -15,7 +15,7 @@ from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Anchor, Moment
 from fracas.engine.turns import EndTurn, StartCombat
-from fracas.rules.momentum.advanced import (
+from fracas.rules.momentum.advanced_actions import (
     CLIMBING,
     COMMANDING,
     HELD_ACTION,

@@ -12,7 +12,7 @@ from fracas.engine.gm import AddCombatant, ApplyEffect
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.turns import EndTurn
 from fracas.rules.momentum.actions import Attack, Move
-from fracas.rules.momentum.advanced import Climb, HoldAction
+from fracas.rules.momentum.advanced_actions import Climb, HoldAction
 from fracas.rules.momentum.events import AttackRolled, DamageRolled, DamageTaken
 from fracas.rules.momentum.positions import GoTo, Place
 from fracas.rules.momentum.queries import CLIMBING

@@ -9,7 +9,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import PoolChanged
 from fracas.engine.gm import ApplyEffect, SetPool
-from fracas.rules.momentum.advanced import Command, Cooperate
+from fracas.rules.momentum.advanced_actions import Command, Cooperate
 from fracas.rules.momentum.ruleset import Momentum
 from fracas.rules.momentum.vocabulary import Skill
 from tests.rules.momentum.test_advanced_actions import (

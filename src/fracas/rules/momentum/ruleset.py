@@ -18,7 +18,8 @@ from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
-from fracas.rules.momentum.advanced import ADVANCED_ACTIONS, advanced_rules
+from fracas.rules.momentum.advanced import advanced_rules
+from fracas.rules.momentum.advanced_actions import ADVANCED_ACTIONS
 from fracas.rules.momentum.attack import AttackRule
 from fracas.rules.momentum.checks import RollMode, defense_roll_succeeds
 from fracas.rules.momentum.damage_types import DamageType
