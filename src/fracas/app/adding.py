@@ -24,7 +24,7 @@ from fracas.commands import MISSING, ActionCatalogue, CommandError, CommandSpec,
 from fracas.commands.syntax import CommandLine, Token, TokenKind
 from fracas.engine.action import Action
 from fracas.engine.gm import AddCombatant
-from fracas.engine.joining import AddCombatants, Newcomer
+from fracas.engine.joining import AddCombatants
 from fracas.engine.state import EncounterState
 from fracas.library.overrides import OverrideError, apply_overrides, parse_override
 
@@ -175,7 +175,10 @@ def from_library(
     names, group = _names(base, request.count, state)
     side = (request.side or entry.side).strip()
     hidden = request.hidden or entry.hidden
-    newcomers = tuple(Newcomer(name, side, sheet, group, hidden) for name in names)
+    newcomers = tuple(
+        AddCombatant(name=name, side=side, sheet=sheet, group=group, hidden=hidden)
+        for name in names
+    )
     return AddCombatants(newcomers, command=command, actor=request.actor)  # a player's: refused
 
 

@@ -15,28 +15,19 @@ from fracas.engine.action import Action
 from fracas.engine.events import Event
 from fracas.engine.gm import AddCombatant, AddCombatantRule, GmRule
 from fracas.engine.ruleset import IllegalAction, Ruleset
-from fracas.engine.state import EncounterState, Sheet
-
-
-@dataclass(frozen=True)
-class Newcomer:
-    """One combatant to add: as ``AddCombatant`` takes it."""
-
-    name: str
-    side: str
-    sheet: Sheet
-    group: str | None = None
-    hidden: bool = False
+from fracas.engine.state import EncounterState
 
 
 @dataclass(frozen=True)
 class AddCombatants(Action):
-    """Add combatants in one step (one undo takes them all back); mid-fight each joins the
-    order by initiative. ``command`` is the line that asked for them, as the log tells it."""
+    """Add combatants in one step (one undo takes them all back), each as its ``AddCombatant``
+    would add it alone; mid-fight each joins the order by initiative. ``command`` is the line
+    that asked for them, as the log tells it. (A newcomer's ``actor`` is unused: the step's
+    own is who asked.)"""
 
     verb: ClassVar[str] = "add"
     game_master: ClassVar[bool] = True
-    newcomers: tuple[Newcomer, ...]
+    newcomers: tuple[AddCombatant, ...]
     command: str = ""
 
 
@@ -51,7 +42,7 @@ class AddCombatantsRule(GmRule[AddCombatants]):
             raise IllegalAction("nobody-to-add", "add: nobody to add")
         taken = {c.name.casefold() for c in state}
         for newcomer in action.newcomers:
-            self.one.verify(state, _single(newcomer))
+            self.one.verify(state, newcomer)
             if newcomer.name.casefold() in taken:
                 raise IllegalAction("name-taken", f"add: {newcomer.name} is already in the fight")
             taken.add(newcomer.name.casefold())
@@ -61,18 +52,8 @@ class AddCombatantsRule(GmRule[AddCombatants]):
     ) -> Sequence[Event]:
         events: list[Event] = []
         for newcomer in action.newcomers:
-            joined = self.one.resolve(state, _single(newcomer), dice)
+            joined = self.one.resolve(state, newcomer, dice)
             for event in joined:
                 state = event.apply(state)
             events.extend(joined)
         return events
-
-
-def _single(newcomer: Newcomer) -> AddCombatant:
-    return AddCombatant(
-        name=newcomer.name,
-        side=newcomer.side,
-        sheet=newcomer.sheet,
-        group=newcomer.group,
-        hidden=newcomer.hidden,
-    )
