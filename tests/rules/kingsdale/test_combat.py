@@ -7,6 +7,7 @@ import pytest
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Note
 from fracas.engine.gm import RemoveEffect
+from fracas.engine.quick import DealDamage
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.saving import load, save
 from fracas.engine.turns import EndTurn, StartCombat
@@ -427,3 +428,36 @@ def test_illegal_targets_are_refused_and_change_nothing() -> None:
     fight(Strike(actor=ADA, target=BO, weapon="rifle", shot=Shot.CALLED, at=Location.HEAD), 10)
     fight(NoDefence(actor=BO), 6, 6, 6)
     assert fight.state.ended
+
+
+def _layers_and_structure(fight: Fight) -> tuple[int, int, int, int]:
+    pools = fight.state[BO].pools
+    return (pools["Coat"].current, pools["EBA"].current, pools["SDC"].current, pools["HP"].current)
+
+
+ARMOUR = [{"name": "Coat", "mdc": 5}, {"name": "EBA", "mdc": 10}]
+
+
+def test_a_struck_and_a_dealt_sdc_hit_differ_on_an_armoured_wearer() -> None:
+    """SOURCES.md 3.3: "ordinary SDC attacks do nothing to MDC targets": a sword's 7 S.D.C.
+    strikes the armour and does nothing; the game master's ``damage bo 7`` reaches no armour
+    (no strike did) and goes to S.D.C."""
+    struck = started(armor=ARMOUR)
+    struck(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    struck(NoDefence(actor=BO), 3, 4)
+    assert _layers_and_structure(struck) == (5, 10, 20, 30)
+    dealt = started(armor=ARMOUR)
+    dealt(DealDamage(target=BO, amount=7, kind="sdc"))
+    assert _layers_and_structure(dealt) == (5, 10, 13, 30)
+
+
+def test_a_struck_and_a_dealt_md_hit_end_alike() -> None:
+    """Seed 002 (Armor): M.D. from the outermost layer in, what passes the last converted to
+    S.D.C. on an S.D.C. wearer: a rifle's 18 M.D. and the game master's ``damage bo 18 -type
+    md`` leave the same pools (5 and 10 gone, 3 past: 3 S.D.C. at the default overflow rate)."""
+    struck = started(armor=ARMOUR)
+    struck(Strike(actor=ADA, target=BO, weapon="rifle"), 12)
+    struck(NoDefence(actor=BO), 6, 6, 6)
+    dealt = started(armor=ARMOUR)
+    dealt(DealDamage(target=BO, amount=18, kind="md"))
+    assert _layers_and_structure(struck) == _layers_and_structure(dealt) == (0, 0, 17, 30)
