@@ -377,12 +377,17 @@ def wound(
     mega: bool,
     at: damage.Location | None,
     settings: KingsdaleSettings,
+    *,
+    armoured: bool = True,
 ) -> list[Event]:
-    """The account of one hit on ``target`` and the pool changes it makes."""
+    """The account of one hit on ``target`` (a called shot's at ``at``) and the pool changes
+    it makes. ``armoured`` False: the damage reaches no armour layer (S.D.C. the game master
+    deals directly: no strike met the armour, ``quick.dealt``)."""
     victim = state[target]
     sheet = sheet_of(victim)
     pools = victim.pools
-    layers = [damage.Layer(layer.name, pools[layer.name].current) for layer in sheet.armor]
+    worn = sheet.armor if armoured else ()
+    layers = [damage.Layer(layer.name, pools[layer.name].current) for layer in worn]
     account = damage.take(
         amount,
         mega=mega,

@@ -13,8 +13,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, PoolChanged
 from fracas.engine.ruleset import HEALED_BY_GM, IllegalAction, healed
 from fracas.engine.state import EncounterState
-from fracas.rules.kingsdale import damage
-from fracas.rules.kingsdale.events import DamageTaken
+from fracas.rules.kingsdale.combat import wound
 from fracas.rules.kingsdale.queries import DEAD, HP, MDC, SDC, sheet_of
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 
@@ -32,27 +31,10 @@ def dealt(
     settings: KingsdaleSettings,
 ) -> list[Event]:
     """The account of ``amount`` damage of ``kind`` (default: M.D. on an M.D.C. being, else
-    S.D.C.) and the pool changes it makes."""
-    victim = state[target]
-    sheet = sheet_of(victim)
-    pools = victim.pools
-    mega = kind == MEGA_DAMAGE or (kind is None and sheet.mdc_being)
-    layers = [damage.Layer(a.name, pools[a.name].current) for a in sheet.armor] if mega else []
-    account = damage.take(
-        amount,
-        mega=mega,
-        armor=layers,
-        mdc=pools[MDC].current if sheet.mdc_being else None,
-        sdc=pools[SDC].current,
-        hp=pools[HP].current,
-        settings=settings,
-    )
-    changes = [
-        PoolChanged(target, step.pool, step.after - step.before, "damage")
-        for step in account.steps
-        if step.after != step.before
-    ]
-    return [DamageTaken(target, account), *changes]
+    S.D.C.) and the pool changes it makes: a strike's wound with no called shot, its S.D.C.
+    reaching no armour."""
+    mega = kind == MEGA_DAMAGE or (kind is None and sheet_of(state[target]).mdc_being)
+    return wound(state, target, amount, mega, None, settings, armoured=mega)
 
 
 def healing(
