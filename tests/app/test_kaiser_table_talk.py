@@ -161,6 +161,8 @@ def test_a_broken_barrier_is_told_as_its_creators_over_whom_it_covered() -> None
     breaks": Ceil's Shield of Light over Thom breaks, not a Shield of Light "on Ceil"."""
     session = demo(4, 5, 2, 2, 3, 3, 4, 4, 4, 4, 3, 4, 6, 6, 5, 5)
     ok(session.run("raise shield -over thom"))
+    raised = status_of(session, "Ceil")
+    assert "covers Thom; until it breaks or its power ends)" in raised
     ok(session.run("use paralysis -on bandit-1"))
     ok(session.run("end"))
     ok(session.run("attack bandit-2"))

@@ -385,9 +385,12 @@ def _effect_words(effect: Effect, scene: Scene) -> str:
 
 
 def _value_said(value: object, scene: Scene) -> str:
-    """An effect parameter's value: a combatant's name for its id, else the value as text."""
-    if isinstance(value, str) and scene.combatant(CombatantId(value)) is not None:
-        return scene.name(CombatantId(value))
+    """An effect parameter's value: names for a combatant's id or a list of them
+    (``thom,ceil``), else the value as text."""
+    if isinstance(value, str) and value:
+        ids = [CombatantId(part) for part in value.split(",")]
+        if all(scene.combatant(i) is not None for i in ids):
+            return ", ".join(scene.name(i) for i in ids)
     return render_value(value, scene)
 
 

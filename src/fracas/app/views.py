@@ -232,7 +232,7 @@ def _combatant(
             name=e.name,
             until=lasts(e, state, namer, lasting),
             source=namer(e.source) if e.source is not None else None,
-            data=_pairs(e.data),
+            data=tuple((k, _named(v, state, namer)) for k, v in e.data.items()),
         )
         for e in c.effects
     )
@@ -255,6 +255,16 @@ def _combatant(
 
 def _pairs(mapping: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
     return tuple((k, render_value(v)) for k, v in mapping.items())
+
+
+def _named(value: object, state: EncounterState, namer: Callable[[CombatantId], str | None]) -> str:
+    """An effect parameter as text: a combatant's id, or a list of them (``thom,ceil``), as
+    names (``someone`` for one the reader may not see)."""
+    if isinstance(value, str) and value:
+        ids = [CombatantId(part) for part in value.split(",")]
+        if all(i in state.combatants for i in ids):
+            return ", ".join(namer(i) or "someone" for i in ids)
+    return render_value(value)
 
 
 # --- plain text ----------------------------------------------------------------------------

@@ -283,7 +283,7 @@ def lasting(effect: Effect) -> str | None:
     if effect.name == CRITICAL and data.get("severity") == CriticalSeverity.PAIN:
         return "fades by 1 in each End phase"
     if data.get(UNTIL_TURN):
-        return "until its bearer's turn"
+        return "until it takes its turn"
     if effect.name == UNCONSCIOUS and not data.get(CRITICAL_CAUSE):
         return "until healed above 0 LP"
     return None
