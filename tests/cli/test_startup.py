@@ -1,19 +1,23 @@
 """What ``fracas`` loads before a command runs (issue 20, target 1): the command line imports the
 app layer, the store, the web app and the dice only inside the commands that use them, so that
-``fracas --help`` and ``fracas list`` start quickly. ``benchmarks/startup.py`` measures the time;
-these tests check the imports, which do not depend on the machine's load."""
+``fracas --help`` and ``fracas list`` start quickly (``list`` reads a SQLite file without
+SQLAlchemy). ``benchmarks/startup.py`` measures the time; these tests check the imports, which
+do not depend on the machine's load."""
 
 from __future__ import annotations
 
 import inspect
 import subprocess
 import sys
+from pathlib import Path
 
 from fracas.cli import analysis, estimate
 from fracas.sim.estimate import BUDGET
 from fracas.sim.odds import MAX_BRANCHES, SAMPLES
 from fracas.sim.runner import TACTICS
 from fracas.sim.study.mode import AUTO
+from fracas.store import Store
+from tests.store.conftest import demo
 
 HEAVY = ("fracas.app.session", "lark", "sqlalchemy", "fastapi", "icepool")
 """The sessions (and the rulesets with them), the command grammars, the store's database layer,
@@ -43,7 +47,29 @@ def test_help_loads_none_of_the_heavy_layers() -> None:
 
 
 def test_the_store_loads_sqlalchemy_but_not_the_app_layer() -> None:
-    assert _loaded("import fracas.store", (*HEAVY, "fracas.app")) == ["sqlalchemy"]
+    assert _loaded("from fracas.store import Store", (*HEAVY, "fracas.app")) == ["sqlalchemy"]
+
+
+def test_the_store_package_loads_its_parts_when_they_are_used() -> None:
+    light = ("fracas.store.store", "fracas.store.tracked", "platformdirs")
+    assert _loaded("import fracas.store.summaries", (*HEAVY, "fracas.app", *light)) == []
+
+
+def test_list_reads_a_sqlite_file_without_sqlalchemy_or_the_app_layer(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(demo())
+    store.close()
+    code = (
+        "import sys\nfrom fracas.cli.app import app\n"
+        f"try:\n    app(['list', '--database', {url!r}], prog_name='fracas')\n"
+        "except SystemExit:\n    pass"
+    )
+    assert _loaded(code, (*HEAVY, "fracas.app", "fracas.engine", "fracas.store.store")) == []
+    printed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert encounter in printed and "Surrounded by raptors" in printed
 
 
 def test_the_defaults_written_out_for_help_are_the_simulators() -> None:

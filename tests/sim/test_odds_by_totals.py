@@ -19,7 +19,7 @@ from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of
 from fracas.rules.momentum.queries import sheet_of
-from fracas.sim.branching import BranchingDice, RollNeeded, notation
+from fracas.sim.branching import BranchingDice, RollNeeded, notation, shown_whole
 from fracas.sim.odds import TooManyBranches, exact_odds
 from fracas.sim.policy import tactics_for
 from fracas.sim.scenario import open_scenario, ready
@@ -134,17 +134,45 @@ def test_a_16d6_thorn_lash_is_exact_and_equals_icepool_by_hand() -> None:
 
 
 def test_a_roll_by_its_total_hides_its_faces_until_they_are_branched_on() -> None:
-    d20 = parse("1d20+3")
+    pair = parse("2d6+3")
     with pytest.raises(RollNeeded) as needed:
-        BranchingDice([], faces_read=set()).whole_roll(d20)
+        BranchingDice([], faces_read=set()).whole_roll(pair)
     by_total = needed.value.branches
-    assert len(by_total) == 20 and sum(chance for _, chance in by_total) == 1
+    assert len(by_total) == 11 and sum(chance for _, chance in by_total) == 1
     first: RollResult = by_total[0][0]  # type: ignore[assignment]
-    assert first.total == 4 and first.render() == "1d20 + 3 = 4"
+    assert first.total == 5 and first.render() == "2d6 + 3 = 5"
     with pytest.raises(FacesHidden) as hidden:
-        first.kept_faces(20)
-    assert hidden.value.notation == notation(d20)
+        first.kept_faces(6)
+    assert hidden.value.notation == notation(pair)
     with pytest.raises(RollNeeded) as needed:
-        BranchingDice([], faces_read={notation(d20)}).whole_roll(d20)
-    faces: RollResult = needed.value.branches[0][0]  # type: ignore[assignment]
-    assert len(faces.kept_faces(20)) == 1  # the distinct results: faces may be read
+        BranchingDice([], faces_read={notation(pair)}).whole_roll(pair)
+    faces = needed.value.branches
+    assert len(faces) == 21  # the distinct results (multisets): faces may be read
+    assert all(len(r.kept_faces(6)) == 2 for r, _ in faces)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("written", "results"), [("1d20+3", 20), ("2d20kh1", 20), ("-1d6*2", 6), ("30", 1)]
+)
+def test_a_roll_with_no_more_results_than_totals_shows_its_faces_at_once(
+    written: str, results: int
+) -> None:
+    """A natural 20 read of ``1d20 + 3`` starts no second pass: its total tells its face."""
+    expression = parse(written)
+    dice = BranchingDice([], faces_read=set())
+    if results == 1:
+        whole = dice.whole_roll(expression)
+        assert whole is not None and whole.dice() == () and whole.total == 30
+        return
+    with pytest.raises(RollNeeded) as needed:
+        dice.whole_roll(expression)
+    branches = needed.value.branches
+    assert len(branches) == results and sum(chance for _, chance in branches) == 1
+    naturals = sorted(r.kept_faces()[0] for r, _ in branches)  # type: ignore[union-attr]
+    assert naturals == list(range(1, results + 1))
+
+
+def test_a_roll_with_more_faces_than_totals_keeps_them_hidden() -> None:
+    assert not shown_whole(parse("1d10+1d4"))  # 40 distinct results, 13 totals
+    assert not shown_whole(parse("8d6"))  # past SHOWN_WHOLE sequences: not worked out
+    assert not shown_whole(parse("1d20/2"))  # 20 faces, 11 totals

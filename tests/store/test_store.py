@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from fracas.store import Conflict, Entry, Store, StoreError, Tracked, UnknownEncounter, UnknownLink
-from fracas.store.database import default_url
+from fracas.store.summaries import default_url
 from tests.store.conftest import demo
 
 

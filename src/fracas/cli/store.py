@@ -12,7 +12,7 @@ delete.
 ``--database URL`` (or ``FRACAS_DATABASE_URL``) picks the database; the default is a SQLite file
 in the user's data directory. Registered on the ``fracas`` app by ``register``; the store (and
 SQLAlchemy with it) is imported when a command runs, so that every other command starts
-without it.
+without it; ``list`` reads a SQLite file without it (``fracas.store.summaries``).
 """
 
 from __future__ import annotations
@@ -73,14 +73,15 @@ def list_encounters(database: DatabaseOption = None) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    store = _store(database)
+    from fracas.store.summaries import listed
+
     try:
-        found = store.summaries()
+        url, found = listed(database)
     except FracasError as error:
         fail(str(error))
     console = Console(highlight=False)
     if not found:
-        console.print(f"no encounters stored in {store.url}")
+        console.print(f"no encounters stored in {url}")
         return
     table = Table("id", "name", "ruleset", "entries", "changed")
     for item in found:

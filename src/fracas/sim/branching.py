@@ -14,6 +14,8 @@ raise ``FacesHidden``, and the enumeration then branches on that expression's fa
 natural face, in any order) and their labelled subtotals are alike, all a rule may read from a
 roll (2d20kh1 has 400 sequences of faces and 20 such results). What the rules only record (the
 faces of a roll read by its total, dropped dice) may differ between results taken as alike.
+A roll with as many distinct results as totals (no dice, one die and constants, ``2d20kh1``:
+``shown_whole``) is handed out on its distinct results at once, as that costs no more branches.
 """
 
 from __future__ import annotations
@@ -97,11 +99,9 @@ class BranchingDice:
 
     def _branches(self, expression: Expression) -> Results | None:
         faces_read = self._faces_read
-        if faces_read is not None and notation(expression) not in faces_read:
-            by_total = total_results(expression)
-            if by_total is not None:
-                return by_total
-        return distinct_results(expression)
+        if faces_read is None or notation(expression) in faces_read or shown_whole(expression):
+            return distinct_results(expression)
+        return total_results(expression) or distinct_results(expression)
 
 
 def face_branches(sides: int) -> tuple[Branch, ...]:
@@ -137,6 +137,24 @@ def total_results(expression: Expression) -> Results | None:
         (RollResult.of_total(written, total), Fraction(weight, share))
         for total, weight in found.weights
     )
+
+
+SHOWN_WHOLE = 400
+"""The most sequences of faces (a 2d20 pool's) for which ``shown_whole`` compares the counts."""
+
+
+@lru_cache(maxsize=512)
+def shown_whole(expression: Expression) -> bool:
+    """Whether ``expression`` has no more distinct results than totals, so that it may be
+    handed out whole, faces and all, at no extra branches: a roll without dice (``30``), one
+    die and constants (``1d20 + 3``: the total tells the natural face), ``2d20kh1``. A rule
+    reading the natural 20 of such a roll then starts no second pass of the enumeration.
+    Worked out only for rolls of at most ``SHOWN_WHOLE`` sequences of faces."""
+    terms = _terms(expression)
+    if terms is None or math.prod(t.sides**t.count for t in terms) > SHOWN_WHOLE:
+        return False
+    by_total, by_faces = total_results(expression), distinct_results(expression)
+    return by_total is not None and by_faces is not None and len(by_faces) == len(by_total)
 
 
 @lru_cache(maxsize=512)

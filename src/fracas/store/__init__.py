@@ -5,24 +5,32 @@ encounter_id = store.create(open_encounter("raptors.yaml", seed=7))
 tracked = Tracked(store, encounter_id)
 reply = tracked.run("start")                 # committed before it returns
 store.export(encounter_id)                   # the save, as fracas export prints it
+
+The names below are imported when first used, so that ``fracas.store.summaries`` (what
+``fracas list`` reads) loads without SQLAlchemy.
 """
 
-from fracas.store.database import ENVIRONMENT, default_url
-from fracas.store.store import (
-    Answer,
-    Conflict,
-    Entry,
-    Link,
-    Loaded,
-    Member,
-    Store,
-    StoreError,
-    Summary,
-    UnknownEncounter,
-    UnknownLink,
-    told,
-)
-from fracas.store.tracked import Tracked
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fracas.store.store import (
+        Answer,
+        Conflict,
+        Entry,
+        Link,
+        Loaded,
+        Member,
+        Store,
+        StoreError,
+        UnknownEncounter,
+        UnknownLink,
+        told,
+    )
+    from fracas.store.summaries import ENVIRONMENT, Summary, default_url
+    from fracas.store.tracked import Tracked
 
 __all__ = [
     "ENVIRONMENT",
@@ -41,3 +49,15 @@ __all__ = [
     "default_url",
     "told",
 ]
+
+_LIGHT = ("ENVIRONMENT", "Summary", "default_url")
+"""The names of ``fracas.store.summaries``; ``Tracked`` is ``fracas.store.tracked``'s, and the
+rest are ``fracas.store.store``'s."""
+
+
+def __getattr__(name: str) -> object:
+    """The exported ``name`` from its module, imported now (PEP 562)."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = "summaries" if name in _LIGHT else "tracked" if name == "Tracked" else "store"
+    return getattr(import_module(f"{__name__}.{module}"), name)

@@ -1,17 +1,15 @@
-"""Where encounters are kept: the database URL, the connection, and the tables.
+"""Where encounters are kept: the connection and the tables.
 
-SQLite by default, in a file under the user's data directory (``platformdirs``); any other
-SQLAlchemy URL through ``FRACAS_DATABASE_URL`` or ``--database``, PostgreSQL (psycopg 3) for a
+SQLite by default, in a file under the user's data directory (``summaries.default_url``); any
+other SQLAlchemy URL through ``FRACAS_DATABASE_URL`` or ``--database``, PostgreSQL (psycopg 3) for a
 deployment with several server processes. ``postgresql://`` URLs are read as psycopg 3 URLs.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -28,10 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-ENVIRONMENT = "FRACAS_DATABASE_URL"
-FILE_NAME = "fracas.sqlite3"
-BUSY_SECONDS = 30
-"""How long a SQLite writer waits for another process's write before giving up."""
+from fracas.store.summaries import BUSY_SECONDS
 
 metadata = MetaData()
 
@@ -124,15 +119,6 @@ def listen_url(url: str) -> str | None:
     if parsed.get_backend_name() != "postgresql":
         return None
     return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def default_url() -> str:
-    """``FRACAS_DATABASE_URL``, or a SQLite file in the user's data directory."""
-    configured = os.environ.get(ENVIRONMENT, "").strip()
-    if configured:
-        return configured
-    folder = Path(platformdirs.user_data_dir("fracas", appauthor=False))
-    return f"sqlite:///{folder / FILE_NAME}"
 
 
 def connect(url: str) -> Engine:

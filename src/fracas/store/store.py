@@ -31,7 +31,6 @@ from fracas.store.database import (
     CHANNEL,
     answers,
     connect,
-    default_url,
     encounters,
     entries,
     links,
@@ -39,6 +38,7 @@ from fracas.store.database import (
     members,
     waiting,
 )
+from fracas.store.summaries import SUMMARIES, Summary, default_url
 
 # The app layer (sessions, the rulesets, the dice) is imported where a save is replayed, so that
 # ``fracas list`` and other calls that only read rows start with SQLAlchemy alone.
@@ -104,19 +104,6 @@ class Answer:
     lines: tuple[str, ...]
     needs: int | None
     version: int = 0
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What ``fracas list`` shows of an encounter."""
-
-    id: str
-    name: str
-    ruleset: str
-    version: int
-    """How many entries its log has."""
-    updated: float
-    origin: str
 
 
 @dataclass(frozen=True)
@@ -395,20 +382,11 @@ class Store:
             return self._version(connection, encounter_id)
 
     def summaries(self) -> list[Summary]:
-        """Every stored encounter, the most recently changed first."""
-        counts = (
-            select(entries.c.encounter, func.count().label("n"))
-            .group_by(entries.c.encounter)
-            .subquery()
-        )
-        query = (
-            select(encounters, func.coalesce(counts.c.n, 0).label("n"))
-            .outerjoin(counts, counts.c.encounter == encounters.c.id)
-            .order_by(encounters.c.updated.desc(), encounters.c.id)
-        )
+        """Every stored encounter, the most recently changed first (``fracas list`` reads the
+        same query without SQLAlchemy where it can: ``fracas.store.summaries``)."""
         with self._read() as connection:
-            rows = connection.execute(query).all()
-        return [Summary(r.id, r.name, r.ruleset, r.n, r.updated, r.origin) for r in rows]
+            rows = connection.execute(text(SUMMARIES)).all()
+        return [Summary.of_row(row) for row in rows]
 
     def find_origin(self, origin: str) -> str | None:
         """The most recently changed encounter that came from ``origin``, if any."""

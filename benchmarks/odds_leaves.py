@@ -1,0 +1,86 @@
+"""Where the time of an exact-odds query goes, by kind of resolution: why 8d6 Thorn Lash costs
+more than 5x the 1d6 one although it takes only ~5x the resolutions (issue 20, target 2).
+
+    .venv/bin/python benchmarks/odds_leaves.py [QUERIES]
+
+The Druid's Thorn Lash as 1d6 and as 8d6 against Raptor 3 (``odds_speed.py``'s query), each
+query run QUERIES times (default 30), alternating. Every resolution of the exchange
+(``fracas.sim.odds._resolve``, wrapped here with a CPU timer) is counted by the draws it was
+handed: none (it stops at the d20), one (the d20: a miss, or a stop at the damage roll), two
+(the d20 and the damage total: a hit, resolved to the end). The rest of the query (the leaves'
+damage and outcome, the bookkeeping) is "outside". Medians of CPU time; the split shows what the
+ratio is made of: the hit leaves, 48 against 328, each a whole resolution of the attack.
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from machine import describe
+from odds_speed import THORN_LASH, thorn_lash
+
+from fracas.sim.odds import exact_odds
+from fracas.sim.scenario import ready
+
+odds_module: Any = importlib.import_module("fracas.sim.odds")  # the name is also a function's
+Spent = dict[int, list[float]]
+
+
+def _timing(spent: Spent) -> Callable[..., Any]:
+    """``_resolve``, adding each call's CPU seconds to ``spent`` under its number of draws."""
+    resolve = odds_module._resolve
+
+    def timed(trial: Any, base: Any, actions: Any, dice: Any, answering: Any) -> Any:
+        kind = len(dice._draws)
+        start = time.process_time()
+        try:
+            return resolve(trial, base, actions, dice, answering)
+        finally:
+            spent[kind].append(time.process_time() - start)
+
+    return timed
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    print(f"machine: {describe()}")
+    spent: Spent = defaultdict(list)
+    odds_module._resolve = _timing(spent)
+    queries = {}
+    for dice in (1, 8):
+        session = thorn_lash(dice)
+        queries[dice] = (session.encounter, ready(session, THORN_LASH))
+        exact_odds(*queries[dice])  # cold: works out the rolls' results
+    query_times: dict[int, list[float]] = defaultdict(list)
+    kinds: dict[int, dict[int, list[tuple[int, float]]]] = {d: defaultdict(list) for d in queries}
+    for _ in range(rounds):
+        for dice, (encounter, action) in queries.items():
+            spent.clear()
+            start = time.process_time()
+            exact_odds(encounter, action)
+            query_times[dice].append(time.process_time() - start)
+            for kind, calls in spent.items():
+                kinds[dice][kind].append((len(calls), sum(calls)))
+    print("| Thorn Lash | query | stops at the d20 | after the d20 | hit leaves | outside |")
+    print("|---|---|---|---|---|---|")
+    for dice in queries:
+        query = statistics.median(query_times[dice]) * 1000
+        cells = [
+            (kinds[dice][kind][0][0], statistics.median(t for _, t in kinds[dice][kind]) * 1000)
+            for kind in (0, 1, 2)
+        ]
+        inside = sum(ms for _, ms in cells)
+        shown = " | ".join(f"{n} x {ms / n * 1000:.0f} µs = {ms:.2f} ms" for n, ms in cells)
+        print(f"| {dice}d6 | {query:.2f} ms | {shown} | {query - inside:.2f} ms |")
+    ratio = statistics.median(query_times[8]) / statistics.median(query_times[1])
+    print(f"8d6 / 1d6: {ratio:.2f}x; machine after: {describe()}")
+
+
+if __name__ == "__main__":
+    main()
