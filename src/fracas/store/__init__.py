@@ -8,20 +8,20 @@ store.export(encounter_id)                   # the save, as fracas export prints
 """
 
 from fracas.store.database import ENVIRONMENT, default_url
-from fracas.store.store import (
+from fracas.store.records import (
     Answer,
     Conflict,
     Entry,
     Link,
     Loaded,
     Member,
-    Store,
     StoreError,
     Summary,
     UnknownEncounter,
     UnknownLink,
     told,
 )
+from fracas.store.store import Store
 from fracas.store.tracked import Tracked
 
 __all__ = [
