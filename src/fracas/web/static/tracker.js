@@ -7,6 +7,7 @@ import { BASE, GM, call, sendCommand } from "./api.js";
 import { ActionBar } from "./actionbar.js";
 import { drawCards } from "./cards.js";
 import { $, button, element } from "./dom.js";
+import { quote } from "./text.js";
 import { bindKeys } from "./keys.js";
 import { connect } from "./live.js";
 import { drawLog } from "./log.js";
@@ -21,6 +22,7 @@ const page = {
   bar: null,
   playersSeeOdds: false,
   headline: "",
+  catalogue: [],
 };
 const history = [];
 let back = 0;
@@ -148,6 +150,8 @@ function drawState(state) {
     onActAs: (c) => bar && bar.actAs(c),
     onLink: (c) => makeLink(c.id),
     send,
+    fires: (h) => firing(h) !== null,
+    onFire: fire,
   });
   if (bar) bar.update(view);
   drawLog($("log"), state.log);
@@ -157,6 +161,25 @@ function drawState(state) {
       .catch(() => {});
   }
   page.names = view.combatants.map((c) => c.name);
+}
+
+/** The catalogue's action and flag that fire a held action, or null when this link has none. */
+function firing(h) {
+  const action = page.catalogue.find((a) => a.verb === h.verb && a.params);
+  const flag = action && action.params.find((p) => p.kind === "bool" && p.flag === h.flag);
+  return flag ? { action, flag } : null;
+}
+
+/** Fire c's held action: at once when the command needs nothing more, else in the action bar
+ * with the flag set, for the rest (the target) to be chosen. */
+function fire(c, h) {
+  const found = firing(h);
+  if (!found) return;
+  if (!found.action.params.some((p) => p.required)) {
+    send((GM ? quote(c.name) + ": " : "") + h.verb + " -" + h.flag);
+  } else if (page.bar) {
+    page.bar.prepare(c.name, h.verb, { [found.flag.name]: true });
+  }
 }
 
 async function makeLink(combatant) {
@@ -256,6 +279,7 @@ async function main() {
       call("GET", "/odds/players", undefined, "reading the odds setting"),
     ]);
     page.verbs = new Set(completions.verbs);
+    page.catalogue = catalogue;
     page.playersSeeOdds = odds.players;
     page.bar = new ActionBar($("actionbar"), {
       gm: GM,
