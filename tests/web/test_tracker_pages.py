@@ -200,9 +200,11 @@ def test_a_condition_is_picked_and_the_keys_end_the_turn(
     server: Server, browser: BrowserContext
 ) -> None:
     token = demo(server, "momentum")
-    command(server, token, "start")
     page = _open(browser, f"{server.url}/gm/{token}", PHONE)
     try:
+        page.get_by_role("button", name="Start the fight").click()
+        page.wait_for_selector(".card[aria-current]", timeout=WAIT_MS)
+        assert page.get_by_role("button", name="Start the fight").count() == 0  # started
         card = page.locator(".card[data-combatant='raptor-2']")
         card.get_by_label("condition to put on Raptor 2").select_option("Prone")
         page.get_by_role("button", name="Add the chosen condition to Raptor 2").click()

@@ -56,7 +56,12 @@ async function post(path, what) {
 function drawButtons() {
   const bar = $("buttons");
   bar.replaceChildren();
-  if (GM) bar.append(button("Start", () => send("start"), "Start the fight"));
+  if (GM) {
+    const start = button("Start", () => send("start"), "Start the fight");
+    start.id = "start";
+    start.hidden = Boolean(page.view && page.view.started); // shown until the fight starts
+    bar.append(start);
+  }
   bar.append(button("End turn", () => send("end"), "End the current turn (n)"));
   bar.append(button("Hold", () => send("hold"), "Hold the current turn"));
   bar.append(button("Status", () => send("status"), "Show the table as text"));
@@ -139,6 +144,7 @@ function drawState(state) {
   document.title = headline + " · fracas";
   if (page.headline && headline !== page.headline) $("announce").textContent = headline;
   page.headline = headline;
+  if ($("start")) $("start").hidden = view.started;
   drawOrder(view.order);
   const bar = page.bar;
   drawCards($("cards"), view, {
