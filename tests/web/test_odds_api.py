@@ -112,3 +112,14 @@ def test_shared_odds_outlast_a_restart_and_reach_every_server_process(
         httpx.put(f"{restarted.url}/api/t/{gm}/odds/players", json={"players": False})
         again = httpx.post(f"{restarted.url}/api/t/{player}/odds", json=asked)
         assert again.status_code == 403
+
+
+def test_a_players_open_page_hears_that_the_odds_are_shared(table: Table) -> None:
+    """The player's page reads the setting whenever it gets the state: sharing sends it."""
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as page:
+        assert json.loads(page.receive_text())["type"] == "state"
+        shared = table.client.put(f"/api/t/{table.gm}/odds/players", json={"players": True})
+        assert shared.status_code == 200
+        told = json.loads(page.receive_text())
+        assert told["type"] == "state" and GHOST not in json.dumps(told)
+    assert table.client.get(f"/api/t/{table.player}/odds/players").json() == {"players": True}

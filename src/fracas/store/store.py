@@ -265,7 +265,7 @@ class Store:
     def share_odds(self, encounter_id: str, players: bool) -> None:
         """Let the encounter's players see odds, or stop them: a setting of the encounter,
         kept for every server process and across restarts, never a step of its log (undo does
-        not touch it). Announced like a change, so other processes' pages hear of it."""
+        not touch it)."""
         with self._transaction() as connection:
             self._lock(connection, encounter_id)
             chosen = (options.c.encounter == encounter_id, options.c.name == PLAYERS_ODDS)
@@ -273,7 +273,6 @@ class Store:
             if players:
                 row = {"encounter": encounter_id, "name": PLAYERS_ODDS, "value": "true"}
                 connection.execute(insert(options).values(row))
-            self._announce(connection, encounter_id)
 
     # --- reading ------------------------------------------------------------------------
 
