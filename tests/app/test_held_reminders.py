@@ -6,6 +6,9 @@ from __future__ import annotations
 from fracas.app import open_encounter
 from fracas.app.audience import player
 from fracas.app.rulesets import demo_path
+from fracas.app.session import Session
+from fracas.app.views import CombatantView, EncounterView, HeldView
+from fracas.commands import ParamKind
 from fracas.dice import LoadedDice
 from fracas.rules.dbu.ruleset import Dbu
 from fracas.rules.momentum.ruleset import Momentum
@@ -35,6 +38,26 @@ def test_a_ready_action_is_brought_back_to_mind_as_each_turn_starts() -> None:
     raptors = session.state["raptor-1"].side
     assert REMINDER in session.log(1, player(scout_side))[-1]
     assert not any("holds 2 AP" in line for line in session.log(1, player(raptors)))
+    kept = session.state["scout"].effect("Held Action")
+    assert kept is not None
+    held = HeldView("2 AP ready", "a raptor comes close", kept.id, "attack", "held")
+    assert _scout(session.view()).held == (held,)  # a page offers attack … -held as a click
+    assert _scout(session.view(player(raptors))).held is None
+    assert _fires(session, "attack", "held")
+
+
+def _scout(view: EncounterView) -> CombatantView:
+    found = view.combatant("Scout")
+    assert found is not None
+    return found
+
+
+def _fires(session: Session, verb: str, flag: str) -> bool:
+    """Whether the session's catalogue has ``verb`` with the switch ``-flag``."""
+    spec = session.catalogue.get(verb)
+    return spec is not None and any(
+        p.flag == flag and p.kind is ParamKind.BOOL for p in spec.params
+    )
 
 
 def test_a_triggered_maneuver_is_brought_back_to_mind_as_each_turn_starts() -> None:
@@ -47,7 +70,13 @@ def test_a_triggered_maneuver_is_brought_back_to_mind_as_each_turn_starts() -> N
     ok(session.run("trigger 1 a Saibaman attacks"))
     reply = ok(session.run("end"))
     assert reply.lines[-1] == (
-        "Sena holds a Triggered Maneuver of 1 Action (a Saibaman attacks; -triggered fires it):"
-        " it can fire now if its trigger happens"
+        "Sena holds a Triggered Maneuver of 1 Action (a Saibaman attacks; attack … -triggered"
+        " fires it): it can fire now if its trigger happens"
     )
     assert session.state["sena"].has("Triggered Maneuver")
+    kept = session.state["sena"].effect("Triggered Maneuver")
+    sena = session.view().combatant("Sena")
+    assert kept is not None and sena is not None
+    what = "a Triggered Maneuver of 1 Action"
+    assert sena.held == (HeldView(what, "a Saibaman attacks", kept.id, "attack", "triggered"),)
+    assert _fires(session, "attack", "triggered")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fracas.app import open_encounter
 from fracas.app.rulesets import demo_path
+from fracas.app.views import headline
 from fracas.dice import LoadedDice
 from fracas.rules.dbu.ruleset import Dbu
 from tests.app.fight import ok
@@ -32,9 +33,11 @@ def test_the_surprise_round_comes_before_round_1() -> None:
     )
     guard = ok(session.run("status"))
     assert any("Guard Down" in line and "surprise round" in line for line in guard.lines)
+    assert headline(session.view()).endswith(", the surprise round: Sena's turn")
     ok(session.run("end"))
     reply = ok(session.run("end"))  # the Saibamen's turn: the surprise round is over
     assert any(line.startswith("Round 1 begins:") for line in reply.lines)
+    assert ", round 1: " in headline(session.view())  # the clock's round 2
     clock = session.state.clock
     assert (clock.round, clock.surprise_rounds) == (2, 1)
     assert session.state["sena"].has("Focused")

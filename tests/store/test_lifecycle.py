@@ -21,7 +21,7 @@ from fracas.store import (
     UnknownEncounter,
     UnknownLink,
 )
-from fracas.store.database import connect, encounters, entries, links, members, waiting
+from fracas.store.database import connect, encounters, entries, links, members, options, waiting
 from tests.store.conftest import demo
 
 DRUID = CombatantId("druid")
@@ -206,9 +206,10 @@ def test_a_database_from_before_members_and_waiting_still_opens(url: str) -> Non
     gm = first.grant(encounter)
     first.close()
     engine = connect(url)
+    options.drop(engine)
     waiting.drop(engine)
     members.drop(engine)  # the database as the previous release wrote it
-    assert not {"members", "waiting"} & set(inspect(engine).get_table_names())
+    assert not {"members", "waiting", "options"} & set(inspect(engine).get_table_names())
     engine.dispose()
 
     reopened = Store(url)
@@ -216,7 +217,40 @@ def test_a_database_from_before_members_and_waiting_still_opens(url: str) -> Non
     assert reopened.link(gm.token) == gm
     reopened.keep_member(encounter, Member("alice", DRUID, "scrypt$aa$bb"))
     assert reopened.members(encounter) == [Member("alice", DRUID, "scrypt$aa$bb")]
+    assert not reopened.players_see_odds(encounter)
+    reopened.share_odds(encounter, True)
+    assert reopened.players_see_odds(encounter)
     reopened.close()
+
+
+def test_the_players_odds_switch_is_a_setting_kept_for_every_process(
+    store: Store, url: str
+) -> None:
+    """Issue 17: "a setting per encounter, off by default". It outlasts the store that set it,
+    another process's store reads it, it is no step of the log, and it goes with a delete."""
+    encounter, other = store.create(demo()), store.create(demo())
+    Tracked(store, encounter).run("start")
+    assert not store.players_see_odds(encounter)
+    version = store.version(encounter)
+    store.share_odds(encounter, True)
+    store.close()
+
+    second = Store(url)  # a restart, or another server process
+    assert second.players_see_odds(encounter) and not second.players_see_odds(other)
+    assert second.version(encounter) == version  # no step: undo does not touch it
+    Tracked(second, encounter).run("undo")
+    assert second.players_see_odds(encounter)
+    second.share_odds(encounter, False)
+    third = Store(url)
+    assert not third.players_see_odds(encounter)
+    third.close()
+
+    second.share_odds(other, True)
+    second.delete(other)
+    with pytest.raises(UnknownEncounter):
+        second.share_odds(other, True)
+    assert not second.players_see_odds(other)
+    second.close()
 
 
 @pytest.mark.parametrize("keep", ["member", "grant", "wait"])

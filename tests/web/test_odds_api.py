@@ -4,11 +4,16 @@ the game master's alone until they share them, and never against a hidden combat
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import httpx
+import pytest
 from typer.testing import CliRunner
 
 from fracas.cli.app import app as cli
+from tests.store.conftest import database_url
 from tests.web.conftest import GHOST, Table
+from tests.web.server import Server
 
 ATTACK = "attack raptor-1 -with shortbow"
 
@@ -75,3 +80,46 @@ def test_the_catalogue_says_how_each_field_is_typed(table: Table) -> None:
     assert target["positional"] and target["kind"] == "combatant"
     weapon = next(p for p in attack["params"] if p["name"] == "weapon")
     assert not weapon["positional"] and weapon["flag"] == "with"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_shared_odds_outlast_a_restart_and_reach_every_server_process(
+    kind: str, tmp_path: Path
+) -> None:
+    """Issue 17: the players' odds are "a setting per encounter": stored, not one process's."""
+    url = database_url(kind, tmp_path)
+    with Server(url) as first:
+        created = httpx.post(
+            f"{first.url}/api/encounters", json={"ruleset": "momentum", "demo": True}
+        )
+        gm = created.json()["token"]
+        player = httpx.put(f"{first.url}/api/t/{gm}/links/Druid").json()["token"]
+        for text in ("start", "end"):  # Druid's turn
+            httpx.post(f"{first.url}/api/t/{gm}/commands", json={"text": text})
+        asked = {"text": "attack raptor-1"}
+        refused = httpx.post(f"{first.url}/api/t/{player}/odds", json=asked)
+        assert refused.status_code == 403 and refused.json()["code"] == "odds-not-allowed"
+        shared = httpx.put(f"{first.url}/api/t/{gm}/odds/players", json={"players": True})
+        assert shared.status_code == 200
+        with Server(url) as second:  # another process on the same database
+            seen = httpx.get(f"{second.url}/api/t/{player}/odds/players").json()
+            assert seen == {"players": True}
+            assert httpx.post(f"{second.url}/api/t/{player}/odds", json=asked).status_code == 200
+    with Server(url) as restarted:  # both stopped: a restart
+        assert httpx.get(f"{restarted.url}/api/t/{player}/odds/players").json() == {"players": True}
+        allowed = httpx.post(f"{restarted.url}/api/t/{player}/odds", json=asked, timeout=30)
+        assert allowed.status_code == 200, allowed.text
+        httpx.put(f"{restarted.url}/api/t/{gm}/odds/players", json={"players": False})
+        again = httpx.post(f"{restarted.url}/api/t/{player}/odds", json=asked)
+        assert again.status_code == 403
+
+
+def test_a_players_open_page_hears_that_the_odds_are_shared(table: Table) -> None:
+    """The player's page reads the setting whenever it gets the state: sharing sends it."""
+    with table.client.websocket_connect(f"/api/t/{table.player}/live") as page:
+        assert json.loads(page.receive_text())["type"] == "state"
+        shared = table.client.put(f"/api/t/{table.gm}/odds/players", json={"players": True})
+        assert shared.status_code == 200
+        told = json.loads(page.receive_text())
+        assert told["type"] == "state" and GHOST not in json.dumps(told)
+    assert table.client.get(f"/api/t/{table.player}/odds/players").json() == {"players": True}

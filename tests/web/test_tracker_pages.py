@@ -6,6 +6,7 @@ logged steps that undo; a player's phone shows their card and no hidden combatan
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -122,7 +123,62 @@ def _odds_match_fracas_odds(page: Page, ruleset: str, action: str, setup: list[s
     assert shown == {name: repr(o["probability"]) for name, o in expected.items()}
 
 
+# ruleset: (a combatant to damage and heal, a player's combatant, an NPC a hidden one copies)
+PEOPLE: dict[str, tuple[str, str, str]] = {
+    "momentum": ("Raptor 1", "Druid", "raptor-1"),
+    "dbu": ("Kora", "Sena", "saibaman-1"),
+    "kaiser": ("Bandit 1", "Ceil", "bandit-1"),
+    "kingsdale": ("Player 1", "Player 2", "npc-1"),
+    "lurasko": ("Legionary", "Elf", "gunner"),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(PEOPLE))
 def test_damage_and_heal_by_click_are_steps_that_undo(
+    server: Server, browser: BrowserContext, ruleset: str
+) -> None:
+    """The card's minus and plus are the typed ``damage NAME N`` and ``heal NAME N``: the same step
+    in every ruleset (its own damage track); ``u`` undoes each."""
+    name = PEOPLE[ruleset][0]
+    word = f'"{name}"' if " " in name else name  # as the page quotes it
+    typed, clicked = demo(server, ruleset), demo(server, ruleset)
+    for token in (typed, clicked):
+        command(server, token, "start")
+    start = _view(server, typed)
+    command(server, typed, f"damage {word} 3")
+    damaged = _view(server, typed)
+    command(server, typed, f"heal {word} 2")
+    healed = _view(server, typed)
+    assert damaged != start and healed != damaged  # each changes the card
+    page = _open(browser, f"{server.url}/gm/{clicked}", DESKTOP)
+    try:
+        amount = page.get_by_label(f"amount of damage or healing for {name}")
+        amount.fill("3")
+        page.get_by_role("button", name=f"Damage {name}").click()
+        _log_shows(page, f"damage {word} 3")
+        assert _view(server, clicked) == damaged
+        amount.fill("2")
+        page.get_by_role("button", name=f"Heal {name}").click()
+        _log_shows(page, f"heal {word} 2")
+        assert _view(server, clicked) == healed
+        page.keyboard.press("u")  # undo the heal
+        _log_shows(page, f"heal {word} 2", shown=False)
+        assert _view(server, clicked) == damaged
+        page.keyboard.press("u")  # and the damage
+        _log_shows(page, f"damage {word} 3", shown=False)
+        assert _view(server, clicked) == start
+    finally:
+        page.close()
+
+
+def _log_shows(page: Page, text: str, shown: bool = True) -> None:
+    """Wait until a step of the page's log is the command ``text`` (or, shown False, none is)."""
+    commands = "[...document.querySelectorAll('#log li .command')].map((c) => c.textContent)"
+    found = f"{commands}.some((c) => c.endsWith({json.dumps(text)}))"
+    page.wait_for_function(found if shown else f"!{found}", timeout=WAIT_MS)
+
+
+def test_the_vitality_shown_follows_a_click_and_its_undo(
     server: Server, browser: BrowserContext
 ) -> None:
     token = demo(server, "momentum")
@@ -134,13 +190,7 @@ def test_damage_and_heal_by_click_are_steps_that_undo(
         card.get_by_label("amount of damage or healing for Raptor 1").fill("3")
         page.get_by_role("button", name="Damage Raptor 1").click()
         page.wait_for_selector(f"{vitality}:has-text('11/14')", timeout=WAIT_MS)
-        page.wait_for_selector("#log li:has-text('damage')", timeout=WAIT_MS)
-        card.get_by_label("amount of damage or healing for Raptor 1").fill("2")
-        page.get_by_role("button", name="Heal Raptor 1").click()
-        page.wait_for_selector(f"{vitality}:has-text('13/14')", timeout=WAIT_MS)
-        page.keyboard.press("u")  # undo the heal
-        page.wait_for_selector(f"{vitality}:has-text('11/14')", timeout=WAIT_MS)
-        page.keyboard.press("u")  # and the damage
+        page.keyboard.press("u")
         page.wait_for_selector(f"{vitality}:has-text('14/14')", timeout=WAIT_MS)
     finally:
         page.close()
@@ -150,9 +200,11 @@ def test_a_condition_is_picked_and_the_keys_end_the_turn(
     server: Server, browser: BrowserContext
 ) -> None:
     token = demo(server, "momentum")
-    command(server, token, "start")
     page = _open(browser, f"{server.url}/gm/{token}", PHONE)
     try:
+        page.get_by_role("button", name="Start the fight").click()
+        page.wait_for_selector(".card[aria-current]", timeout=WAIT_MS)
+        assert page.get_by_role("button", name="Start the fight").count() == 0  # started
         card = page.locator(".card[data-combatant='raptor-2']")
         card.get_by_label("condition to put on Raptor 2").select_option("Prone")
         page.get_by_role("button", name="Add the chosen condition to Raptor 2").click()
@@ -201,3 +253,127 @@ def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
     finally:
         page.close()
     assert GHOST not in dom and "ghost" not in dom.lower()
+
+
+@pytest.mark.parametrize("ruleset", sorted(PEOPLE))
+def test_every_rulesets_player_phone_shows_their_card_and_no_hidden_combatant(
+    server: Server, browser: BrowserContext, ruleset: str
+) -> None:
+    _, player, npc = PEOPLE[ruleset]
+    token = demo(server, ruleset)
+    side = next(c["side"] for c in _view(server, token)["combatants"] if c["id"] == npc)
+    command(server, token, f'add "{GHOST}" {side} {npc} -hidden')  # a copy of the NPC, hidden
+    command(server, token, "start")
+    link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
+    page = _open(browser, server.url + link, PHONE)
+    try:
+        first = page.locator(".card").first
+        assert first.locator("h3").inner_text() == player
+        assert "you" in first.locator(".flags").inner_text()
+        assert first.locator(".tracks, .pools").count() >= 1  # their own numbers
+        foe = page.locator(f".card[data-combatant='{npc}']")
+        assert "Its numbers are the game master's." in foe.inner_text()  # another side's
+        assert fits(page)
+        dom = page.content()
+    finally:
+        page.close()
+    assert GHOST not in dom and "ghost" not in dom.lower()
+
+
+def test_the_headline_names_dbus_surprise_round_and_then_round_1(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Seed 001 *Surprise*: "battles begin with a surprise round. This takes place after
+    Initiative, but before the first round": the clock's second round is Round 1."""
+    token = demo(server, "dbu", seed=1)
+    command(server, token, "surprise kora")
+    command(server, token, "start")
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        headline = page.locator("#headline")
+        assert ", the surprise round: " in headline.inner_text()
+        for _ in range(10):  # the surprise round's turns, then round 1 begins
+            if _view(server, token)["round"] != 1:
+                break
+            command(server, token, "end")
+        page.wait_for_selector("#headline:has-text(', round 1: ')", timeout=WAIT_MS)
+        assert "round 2" not in headline.inner_text()
+    finally:
+        page.close()
+    assert _view(server, token)["round_name"] == "round 1"
+
+
+def test_a_held_action_is_fired_by_a_click_on_its_holders_card(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Seed 003 *Holding Actions*: "a creature must spend the AP that the action would cost on
+    their turn and name a trigger". The holder's card shows what it holds and fires it with the
+    command the language has for it (``attack … -held``), the target still to choose."""
+    typed, clicked = demo(server, "momentum"), demo(server, "momentum")
+    for token in (typed, clicked):
+        for text in ("start", "ready 2 a raptor comes close", "end"):  # now Druid's turn
+            command(server, token, text)
+    command(server, typed, "Scout: attack raptor-1 -held")
+    page = _open(browser, f"{server.url}/gm/{clicked}", PHONE)
+    try:
+        scout = page.locator(".card[data-combatant='scout']")
+        held = scout.locator(".held").inner_text()
+        assert (
+            "Holds 2 AP ready (trigger: a raptor comes close) until the start of Scout's next turn"
+            in held
+        )
+        assert scout.locator(".effects").count() == 0  # its effect is the held action
+        scout.get_by_role("button", name="Fire Scout's held action (attack … -held)").click()
+        assert page.locator("#actor").input_value() == "Scout"  # not Druid, whose turn it is
+        assert page.locator("#verb").input_value() == "attack"
+        page.get_by_role("button", name="Attack Raptor 1").click()
+        preview = page.locator("#actionbar output")
+        text = preview.inner_text()
+        assert text == 'Scout: attack "Raptor 1" -held', text
+        page.get_by_role("button", name=f"Send: {text}").click()
+        page.wait_for_function(
+            "!document.querySelector(\".card[data-combatant='scout'] .held\")", timeout=WAIT_MS
+        )
+        assert fits(page)
+    finally:
+        page.close()
+    assert _narration(server, clicked) == _narration(server, typed)
+    assert _view(server, clicked) == _view(server, typed)
+    assert not _view(server, clicked)["combatants"][0]["held"]
+
+
+ROLL = re.compile(r"\b\d*d\d+ \(")
+"""A roll as the log writes it (``1d20 (18) + 4 = 22``)."""
+
+
+@pytest.mark.parametrize("ruleset", sorted(PEOPLE))
+def test_the_log_is_each_command_as_typed_its_narration_and_folded_dice(
+    server: Server, browser: BrowserContext, ruleset: str
+) -> None:
+    """Issue 17, "a log people read": each step shows the command as typed and its narration,
+    dice details fold open, never a JSON blob (the demos add every combatant with a sheet)."""
+    token = demo(server, ruleset)
+    command(server, token, "start")
+    lines = httpx.get(f"{server.url}/api/t/{token}/log").json()
+    page = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    try:
+        steps = page.locator("#log > li")
+        shown = page.locator("#log").inner_text()
+        assert "{" not in shown and "{" not in page.locator("#log").text_content()
+        assert page.locator("#log details[open]").count() == 0  # folded until opened
+        heads = [line for line in lines if line.startswith("[")]
+        assert steps.count() == len(heads)
+        for step, head in zip(steps.all(), heads, strict=True):
+            number, typed = head[1:].split("] ", 1)
+            assert step.get_attribute("data-step") == number
+            assert step.locator(".command").inner_text() == f"[{number}]{typed}"
+        start = steps.last
+        told = [line.strip() for line in lines[lines.index(heads[-1]) + 1 :]]
+        rolled = [line for line in told if ROLL.search(line)]
+        assert start.locator(".told > li").count() == len(told)
+        assert not ROLL.search(start.locator(".told").inner_text())  # totals only
+        if rolled:
+            dice = start.locator("details:has(summary:text-is('dice'))")
+            assert dice.locator("pre").text_content() == "\n".join(rolled)
+    finally:
+        page.close()

@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.app.audience import GM, Audience, player
-from fracas.app.durations import lasts
-from fracas.app.narration import lasting_of, render_value
+from fracas.app.durations import lasts, round_name
+from fracas.app.narration import lasting_of, narrator_module, render_value
+from fracas.app.reminders import Held, HeldActions
 from fracas.app.wording import possessive, said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
@@ -60,6 +61,19 @@ class EffectView:
 
 
 @dataclass(frozen=True)
+class HeldView:
+    """An action held for a trigger (``2 AP ready``, ``a raptor comes close``), the id of the
+    effect that keeps it (its duration), and the command that fires it: ``verb`` with its flag
+    ``-flag``, the rest chosen when it fires."""
+
+    what: str
+    trigger: str
+    effect: str
+    verb: str
+    flag: str
+
+
+@dataclass(frozen=True)
 class CombatantView:
     """One combatant as the audience sees it. ``pools`` and ``marks`` are None when withheld."""
 
@@ -80,6 +94,8 @@ class CombatantView:
     """The ruleset's damage track (withheld, like the pools, from other sides' players)."""
     effects: tuple[EffectView, ...]
     marks: tuple[tuple[str, str], ...] | None
+    held: tuple[HeldView, ...] | None = None
+    """Its held actions (withheld, like the pools, from other sides' players)."""
 
     def pool(self, name: str) -> PoolView | None:
         return next((p for p in self.pools or () if p.name == name), None)
@@ -107,6 +123,9 @@ class EncounterView:
     slug: str
     audience: Audience
     round: int
+    """The clock's count, surprise rounds included."""
+    round_name: str
+    """How people are told of the round (``round 1``, ``the surprise round``)."""
     started: bool
     ended: bool
     acting: tuple[str, ...]
@@ -158,8 +177,9 @@ def view(encounter: Encounter, audience: Audience = GM, name: str = "") -> Encou
         )
     acting_ids = () if state.ended else encounter.acting()
     acting = tuple(state[a].name for a in acting_ids if a in seen)
+    held = _held(encounter)
     combatants = tuple(
-        _combatant(c, encounter, audience, namer, c.id in acting_ids)
+        _combatant(c, encounter, audience, namer, c.id in acting_ids, held)
         for c in _ranked(state)
         if c.id in seen
     )
@@ -169,6 +189,7 @@ def view(encounter: Encounter, audience: Audience = GM, name: str = "") -> Encou
         slug=encounter.ruleset.descriptor.slug,
         audience=Audience(audience.side),  # never its list of who is hidden
         round=clock.round,
+        round_name=round_name(clock, clock.round),
         started=clock.started,
         ended=state.ended,
         acting=acting,
@@ -208,18 +229,31 @@ def _ranked(state: EncounterState) -> list[Combatant]:
     return sorted(state, key=key)
 
 
+def _held(encounter: Encounter) -> tuple[Held, ...]:
+    """The held actions of the state, as the ruleset's narrator lists them (none if it has no
+    held actions)."""
+    module = narrator_module(encounter.ruleset.descriptor.slug)
+    listed: HeldActions | None = getattr(module, "held_actions", None)
+    return () if listed is None else tuple(listed(encounter.state))
+
+
 def _combatant(
     c: Combatant,
     encounter: Encounter,
     audience: Audience,
     namer: Callable[[CombatantId], str | None],
     acting: bool,
+    held: tuple[Held, ...],
 ) -> CombatantView:
     state = encounter.state
     pools = None
     tracks = None
     marks = None
+    holds = None
     if audience.sees_pools(c):
+        holds = tuple(
+            HeldView(h.what, h.trigger, h.effect, h.verb, h.flag) for h in held if h.holder == c.id
+        )
         pools = tuple(PoolView(n, p.current, p.maximum) for n, p in c.pools.items())
         tracks = tuple(
             TrackView(t.name, t.current, t.maximum, t.note) for t in encounter.ruleset.tracks(c)
@@ -250,6 +284,7 @@ def _combatant(
         tracks=tracks,
         effects=effects,
         marks=marks,
+        held=holds,
     )
 
 
@@ -271,17 +306,18 @@ def _named(value: object, state: EncounterState, namer: Callable[[CombatantId], 
 
 
 def headline(v: EncounterView) -> str:
-    """``Brawl, round 2: Ada's turn`` (the ruleset's name when the encounter has none)."""
+    """``Brawl, round 2: Ada's turn``, ``Brawl, the surprise round: …`` (the ruleset's name
+    when the encounter has none)."""
     title = v.name or v.ruleset
     if v.ended:
-        return f"{title}, round {v.round}: the fight is over"
+        return f"{title}, {v.round_name}: the fight is over"
     if not v.started:
         return f"{title}: not started (type: start)"
     if not v.acting:
-        return f"{title}, round {v.round}"
+        return f"{title}, {v.round_name}"
     label = next((t.label for t in v.order if t.current and t.label), "")
     phase = f" ({label})" if label else ""
-    return f"{title}, round {v.round}: {group_possessive(v.acting)} turn{phase}"
+    return f"{title}, {v.round_name}: {group_possessive(v.acting)} turn{phase}"
 
 
 def group_possessive(names: Sequence[str]) -> str:

@@ -16,19 +16,19 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from fracas.store.store import (
+    from fracas.store.records import (
         Answer,
         Conflict,
         Entry,
         Link,
         Loaded,
         Member,
-        Store,
         StoreError,
         UnknownEncounter,
         UnknownLink,
         told,
     )
+    from fracas.store.store import Store
     from fracas.store.summaries import ENVIRONMENT, Summary, default_url
     from fracas.store.tracked import Tracked
 
@@ -50,14 +50,18 @@ __all__ = [
     "told",
 ]
 
-_LIGHT = ("ENVIRONMENT", "Summary", "default_url")
-"""The names of ``fracas.store.summaries``; ``Tracked`` is ``fracas.store.tracked``'s, and the
-rest are ``fracas.store.store``'s."""
+_HOMES = {
+    "ENVIRONMENT": "summaries",
+    "Summary": "summaries",
+    "default_url": "summaries",
+    "Store": "store",
+    "Tracked": "tracked",
+}
+"""The module of each exported name that is not ``fracas.store.records``'s."""
 
 
 def __getattr__(name: str) -> object:
     """The exported ``name`` from its module, imported now (PEP 562)."""
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = "summaries" if name in _LIGHT else "tracked" if name == "Tracked" else "store"
-    return getattr(import_module(f"{__name__}.{module}"), name)
+    return getattr(import_module(f"{__name__}.{_HOMES.get(name, 'records')}"), name)

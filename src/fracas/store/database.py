@@ -108,6 +108,18 @@ The primary key also settles two processes running the same key at once. Added l
 ``members``."""
 
 
+options = Table(
+    "options",
+    metadata,
+    Column("encounter", String(32), ForeignKey("encounters.id"), primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+"""How the game master runs the table, apart from the rules: a setting of the encounter by
+name, its value as JSON (``players_odds``: whether its players may see odds). Not part of a
+save, like the links: an imported encounter starts with none. Added like ``members``."""
+
+
 CHANNEL = "fracas_changes"
 """The PostgreSQL channel a change is announced on (its payload: the encounter's id), so live
 pages in other server processes hear of it at once instead of at their next poll."""

@@ -14,13 +14,11 @@ transaction is committed, so a change acknowledged to anyone is durable.
 from __future__ import annotations
 
 import json
-import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -36,7 +34,19 @@ from fracas.store.database import (
     links,
     listen_url,
     members,
+    options,
     waiting,
+)
+from fracas.store.records import (
+    Answer,
+    Conflict,
+    Entry,
+    Link,
+    Loaded,
+    Member,
+    StoreError,
+    UnknownEncounter,
+    UnknownLink,
 )
 from fracas.store.summaries import SUMMARIES, Summary, default_url
 
@@ -50,91 +60,11 @@ if TYPE_CHECKING:
     """A speaker (None: the game master) and the command they now wait with for dice (None:
     none)."""
 
-Kind = Literal["step", "undo", "redo"]
-
 GAME_MASTER = ""
 """How the ``waiting`` table names the game master as a speaker."""
 
-
-class StoreError(FracasError):
-    """The store cannot do what was asked (the database is unreachable, a log is damaged)."""
-
-
-class UnknownEncounter(StoreError):
-    """No stored encounter has this id."""
-
-
-class UnknownLink(StoreError):
-    """No link has this token."""
-
-
-class Conflict(StoreError):
-    """Another writer changed the encounter first: reload it and try again."""
-
-
-DATABASE_FAILED = "the database failed; try again (the server's log says why)"
-"""What a user is told of a database failure instead of its message."""
-
-
-def told(error: StoreError, log: logging.Logger) -> str:
-    """What a user of a front end may read of ``error``: an unknown encounter or link, or a
-    lost race, as it is; any other failure as ``DATABASE_FAILED``, because its message names
-    the database (file, host, user, password) and the driver's words, which go to ``log``."""
-    if isinstance(error, UnknownEncounter | UnknownLink | Conflict):
-        return str(error)
-    log.error("store: %s", error)
-    return DATABASE_FAILED
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One change of the log: a step with its data (``saving.dump_step``), an undo or a redo."""
-
-    kind: Kind
-    data: Mapping[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What a client was answered for a change it sent with an idempotency ``key``: the
-    command, its lines, the die it then waited for, and the version the change made."""
-
-    key: str
-    command: str
-    lines: tuple[str, ...]
-    needs: int | None
-    version: int = 0
-
-
-@dataclass(frozen=True)
-class Link:
-    """A secret link: to the game master's screen (``combatant`` None) or to one player's."""
-
-    token: str
-    encounter: str
-    combatant: CombatantId | None
-
-    @property
-    def gm(self) -> bool:
-        return self.combatant is None
-
-
-@dataclass(frozen=True)
-class Member:
-    """A person of a chat scene as the store keeps them: the combatant they claimed, and their
-    password as a salted hash (``fracas.chat.passwords``), never the password itself."""
-
-    name: str
-    combatant: CombatantId | None = None
-    password: str | None = None
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A stored encounter as a session, and the version (entry count) it was read at."""
-
-    session: Session
-    version: int
+PLAYERS_ODDS = "players_odds"
+"""The ``options`` row that lets an encounter's players see odds (absent: they may not)."""
 
 
 class Store:
@@ -263,7 +193,7 @@ class Store:
             self._lock(connection, encounter_id)
             if version is not None and self._version(connection, encounter_id) != version:
                 raise Conflict(f"encounter {encounter_id} changed: nothing deleted")
-            for table in (answers, waiting, members, links, entries):
+            for table in (answers, waiting, members, options, links, entries):
                 connection.execute(delete(table).where(table.c.encounter == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
             self._announce(connection, encounter_id)
@@ -331,7 +261,29 @@ class Store:
             self._lock(connection, encounter_id)
             _keep_wait(connection, encounter_id, (speaker, pending))
 
+    def share_odds(self, encounter_id: str, players: bool) -> None:
+        """Let the encounter's players see odds, or stop them: a setting of the encounter,
+        kept for every server process and across restarts, never a step of its log (undo does
+        not touch it)."""
+        with self._transaction() as connection:
+            self._lock(connection, encounter_id)
+            chosen = (options.c.encounter == encounter_id, options.c.name == PLAYERS_ODDS)
+            connection.execute(delete(options).where(*chosen))
+            if players:
+                row = {"encounter": encounter_id, "name": PLAYERS_ODDS, "value": "true"}
+                connection.execute(insert(options).values(row))
+
     # --- reading ------------------------------------------------------------------------
+
+    def players_see_odds(self, encounter_id: str) -> bool:
+        """Whether the game master lets the encounter's players see odds (off until they do)."""
+        with self._read() as connection:
+            value = connection.execute(
+                select(options.c.value).where(
+                    options.c.encounter == encounter_id, options.c.name == PLAYERS_ODDS
+                )
+            ).scalar_one_or_none()
+        return value is not None and bool(json.loads(value))
 
     def load(self, encounter_id: str, dice: DiceSource | None = None) -> Loaded:
         """The encounter as a session (replayed from its log), and its version."""

@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from fracas.store.store import Answer, Conflict, Entry, Store
+from fracas.store.records import Answer, Conflict, Entry
+from fracas.store.store import Store
 
 # Sessions and the engine are imported for annotations only (and the step's dump where it is
 # written), so that importing the store for ``fracas list`` does not load the app layer.

@@ -8,22 +8,23 @@ a worker thread, one at a time, within ``TIME_LIMIT`` seconds.
 
 Odds reveal a target's defences, so they are the game master's tool: a player's request is
 refused unless the game master let the encounter's players see odds (``PUT …/odds/players``,
-off by default; kept by this server process), and always when it names a hidden combatant.
+off by default), and always when it names a hidden combatant. That switch is a setting of the
+encounter kept in the store (``Store.share_odds``), so it outlasts a restart and every server
+process on the database reads it; it is no step of the log, so undo leaves it as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StrictBool
 
 from fracas.engine.action import Action, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.errors import FracasError
 from fracas.sim.odds import Odds, odds
-from fracas.web.api import ERRORS, GmDep, SeatDep
+from fracas.web.api import ERRORS, GmDep, SeatDep, TablesDep
 from fracas.web.errors import ApiError
 from fracas.web.models import Strict
 
@@ -86,14 +87,6 @@ class PlayersOdds(Strict):
     players: StrictBool
 
 
-def _allowed(request: Request) -> set[str]:
-    """The encounters whose players may see odds, for this server process."""
-    found: set[str] | None = getattr(request.app.state, "players_see_odds", None)
-    if found is None:
-        found = request.app.state.players_see_odds = set()
-    return found
-
-
 def _lock(request: Request) -> asyncio.Lock:
     found: asyncio.Lock | None = getattr(request.app.state, "odds_lock", None)
     if found is None:
@@ -101,29 +94,26 @@ def _lock(request: Request) -> asyncio.Lock:
     return found
 
 
-AllowedDep = Annotated[set[str], Depends(_allowed)]
-
-
 @router.get("/t/{token}/odds/players")
-async def read_players_odds(held: SeatDep, allowed: AllowedDep) -> PlayersOdds:
+async def read_players_odds(held: SeatDep, open_tables: TablesDep) -> PlayersOdds:
     """Whether this encounter's players may see odds (off until the game master allows it)."""
-    return PlayersOdds(players=held.link.encounter in allowed)
+    return PlayersOdds(players=open_tables.store.players_see_odds(held.link.encounter))
 
 
 @router.put("/t/{token}/odds/players")
-async def set_players_odds(body: PlayersOdds, held: GmDep, allowed: AllowedDep) -> PlayersOdds:
-    """Let the players see odds, or stop them (never against a hidden combatant)."""
-    if body.players:
-        allowed.add(held.link.encounter)
-    else:
-        allowed.discard(held.link.encounter)
+async def set_players_odds(body: PlayersOdds, held: GmDep, open_tables: TablesDep) -> PlayersOdds:
+    """Let the players see odds, or stop them (never against a hidden combatant). The pages
+    open on the encounter in this process get its state again, so a player's page reads the
+    setting at once (those of another process, at their next change)."""
+    open_tables.store.share_odds(held.link.encounter, body.players)
+    await open_tables.announce(held.link.encounter)
     return body
 
 
 @router.post("/t/{token}/odds")
-async def weigh(body: OddsIn, held: SeatDep, allowed: AllowedDep, request: Request) -> OddsOut:
+async def weigh(body: OddsIn, held: SeatDep, open_tables: TablesDep, request: Request) -> OddsOut:
     """The odds of one command, as the link's holder would send it, before it is sent."""
-    if not held.gm and held.link.encounter not in allowed:
+    if not held.gm and not open_tables.store.players_see_odds(held.link.encounter):
         raise ApiError(403, "odds-not-allowed", "the game master has not shared the odds")
     session = held.tracked.session
     try:

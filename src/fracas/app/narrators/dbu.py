@@ -20,10 +20,11 @@ from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
 from fracas.app.narration import turn_prompt as generic_turn_prompt
+from fracas.app.reminders import Held
 from fracas.app.wording import counted
-from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState, Turn
+from fracas.rules.dbu.actions import Attack
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.economy import LP
 from fracas.rules.dbu.energy_rules import EMPOWER_OVERFLOW, EMPOWERED_BY, EMPOWERED_ROUND
@@ -256,14 +257,15 @@ def turn_prompt(turn: Turn, state: EncounterState) -> tuple[str, ...]:
     return lines
 
 
-def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
-    """Each Triggered Maneuver still waiting: its Actions and defined activation."""
-    held: list[tuple[CombatantId, str]] = []
+def held_actions(state: EncounterState) -> list[Held]:
+    """Each Triggered Maneuver still waiting: its Actions and defined activation; an attack
+    with ``-triggered`` fires it."""
+    held: list[Held] = []
     for combatant in state:
         effect = combatant.effect(TRIGGER)
         if effect is not None:
-            when = effect.data.get("when") or "its trigger"
+            when = str(effect.data.get("when") or "its trigger")
             actions = counted(int(effect.data.get("actions") or 0), "Actions")
-            what = f"a Triggered Maneuver of {actions} ({when}; -triggered fires it)"
-            held.append((combatant.id, what))
+            what = f"a Triggered Maneuver of {actions}"
+            held.append(Held(combatant.id, what, when, effect.id, Attack.verb, "triggered"))
     return held

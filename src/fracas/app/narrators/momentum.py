@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
-from fracas.engine.action import CombatantId
+from fracas.app.reminders import Held
 from fracas.engine.events import Event, PoolChanged
 from fracas.engine.state import EncounterState
 from fracas.rules.momentum.actions import Attack
@@ -195,13 +195,13 @@ NARRATORS: Mapping[type[Event], EventNarrator] = {
 """A narrator for every momentum event (``MOMENTUM_EVENTS``), and the hit's Vitality change."""
 
 
-def held_actions(state: EncounterState) -> list[tuple[CombatantId, str]]:
-    """Each ``ready`` action still held: its AP and trigger, and how to fire it."""
-    held: list[tuple[CombatantId, str]] = []
+def held_actions(state: EncounterState) -> list[Held]:
+    """Each ``ready`` action still held: its AP and trigger; ``attack … -held`` fires it."""
+    held: list[Held] = []
     for combatant in state:
         effect = combatant.effect(HELD_ACTION)
         if effect is not None:
-            trigger = effect.data.get("trigger") or "its trigger"
-            ap = effect.data.get("ap")
-            held.append((combatant.id, f"{ap} AP ready ({trigger}; attack … -held fires it)"))
+            trigger = str(effect.data.get("trigger") or "its trigger")
+            what = f"{effect.data.get('ap')} AP ready"
+            held.append(Held(combatant.id, what, trigger, effect.id, Attack.verb, "held"))
     return held

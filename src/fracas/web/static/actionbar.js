@@ -60,6 +60,15 @@ export class ActionBar {
     this.box.scrollIntoView({ block: "nearest" });
   }
 
+  /** Start the bar on `verb` with `values` chosen, for `actor` (a held action to fire). */
+  prepare(actor, verb, values) {
+    this.actor = actor;
+    this.verb = verb;
+    this.values = { ...values };
+    this.draw();
+    this.box.scrollIntoView({ block: "nearest" });
+  }
+
   /** A new view: redraw when who may be chosen changed, else only the text and the odds. */
   update(view) {
     const before = this.view ? this.view.combatants.map((c) => c.name).join("\n") : null;

@@ -1,6 +1,7 @@
 // One card per combatant, in the order the view gives (the round's turn order): its side, its
 // initiative, whose turn it is in words, the ruleset's damage track, every other pool, effects
-// with their durations in words, and, for the game master, the ruleset's own marks.
+// with their durations in words, held actions with a button that fires them, and, for the game
+// master, the ruleset's own marks.
 // The card's buttons only choose things for the action bar or send the game master's quick
 // edits as command text; no rule is worked out here.
 
@@ -11,7 +12,8 @@ import { quote } from "./text.js";
  * Draw `view.combatants` into `box` (a player's own card first). `ctx` holds: gm (bool), mine (the player's combatant id or
  * null), verbs (a Set of the verbs this link may send), targetLabel(c) (the label of the
  * button choosing c as the action's target, or null for none), onTarget(c), onActAs(c),
- * onLink(c), send(text).
+ * onLink(c), send(text), fires(h) (whether this link can send the command that fires a held
+ * action h), onFire(c, h).
  */
 export function drawCards(box, view, ctx) {
   const mineFirst = [...view.combatants].sort((a, b) => (b.id === ctx.mine) - (a.id === ctx.mine));
@@ -46,7 +48,10 @@ function card(c, view, ctx) {
   } else {
     node.append(...numbers(c));
   }
-  if (c.effects.length) node.append(effects(c));
+  const holds = c.held || [];
+  const kept = new Set(holds.map((h) => h.effect)); // shown as held actions, with their button
+  if (c.effects.some((e) => !kept.has(e.id))) node.append(effects(c, kept));
+  if (holds.length) node.append(held(c, holds, ctx));
   if (ctx.gm && c.marks && c.marks.length) node.append(marks(c));
   node.append(actions(c, view, ctx));
   return node;
@@ -85,13 +90,31 @@ function numbers(c) {
   return shown;
 }
 
-function effects(c) {
+function effects(c, kept) {
   const list = element("ul", null, "effects");
-  for (const e of c.effects) {
+  for (const e of c.effects.filter((e) => !kept.has(e.id))) {
     const item = element("li");
     const data = e.data.map(([k, v]) => k + " " + v).join(", ");
     item.append(element("span", e.name + (data ? " (" + data + ")" : ""), "effect"));
     item.append(" ", element("span", e.until, "until"));
+    list.append(item);
+  }
+  return list;
+}
+
+function held(c, holds, ctx) {
+  const list = element("ul", null, "held");
+  const mayFire = ctx.gm || c.id === ctx.mine;
+  for (const h of holds) {
+    const item = element("li");
+    const effect = c.effects.find((e) => e.id === h.effect);
+    const until = "(trigger: " + h.trigger + ")" + (effect ? " " + effect.until : "");
+    item.append(element("span", "Holds " + h.what, "effect"), " ", element("span", until, "until"));
+    if (mayFire && ctx.fires(h)) {
+      const how = h.verb + " … -" + h.flag;
+      const label = "Fire " + c.name + "'s held action (" + how + ")";
+      item.append(" ", button("Fire: " + how, () => ctx.onFire(c, h), label));
+    }
     list.append(item);
   }
   return list;

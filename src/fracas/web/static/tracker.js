@@ -7,6 +7,7 @@ import { BASE, GM, call, sendCommand } from "./api.js";
 import { ActionBar } from "./actionbar.js";
 import { drawCards } from "./cards.js";
 import { $, button, element } from "./dom.js";
+import { quote } from "./text.js";
 import { bindKeys } from "./keys.js";
 import { connect } from "./live.js";
 import { drawLog } from "./log.js";
@@ -21,6 +22,7 @@ const page = {
   bar: null,
   playersSeeOdds: false,
   headline: "",
+  catalogue: [],
 };
 const history = [];
 let back = 0;
@@ -54,7 +56,12 @@ async function post(path, what) {
 function drawButtons() {
   const bar = $("buttons");
   bar.replaceChildren();
-  if (GM) bar.append(button("Start", () => send("start"), "Start the fight"));
+  if (GM) {
+    const start = button("Start", () => send("start"), "Start the fight");
+    start.id = "start";
+    start.hidden = Boolean(page.view && page.view.started); // shown until the fight starts
+    bar.append(start);
+  }
   bar.append(button("End turn", () => send("end"), "End the current turn (n)"));
   bar.append(button("Hold", () => send("hold"), "Hold the current turn"));
   bar.append(button("Status", () => send("status"), "Show the table as text"));
@@ -137,6 +144,7 @@ function drawState(state) {
   document.title = headline + " · fracas";
   if (page.headline && headline !== page.headline) $("announce").textContent = headline;
   page.headline = headline;
+  if ($("start")) $("start").hidden = view.started;
   drawOrder(view.order);
   const bar = page.bar;
   drawCards($("cards"), view, {
@@ -148,6 +156,8 @@ function drawState(state) {
     onActAs: (c) => bar && bar.actAs(c),
     onLink: (c) => makeLink(c.id),
     send,
+    fires: (h) => firing(h) !== null,
+    onFire: fire,
   });
   if (bar) bar.update(view);
   drawLog($("log"), state.log);
@@ -157,6 +167,25 @@ function drawState(state) {
       .catch(() => {});
   }
   page.names = view.combatants.map((c) => c.name);
+}
+
+/** The catalogue's action and flag that fire a held action, or null when this link has none. */
+function firing(h) {
+  const action = page.catalogue.find((a) => a.verb === h.verb && a.params);
+  const flag = action && action.params.find((p) => p.kind === "bool" && p.flag === h.flag);
+  return flag ? { action, flag } : null;
+}
+
+/** Fire c's held action: at once when the command needs nothing more, else in the action bar
+ * with the flag set, for the rest (the target) to be chosen. */
+function fire(c, h) {
+  const found = firing(h);
+  if (!found) return;
+  if (!found.action.params.some((p) => p.required)) {
+    send((GM ? quote(c.name) + ": " : "") + h.verb + " -" + h.flag);
+  } else if (page.bar) {
+    page.bar.prepare(c.name, h.verb, { [found.flag.name]: true });
+  }
 }
 
 async function makeLink(combatant) {
@@ -256,6 +285,7 @@ async function main() {
       call("GET", "/odds/players", undefined, "reading the odds setting"),
     ]);
     page.verbs = new Set(completions.verbs);
+    page.catalogue = catalogue;
     page.playersSeeOdds = odds.players;
     page.bar = new ActionBar($("actionbar"), {
       gm: GM,
