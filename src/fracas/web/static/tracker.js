@@ -9,7 +9,7 @@ import { drawCards } from "./cards.js";
 import { $, button, element } from "./dom.js";
 import { bindKeys } from "./keys.js";
 import { connect } from "./live.js";
-import { drawLog } from "./log.js";
+import { appendLog, drawLog } from "./log.js";
 
 const page = {
   seat: null,
@@ -150,7 +150,7 @@ function drawState(state) {
     send,
   });
   if (bar) bar.update(view);
-  drawLog($("log"), state.log);
+  (state.appended ? appendLog : drawLog)($("log"), state.log); // a live step's lines: added
   if (!GM) {
     call("GET", "/odds/players", undefined, "reading the odds setting")
       .then((odds) => { page.playersSeeOdds = odds.players; })
