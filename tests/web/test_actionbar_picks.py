@@ -133,6 +133,12 @@ def test_other_types_a_value_and_a_player_picks_from_their_own_sheet(
         gm.locator("#actionbar #actor").select_option("Druid")  # another actor: Druid's list
         listed = gm.locator("#actionbar select[name=weapon] option").all_inner_texts()
         assert listed == ["(default)", "Staff", "Thorn Lash", "Entangling Roots", "other…"]
+        gm.locator("#actionbar #actor").select_option("")  # whose turn it is: Scout
+        gm.locator("#actionbar select[name=weapon]").select_option("Dagger")
+        command(server, token, "end")  # Druid's turn: Scout's dagger is no pick of hers
+        gm.wait_for_selector('#headline:has-text("Druid\'s turn")', timeout=WAIT_MS)
+        assert gm.locator("#actionbar select[name=weapon]").input_value() == ""
+        assert gm.locator("#actionbar output").inner_text() == 'Druid: attack "Raptor 1"'
 
         player.get_by_role("button", name="Attack Raptor 1").click()
         listed = player.locator("#actionbar select[name=weapon] option").all_inner_texts()

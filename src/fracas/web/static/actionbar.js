@@ -88,8 +88,10 @@ export class ActionBar {
     const ids = view.combatants.map((c) => c.id).join("\n");
     if (this.listed === null) this.listed = ids; // the catalogue was read with this page's view
     else if (ids !== this.listed) this.reread(ids);
+    const turned = view.acting.join("\n") !== acting;
+    if (turned && !this.actor) this.forgetPicks(); // whose turn it is acts: another sheet
     const names = view.combatants.map((c) => c.name).join("\n");
-    if (names !== before || view.acting.join("\n") !== acting) this.draw();
+    if (names !== before || turned) this.draw();
     else this.refresh();
   }
 
