@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from fracas.app import open_encounter
+from fracas.app import completion, open_encounter
 from fracas.app.rulesets import available, demo_path
 from fracas.app.session import Session
 from fracas.engine.gm import AddCombatant
@@ -42,7 +42,8 @@ def prepared(kind: type[Ruleset]) -> tuple[Session, str, str, str]:
 
 def said(session: Session, hero: str, visible: str) -> list[str]:
     """Every line a player gets for every command of the catalogue: bare, naming a visible NPC
-    and naming themselves; then their log, view and completions as the web sends them."""
+    and naming themselves; then their log, view, and what the sheets they may act as offer the
+    action bar (the catalogue's ``offered``), as the web sends them."""
     out: list[str] = []
     own = session.state[hero].name  # type: ignore[index]
     for spec in session.catalogue:
@@ -53,6 +54,9 @@ def said(session: Session, hero: str, visible: str) -> list[str]:
     audience = session.audience(hero)  # type: ignore[arg-type]
     out += log_lines(session, audience, None)
     out.append(json.dumps(view_json(session, audience)))
+    sheets = {who: completion.offered(session, who) for who in completion.actors(session, hero)}
+    assert list(sheets) == [hero]  # their own combatant's, and no other's
+    out.append(json.dumps(sheets))
     return out
 
 

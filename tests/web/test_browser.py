@@ -55,9 +55,8 @@ def test_gm_attacks_and_the_player_sees_it_live_without_the_hidden_npc(
             timeout=WAIT_MS,
         )
         gm.get_by_role("button", name="Attack Raptor 1").click()
-        gm.locator("#actionbar details.more summary").click()
-        gm.locator("#actionbar input[name=weapon]").fill("shortbow")
-        preview = 'Scout: attack "Raptor 1" -with shortbow'
+        gm.locator("#actionbar select[name=weapon]").select_option("Shortbow")  # Scout's own
+        preview = 'Scout: attack "Raptor 1" -with Shortbow'
         assert gm.locator("#actionbar output").inner_text() == preview
         gm.get_by_role("button", name=f"Send: {preview}").click()
         gm.wait_for_selector("#reply:has-text('Scout attacks Raptor 1')", timeout=WAIT_MS)

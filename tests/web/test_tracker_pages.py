@@ -31,7 +31,7 @@ DESKTOP = {"width": 1400, "height": 1000}
 
 # ruleset: (set-up commands, who acts, the target, options as (field, value))
 ATTACKS: dict[str, tuple[list[str], str, str, list[tuple[str, str]]]] = {
-    "momentum": ([], "Scout", "Raptor 1", [("weapon", "shortbow")]),
+    "momentum": ([], "Scout", "Raptor 1", [("weapon", "Shortbow")]),
     "dbu": ([], "Saibaman 1", "Kora", []),
     "kaiser": (
         [f"{who}: intend attack" for who in ("Ceil", "Thom", "Bandit 1", "Bandit 2")] + ["end"],
@@ -83,10 +83,8 @@ def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
     try:
         assert fits(page), "the game master's page scrolls sideways"
         page.get_by_role("button", name=f"{verb.capitalize()} {target}").click()
-        if options:
-            page.locator("#actionbar details.more summary").click()
-        for field, value in options:
-            page.locator(f"#actionbar input[name={field}]").fill(value)
+        for field, value in options:  # picked from what the actor's sheet offers
+            page.locator(f"#actionbar select[name={field}]").select_option(value)
         preview = page.locator("#actionbar output").inner_text()
         assert preview.startswith((f"{actor}: {verb} ", f'"{actor}": {verb} '))
         assert target in preview

@@ -1,8 +1,9 @@
 """Completing a command line as it is typed: the verbs an audience may use, the names it sees,
-and a verb's options.
+a verb's options, and what a combatant's sheet offers an option (its weapons, its powers).
 
-The web's command box and ``fracas play``'s tab key ask the same questions. A name with spaces
-is offered with hyphens (``Raptor-1``), which the lenient name matching reads as ``Raptor 1``.
+The web's command box and action bar and ``fracas play``'s tab key ask the same questions. A
+name with spaces is offered with hyphens (``Raptor-1``), which the lenient name matching reads
+as ``Raptor 1``; a sheet's name with spaces (``Laser Pistol``) is offered in quotes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ from collections.abc import Iterable
 from fracas.app.audience import GM, Audience
 from fracas.app.catalogue import Redo, Undo
 from fracas.app.session import Session
-from fracas.commands.spec import ParamKind
+from fracas.commands import resolve_name
+from fracas.commands.errors import CommandError
+from fracas.commands.spec import CommandSpec, Param, ParamKind
+from fracas.engine.action import CombatantId
+
+Offered = dict[str, dict[str, list[str]]]
+"""What one combatant's sheet offers: verb → field → the names it may take."""
 
 
 def verbs(session: Session, audience: Audience = GM) -> list[str]:
@@ -31,6 +38,29 @@ def names(session: Session, audience: Audience = GM) -> list[str]:
     return [c.name for c in session.view(audience).combatants]
 
 
+def actors(session: Session, speaker: CombatantId | None) -> list[CombatantId]:
+    """Whose sheets a seat may pick from: the game master's (``speaker`` None) every
+    combatant's; a player's only their own combatant's, and not even that while it is hidden
+    from them."""
+    if speaker is None:
+        return [c.id for c in session.state]
+    audience = session.audience(speaker)
+    return [c.id for c in session.state if c.id == speaker and audience.sees(c)]
+
+
+def offered(session: Session, combatant: CombatantId) -> Offered:
+    """What ``combatant``'s sheet offers each field of each command that lists something
+    (``attack -with``: its weapons); a field its sheet offers nothing for is left out."""
+    sheet = session.state[combatant].sheet
+    found: Offered = {}
+    for spec in session.catalogue:
+        for param in spec.params:
+            names = list(param.offered(sheet)) if param.offered is not None else []
+            if names:
+                found.setdefault(spec.verb, {})[param.name] = names
+    return found
+
+
 def typed_name(name: str) -> str:
     """``name`` as one word of a command line: ``Raptor 1`` → ``Raptor-1``."""
     return re.sub(r"\s+", "-", name.strip())
@@ -41,18 +71,54 @@ def complete(
 ) -> list[str]:
     """The words that complete ``word``, typed after ``before`` on the line: a verb (or one of
     the ``extra`` words the front end knows, such as ``quit``) first; then an option of that
-    verb after ``-``; else a combatant's name. Any case; sorted, without repeats."""
+    verb after ``-``; the actor's own names for an option its sheet offers (``-with`` its
+    weapons, ``use`` its powers), the actor being the ``NAME:`` prefix or whoever's turn it is;
+    else a combatant's name. Any case; sorted, without repeats."""
     words = before.split()
-    if words and words[0].endswith(":"):  # NAME: verb …
+    speaker = words[0][:-1] if words and words[0].endswith(":") else None
+    if speaker is not None:  # NAME: verb …
         words = words[1:]
+    spec = session.catalogue.get(words[0].lower()) if words else None
     if not words:
         found = [*verbs(session, audience), *extra]
         found += [f"{typed_name(n)}:" for n in names(session, audience)] if audience.gm else []
     elif word.startswith("-"):
-        spec = session.catalogue.get(words[0].lower())
         params = () if spec is None else spec.params
         found = [f"-{p.flag}" for p in params if not p.positional and p.kind is not ParamKind.REST]
+    elif spec is not None and (param := _offering(spec, words)) is not None:
+        found = _sheet_names(session, audience, speaker, spec, param)
     else:
         found = [typed_name(n) for n in names(session, audience)]
-    fold = word.casefold()
-    return sorted({f for f in found if f.casefold().startswith(fold)})
+    fold = word.casefold().lstrip("\"'")
+    return sorted({f for f in found if f.casefold().lstrip("\"'").startswith(fold)})
+
+
+def _offering(spec: CommandSpec, words: list[str]) -> Param | None:
+    """The field whose value comes next when a sheet offers it: the option just named
+    (``-with``), or the first argument after the verb (``use POWER``)."""
+    if len(words) == 1:
+        first = spec.positionals[:1] or ((spec.rest,) if spec.rest is not None else ())
+        return next((p for p in first if p.offered is not None), None)
+    flag = words[-1].lstrip("-").lower() if words[-1].startswith("-") else None
+    return next((p for p in spec.params if p.flag == flag and p.offered is not None), None)
+
+
+def _sheet_names(
+    session: Session, audience: Audience, speaker: str | None, spec: CommandSpec, param: Param
+) -> list[str]:
+    """What the actor's sheet offers ``param``, each name as typed (quoted when it has spaces);
+    nothing for a player's audience, which may not say whose sheet it is (``offered`` with
+    ``actors`` serves a player their own)."""
+    if not audience.gm:
+        return []
+    seen = {c.id: c.name for c in session.state}
+    try:
+        actor = resolve_name(speaker, seen) if speaker else None
+    except CommandError:
+        return []
+    acting = [a for a in session.encounter.acting() if a in seen]
+    actor = actor or (acting[0] if len(acting) == 1 else None)
+    if actor is None:
+        return []
+    names = offered(session, actor).get(spec.verb, {}).get(param.name, [])
+    return [name if " " not in name else f'"{name}"' for name in names]

@@ -21,7 +21,9 @@ Field metadata: ``help`` (the parameter's help text), ``flag`` (its option name,
 field name with ``_`` made ``-``), ``rest`` (True on a ``str`` field: the raw rest of the line),
 ``parse`` (a callable str → value for a type the table does not know, such as a sheet read from a
 file; a ValueError or FracasError it raises becomes an InvalidValue), ``repeat`` (True on a
-``tuple`` field with ``parse``: the option may be given several times, each value parsed).
+``tuple`` field with ``parse``: the option may be given several times, each value parsed),
+``offered`` (a callable sheet → the names the sheet offers for the field, such as its weapons:
+what the front ends list for a combatant).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import inspect
 import re
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -88,6 +90,9 @@ class Param:
     repeat: bool = False
     """An option that may be given again and again (``-set a=1 -set b=2``): its value is the
     tuple of every value given, in order."""
+    offered: Callable[[Any], Iterable[str]] | None = None
+    """The values a combatant's sheet offers for it (its weapons, its powers): a pick list for
+    the front ends, never a limit (the value stays free text, checked by the rules)."""
 
     @property
     def positional(self) -> bool:
@@ -246,7 +251,14 @@ def _param(where: str, field: dataclasses.Field[Any], hint: object) -> Param:
         choices=choices,
         parse=parse,
         repeat=bool(metadata.get("repeat")),
+        offered=_offered(where, metadata.get("offered")),
     )
+
+
+def _offered(where: str, offered: object) -> Callable[[Any], Iterable[str]] | None:
+    if offered is not None and not callable(offered):
+        raise ActionSpecError(f"{where}: metadata 'offered' is not callable")
+    return typing.cast("Callable[[Any], Iterable[str]] | None", offered)
 
 
 def _admits_none(hint: object) -> bool:

@@ -245,8 +245,10 @@ async def completions(held: SeatDep) -> Completions:
 
 @router.get("/t/{token}/catalogue")
 async def actions(held: SeatDep) -> list[ActionOut]:
-    """The typed actions this link may send: each verb, its help and its fields' JSON schema."""
+    """The typed actions this link may send: each verb, its help, its fields' JSON schema, and
+    what the sheets of the combatants it may act as offer each field."""
     session = held.tracked.session
+    sheets = {c: completion.offered(session, c) for c in completion.actors(session, held.speaker)}
     return [
         ActionOut(
             verb=spec.verb,
@@ -262,6 +264,11 @@ async def actions(held: SeatDep) -> list[ActionOut]:
                     required=p.required,
                     help=p.help,
                     choices=[c.label for c in p.choices],
+                    offered={
+                        who: offer[spec.verb][p.name]
+                        for who, offer in sheets.items()
+                        if p.name in offer.get(spec.verb, {})
+                    },
                 )
                 for p in spec.params
             ],

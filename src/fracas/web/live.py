@@ -5,8 +5,10 @@ The socket at ``/api/t/{token}/live`` receives JSON messages, each with a ``type
 * ``state``: ``version``, ``view`` and ``log`` (the latest steps' lines): the whole picture.
   Always the first message; sent again after any change that is not steps added at the end
   (an undo, a change another process made), so the page replaces what it shows.
-* ``step``: ``version``, ``view`` and ``log``, which holds only the lines of the steps added
-  since the previous message: the page appends them to its log and redraws the view.
+* ``step``: ``version``, ``after``, ``view`` and ``log``, which holds only the lines of the
+  steps added since the previous message: the page appends them to its log and redraws the
+  view. ``after`` is the version the socket's previous message told: a page showing another
+  version has missed something and reads the state again.
 
 A page that does not understand a message asks for the state again (``GET /api/t/{token}``,
 or by reconnecting). Messages go through each socket's outbox (``fracas.web.outbox``), so a

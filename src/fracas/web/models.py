@@ -123,7 +123,9 @@ class ParamOut(BaseModel):
     """How one field is typed in the command language: positional (in ``params`` order) or as
     ``-flag VALUE`` (``-flag`` alone for a ``bool``); ``kind`` is ``combatant``, ``combatants``,
     ``int``, ``str``, ``rest`` (the rest of the line), ``bool``, ``choice`` (one of
-    ``choices``) or ``parsed``."""
+    ``choices``) or ``parsed``. ``offered``: by combatant id, what that combatant's sheet
+    offers the field (its weapons, its powers): a pick list, the value staying free text; only
+    for the combatants the link may act as (a player's: their own)."""
 
     name: str
     kind: str
@@ -132,6 +134,7 @@ class ParamOut(BaseModel):
     required: bool
     help: str
     choices: list[str] = []
+    offered: dict[str, list[str]] = {}
 
 
 class ActionOut(BaseModel):

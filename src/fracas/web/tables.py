@@ -82,13 +82,14 @@ class Seat:
             message = {
                 "type": "step",
                 "version": self.tracked.version,
+                "after": watcher.version,
                 "view": view_json(session, self.audience),
                 "log": log_lines(session, self.audience, len(steps) - seen),
             }
         else:
             message = self.snapshot()
         watcher.seen, watcher.last = len(steps), steps[-1] if steps else None
-        watcher.told = True
+        watcher.told, watcher.version = True, self.tracked.version
         return message
 
 

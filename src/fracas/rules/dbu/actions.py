@@ -12,6 +12,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.rules.dbu.phase_names import effect_order
 from fracas.rules.dbu.positions import Square, parse_square
 from fracas.rules.dbu.profiles import ProfileName
+from fracas.rules.dbu.sheet import grants_of, transformations_of, weapons_of
 from fracas.rules.dbu.vocabulary import Foundation
 
 Answer = Literal["dodge", "block", "flare", "deflect", "guard", "direct", "cross", "duel"]
@@ -97,7 +98,8 @@ class Attacking(Action):
         default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
     )
     weapon: str | None = field(
-        default=None, metadata={"help": "the ranged weapon fired (spends a shot)"}
+        default=None,
+        metadata={"help": "the ranged weapon fired (spends a shot)", "offered": weapons_of},
     )
     shield: bool = field(
         default=False, metadata={"help": "the target shields itself with the terrain it holds"}
@@ -380,7 +382,13 @@ class Transform(Action):
     """Transformation Maneuver (1 Action): take a transformation; stack them one at a time."""
 
     verb: ClassVar[str] = "transform"
-    form: str = field(metadata={"rest": True, "help": "the transformation, as the sheet names it"})
+    form: str = field(
+        metadata={
+            "rest": True,
+            "help": "the transformation, as the sheet names it",
+            "offered": transformations_of,
+        }
+    )
 
 
 @dataclass(frozen=True)
@@ -402,6 +410,7 @@ class Respond(Action):
         metadata={
             "flag": "with",
             "help": "the Out-of-Sequence Action a Trait or Talent grants, as the sheet names it",
+            "offered": grants_of,
         },
     )
     done: bool = field(
@@ -442,7 +451,9 @@ class Reload(Action):
     """Reload Maneuver (1 Counter Action, on your turn): refill one ranged weapon."""
 
     verb: ClassVar[str] = "reload"
-    weapon: str = field(metadata={"rest": True, "help": "the weapon, as the sheet names it"})
+    weapon: str = field(
+        metadata={"rest": True, "help": "the weapon, as the sheet names it", "offered": weapons_of}
+    )
 
 
 @dataclass(frozen=True)

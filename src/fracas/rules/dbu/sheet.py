@@ -107,3 +107,21 @@ class Sheet(_Record):
                 f"boosted_speed {self.boosted_speed} is below normal_speed {self.normal_speed}"
             )
         return self
+
+
+# --- what a sheet offers the command language's fields (pick lists, never limits) ---------
+
+
+def weapons_of(sheet: Sheet) -> list[str]:
+    """The sheet's ranged weapons, by name."""
+    return [weapon.name for weapon in sheet.weapons]
+
+
+def transformations_of(sheet: Sheet) -> list[str]:
+    """The transformations the sheet can take, by name."""
+    return [form.name for form in sheet.transformations]
+
+
+def grants_of(sheet: Sheet) -> list[str]:
+    """The Out-of-Sequence Actions the sheet's Traits and Talents grant, by name."""
+    return [grant.name for grant in sheet.out_of_sequence]

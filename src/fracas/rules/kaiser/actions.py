@@ -9,6 +9,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.kaiser.sheet import (
+    barrier_powers,
+    powers_of,
+    trigger_powers,
+    usable_powers,
+    weapons_of,
+)
 
 IntentionKind = Literal["attack", "magic", "phenom", "spirit"]
 Components = Literal["both", "somatic", "verbal", "none"]
@@ -54,6 +61,7 @@ class Intend(Action):
             "help": "the weapons of an Attack Intention: sword,dagger (default: the first)",
             "flag": "with",
             "parse": weapon_names,
+            "offered": weapons_of,
         },
     )
     option: MagicOption = field(
@@ -67,7 +75,8 @@ class Intend(Action):
         },
     )
     spell: str | None = field(
-        default=None, metadata={"help": "the spell a Prepared Spell Intention prepares"}
+        default=None,
+        metadata={"help": "the spell a Prepared Spell Intention prepares", "offered": powers_of},
     )
     components: Components = field(
         default="both",
@@ -92,7 +101,12 @@ class Attack(Action):
     verb: ClassVar[str] = "attack"
     target: CombatantId
     weapon: str | None = field(
-        default=None, metadata={"help": "weapon (default: the one intended)", "flag": "with"}
+        default=None,
+        metadata={
+            "help": "weapon (default: the one intended)",
+            "flag": "with",
+            "offered": weapons_of,
+        },
     )
     defence: DefenceChoice = field(
         default="best", metadata={"help": "how the target defends (best of Dodge and Block)"}
@@ -127,7 +141,7 @@ class Use(Action):
     """Use an Attack, Effect or Automatic power on targets (its Intention declared, its AP)."""
 
     verb: ClassVar[str] = "use"
-    power: str
+    power: str = field(metadata={"offered": usable_powers})
     targets: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "the targets (an area power: everyone in it)", "flag": "on"}
     )
@@ -194,7 +208,7 @@ class Raise(Action):
     """Raise a Defense power's supernatural barrier in advance (an Active Action)."""
 
     verb: ClassVar[str] = "raise"
-    power: str
+    power: str = field(metadata={"offered": barrier_powers})
     over: tuple[CombatantId, ...] = field(
         default=(),
         metadata={"help": "whom it covers (one other, or several for an area; default: you)"},
@@ -207,7 +221,7 @@ class Trigger(Action):
     """A Trigger or Detection power's conditions are met by targets: they resist or suffer it."""
 
     verb: ClassVar[str] = "trigger"
-    power: str
+    power: str = field(metadata={"offered": trigger_powers})
     targets: tuple[CombatantId, ...] = field(
         default=(), metadata={"help": "who meets the conditions", "flag": "on"}
     )
@@ -231,7 +245,7 @@ class Drop(Action):
     """Stop maintaining a power: its effects end without further Resistance Checks."""
 
     verb: ClassVar[str] = "drop"
-    power: str
+    power: str = field(metadata={"offered": powers_of})
 
 
 @dataclass(frozen=True)

@@ -326,3 +326,33 @@ class Sheet(_Record):
     personalities: int = Field(1, ge=1)
     weapons: tuple[Weapon, ...] = ()
     powers: tuple[Power, ...] = ()
+
+
+# --- what a sheet offers the command language's fields (pick lists, never limits) ---------
+
+
+def weapons_of(sheet: Sheet) -> list[str]:
+    """The sheet's weapons, by name."""
+    return [weapon.name for weapon in sheet.weapons]
+
+
+def powers_of(sheet: Sheet) -> list[str]:
+    """The sheet's powers, by name."""
+    return [power.name for power in sheet.powers]
+
+
+def usable_powers(sheet: Sheet) -> list[str]:
+    """The powers ``use`` takes: Attack, Effect and Automatic ones."""
+    usable = {PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC}
+    return [power.name for power in sheet.powers if power.types & usable]
+
+
+def barrier_powers(sheet: Sheet) -> list[str]:
+    """The powers ``raise`` takes: those that raise a supernatural barrier."""
+    return [power.name for power in sheet.powers if power.raises_barrier]
+
+
+def trigger_powers(sheet: Sheet) -> list[str]:
+    """The powers ``trigger`` takes: Trigger and Detection ones."""
+    kinds = {PowerType.TRIGGER, PowerType.DETECTION}
+    return [power.name for power in sheet.powers if power.types & kinds]

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
 from fracas.rules.kingsdale.damage import Location
+from fracas.rules.kingsdale.sheet import skills_of, weapons_of
 from fracas.rules.kingsdale.strike import Shot
 
 
@@ -30,7 +31,8 @@ class Strike(Action):
     aliases: ClassVar[tuple[str, ...]] = ("attack",)
     target: CombatantId
     weapon: str | None = field(
-        default=None, metadata={"help": "the weapon (default: the first)", "flag": "with"}
+        default=None,
+        metadata={"help": "the weapon (default: the first)", "flag": "with", "offered": weapons_of},
     )
     shot: Shot = field(default=Shot.NORMAL, metadata={"help": "aimed, called, a burst …"})
     at: Location | None = field(
@@ -81,7 +83,12 @@ class Parry(Defence):
         metadata={"help": "paired weapons: strike back with the other hand (one action)"},
     )
     counter_with: str | None = field(
-        default=None, metadata={"help": "the weapon of the counter-strike", "flag": "with"}
+        default=None,
+        metadata={
+            "help": "the weapon of the counter-strike",
+            "flag": "with",
+            "offered": weapons_of,
+        },
     )
 
 
@@ -155,7 +162,7 @@ class Draw(Action):
     """Draw (or pick up) a weapon: one action."""
 
     verb: ClassVar[str] = "draw"
-    weapon: str = field(metadata={"help": "the weapon"})
+    weapon: str = field(metadata={"help": "the weapon", "offered": weapons_of})
 
 
 @dataclass(frozen=True)
@@ -163,7 +170,7 @@ class Reload(Action):
     """Change a magazine: one action; the payload is full again."""
 
     verb: ClassVar[str] = "reload"
-    weapon: str = field(metadata={"help": "the weapon"})
+    weapon: str = field(metadata={"help": "the weapon", "offered": weapons_of})
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,8 @@ class Perception(Action):
     verb: ClassVar[str] = "perception"
     against: int = field(metadata={"help": "the number the GM sets"})
     skill: str | None = field(
-        default=None, metadata={"help": "a skill that helps (Detect Ambush: +1 per 10 %)"}
+        default=None,
+        metadata={"help": "a skill that helps (Detect Ambush: +1 per 10 %)", "offered": skills_of},
     )
     ambush: bool = field(default=False, metadata={"help": "the roll is to detect an ambush"})
 
@@ -183,7 +191,9 @@ class SkillRoll(Action):
     """Roll a percentile skill: d100 at or under the skill; a 100 always fails."""
 
     verb: ClassVar[str] = "skill"
-    skill: str = field(metadata={"rest": True, "help": "the skill, as on your sheet"})
+    skill: str = field(
+        metadata={"rest": True, "help": "the skill, as on your sheet", "offered": skills_of}
+    )
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,8 @@ class Ambush(Action):
     verb: ClassVar[str] = "ambush"
     target: CombatantId
     weapon: str | None = field(
-        default=None, metadata={"help": "the weapon (default: the first)", "flag": "with"}
+        default=None,
+        metadata={"help": "the weapon (default: the first)", "flag": "with", "offered": weapons_of},
     )
     mod: int = field(default=0, metadata={"help": "other bonuses and penalties"})
 
@@ -208,7 +219,8 @@ class Spray(Action):
     verb: ClassVar[str] = "spray"
     targets: tuple[CombatantId, ...]
     weapon: str | None = field(
-        default=None, metadata={"help": "the weapon (default: the first)", "flag": "with"}
+        default=None,
+        metadata={"help": "the weapon (default: the first)", "flag": "with", "offered": weapons_of},
     )
     size: SPRAYS = field(
         default="short", metadata={"help": "short (1 attack), long (3) or full (the melee)"}

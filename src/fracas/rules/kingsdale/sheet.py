@@ -142,3 +142,16 @@ class Sheet(_Record):
 def payload_pool(weapon: Weapon) -> str:
     """The pool holding a weapon's shots."""
     return f"{weapon.name} payload"
+
+
+# --- what a sheet offers the command language's fields (pick lists, never limits) ---------
+
+
+def weapons_of(sheet: Sheet) -> list[str]:
+    """The sheet's weapons, by name."""
+    return [weapon.name for weapon in sheet.weapons]
+
+
+def skills_of(sheet: Sheet) -> list[str]:
+    """The sheet's skills, by name."""
+    return list(sheet.skills)

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from fracas.engine.action import Action, CombatantId
 from fracas.rules.lurasko.auras import Provocation
+from fracas.rules.lurasko.sheet import auras_of, lifters_of, sources_of, weapons_of
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
 
 
@@ -20,10 +21,16 @@ class Attack(Action):
     verb: ClassVar[str] = "attack"
     target: CombatantId
     weapon: str | None = field(
-        default=None, metadata={"help": "weapon (default: the first)", "flag": "with"}
+        default=None,
+        metadata={"help": "weapon (default: the first)", "flag": "with", "offered": weapons_of},
     )
     also: str | None = field(
-        default=None, metadata={"help": "a second melee weapon, dual wielded", "flag": "and"}
+        default=None,
+        metadata={
+            "help": "a second melee weapon, dual wielded",
+            "flag": "and",
+            "offered": weapons_of,
+        },
     )
     strength: int | None = field(
         default=None, metadata={"help": "melee: use this much of your STR (0 or more)"}
@@ -83,7 +90,9 @@ class Charge(Action):
     """Make shielding or pseudogravity points for a source, paying its resource, on your turn."""
 
     verb: ClassVar[str] = "charge"
-    source: str = field(metadata={"help": "the shielding or pseudogravity source"})
+    source: str = field(
+        metadata={"help": "the shielding or pseudogravity source", "offered": sources_of}
+    )
     points: int = field(metadata={"help": "how many points to make"})
 
 
@@ -95,7 +104,12 @@ class Lift(Action):
     target: CombatantId
     points: int = field(metadata={"help": "points to spend, fixed before the action"})
     source: str | None = field(
-        default=None, metadata={"help": "pseudogravity source (default: the first)", "flag": "with"}
+        default=None,
+        metadata={
+            "help": "pseudogravity source (default: the first)",
+            "flag": "with",
+            "offered": lifters_of,
+        },
     )
     willing: bool = field(default=False, metadata={"help": "the target does not resist"})
     item: bool = field(
@@ -132,7 +146,7 @@ class Drop(Action):
     """Drop or disable the device of a damage aura: the aura ends at once."""
 
     verb: ClassVar[str] = "drop"
-    aura: str = field(metadata={"help": "the device's aura"})
+    aura: str = field(metadata={"help": "the device's aura", "offered": auras_of})
 
 
 @dataclass(frozen=True)
@@ -142,7 +156,11 @@ class Answer(Action):
     verb: ClassVar[str] = "aura"
     aura: str | None = field(
         default=None,
-        metadata={"help": "the aura that answers (default: the first with damage)", "flag": "use"},
+        metadata={
+            "help": "the aura that answers (default: the first with damage)",
+            "flag": "use",
+            "offered": auras_of,
+        },
     )
     expend: int | None = field(
         default=None,

@@ -270,3 +270,26 @@ class Sheet(_Record):
             if source.resource is not None and source.resource not in self.resources:
                 raise ValueError(f"{source.name}: no resource {source.resource!r} on the sheet")
         return self
+
+
+# --- what a sheet offers the command language's fields (pick lists, never limits) ---------
+
+
+def weapons_of(sheet: Sheet) -> list[str]:
+    """The sheet's weapons, by name."""
+    return [weapon.name for weapon in sheet.weapons]
+
+
+def auras_of(sheet: Sheet) -> list[str]:
+    """The sheet's damage auras, by name."""
+    return [aura.name for aura in sheet.auras]
+
+
+def sources_of(sheet: Sheet) -> list[str]:
+    """The sheet's shielding and pseudogravity sources, by name (what ``charge`` fills)."""
+    return [source.name for source in (*sheet.shields, *sheet.pseudogravity)]
+
+
+def lifters_of(sheet: Sheet) -> list[str]:
+    """The sheet's pseudogravity sources, by name."""
+    return [source.name for source in sheet.pseudogravity]

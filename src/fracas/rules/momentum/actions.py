@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.rules.momentum.sheet import abilities_of, arms_of
 
 FREE_ACTION = "free_action"
 """Mark: the free Interact with Target or Switch Weapons used this turn (or None)."""
@@ -25,7 +26,11 @@ class Attack(Action):
     target: CombatantId
     weapon: str | None = field(
         default=None,
-        metadata={"help": "weapon or Ability (default: the first weapon)", "flag": "with"},
+        metadata={
+            "help": "weapon or Ability (default: the first weapon)",
+            "flag": "with",
+            "offered": arms_of,
+        },
     )
     advantage: bool = field(default=False, metadata={"help": "a source of advantage the GM grants"})
     disadvantage: bool = field(default=False, metadata={"help": "a source of disadvantage"})
@@ -39,7 +44,9 @@ class Attack(Action):
     lethal_holy: bool = field(default=False, metadata={"help": "Holy damage kills after all"})
     miss: bool = field(default=False, metadata={"help": "choose to miss"})
     ignore_armor: int = field(default=0, metadata={"help": "Armor (or DR value) to ignore"})
-    maneuver: str | None = field(default=None, metadata={"help": "a Maneuver Ability added"})
+    maneuver: str | None = field(
+        default=None, metadata={"help": "a Maneuver Ability added", "offered": abilities_of}
+    )
     held: bool = field(default=False, metadata={"help": "fire the attack held with ready"})
 
 

@@ -154,3 +154,16 @@ class Sheet(_Record):
                 listed = ", ".join(sorted(both))
                 raise ValueError(f"{listed} listed in both {first_name} and {second_name}")
         return self
+
+
+# --- what a sheet offers the command language's fields (pick lists, never limits) ---------
+
+
+def arms_of(sheet: Sheet) -> list[str]:
+    """What an attack is made with: the sheet's weapons, then its Abilities, by name."""
+    return [weapon.name for weapon in sheet.weapons] + abilities_of(sheet)
+
+
+def abilities_of(sheet: Sheet) -> list[str]:
+    """The sheet's Abilities, by name (a Maneuver added to an attack is one)."""
+    return [ability.name for ability in sheet.abilities]

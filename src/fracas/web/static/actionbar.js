@@ -1,7 +1,9 @@
 // Act by clicking: the action bar, built from the command catalogue the API serves. Pick who
 // acts (the game master), an action, its targets from the fight and its options; the bar shows
 // the command text it will send (so the language is learnt by using it) and, once a target is
-// chosen, the odds of each outcome before anything is sent.
+// chosen, the odds of each outcome before anything is sent. A field the acting combatant's
+// sheet offers names for (its weapons, its powers: the catalogue's `offered`) is a pick list,
+// with "other…" for free text.
 
 import { call } from "./api.js";
 import { button, element, option } from "./dom.js";
@@ -9,6 +11,7 @@ import { drawOdds } from "./odds.js";
 import { capitalized, quote } from "./text.js";
 
 const TARGETS = new Set(["combatant", "combatants"]);
+const OTHER = "\u0000other"; // the pick list's "other…": a value typed in
 
 export class ActionBar {
   /** `send(text)` sends a command and resolves to true when it was done. */
@@ -16,7 +19,8 @@ export class ActionBar {
     this.box = box;
     this.gm = gm;
     this.me = me; // a player's own combatant's id (null for the game master)
-    this.actions = catalogue.filter((a) => a.verb !== "add" && a.params);
+    this.setCatalogue(catalogue);
+    this.listed = null; // the combatants' ids the catalogue was read with (set by the first view)
     this.send = send;
     this.toCommandBox = toCommandBox;
     this.oddsAllowed = oddsAllowed;
@@ -28,6 +32,21 @@ export class ActionBar {
     this.stamp = 0; // counts the views shown: odds are asked again when the fight changed
     this.weighed = ""; // what the odds shown are of (the view's stamp and the command)
     this.timer = null;
+  }
+
+  setCatalogue(catalogue) {
+    this.actions = catalogue.filter((a) => a.verb !== "add" && a.params);
+  }
+
+  /** Read the catalogue again when combatants came or went: what their sheets offer with. */
+  async reread(ids) {
+    this.listed = ids;
+    try {
+      this.setCatalogue(await call("GET", "/catalogue", undefined, "reading the actions"));
+      this.draw();
+    } catch {
+      this.listed = undefined; // read again with the next view
+    }
   }
 
   get action() {
@@ -75,14 +94,43 @@ export class ActionBar {
     const acting = this.view ? this.view.acting.join("\n") : null;
     this.view = view;
     this.stamp += 1;
+    const ids = view.combatants.map((c) => c.id).join("\n");
+    if (this.listed === null) this.listed = ids; // the catalogue was read with this page's view
+    else if (ids !== this.listed) this.reread(ids);
+    const turned = view.acting.join("\n") !== acting;
+    if (turned && !this.actor) this.forgetPicks(); // whose turn it is acts: another sheet
     const names = view.combatants.map((c) => c.name).join("\n");
-    if (names !== before || view.acting.join("\n") !== acting) this.draw();
+    if (names !== before || turned) this.draw();
     else this.refresh();
   }
 
   actorName() {
     if (!this.gm) return null;
     return this.actor || (this.view && this.view.acting[0]) || null;
+  }
+
+  /** The id of who acts: the player's own combatant, or the game master's choice. */
+  actorId() {
+    if (!this.gm) return this.me;
+    const name = this.actorName();
+    const found = this.view && this.view.combatants.find((c) => c.name === name);
+    return found ? found.id : null;
+  }
+
+  /** Forget the picks the new actor's sheet does not offer (another's weapon). */
+  forgetPicks() {
+    const action = this.action;
+    for (const p of action ? action.params : []) {
+      const value = this.values[p.name];
+      const listed = Object.values(p.offered || {}).some((names) => names.includes(value));
+      if (listed && !this.offered(p).includes(value)) delete this.values[p.name];
+    }
+  }
+
+  /** What the acting combatant's sheet offers field `p` (its weapons …): [] for nothing. */
+  offered(p) {
+    const id = this.actorId();
+    return (id && p.offered && p.offered[id]) || [];
   }
 
   /** The command text the bar's choices make, or null while a required field is empty. */
@@ -121,7 +169,10 @@ export class ActionBar {
     const action = this.action;
     if (action) {
       box.append(element("p", action.help, "help"));
-      for (const p of action.params) (p.positional ? fields : more).append(this.field(p));
+      for (const p of action.params) {
+        const main = p.positional || this.offered(p).length > 0;
+        (main ? fields : more).append(this.field(p));
+      }
     }
     box.append(fields);
     if (more.childElementCount) {
@@ -152,6 +203,7 @@ export class ActionBar {
     pick.value = this.actor || "";
     pick.addEventListener("change", () => {
       this.actor = pick.value || null;
+      this.forgetPicks();
       this.draw();
     });
     label.append(pick);
@@ -221,6 +273,8 @@ export class ActionBar {
       label.append(box, name);
       return label;
     }
+    const offered = this.offered(p);
+    if (offered.length) return this.pickField(p, name, offered, set);
     const label = element("label", name);
     label.title = p.help;
     let input;
@@ -238,6 +292,35 @@ export class ActionBar {
     input.name = p.name;
     input.value = value === undefined ? "" : value;
     label.append(input);
+    return label;
+  }
+
+  /** A pick list of what the sheet offers, and "other…" that opens a text box. */
+  pickField(p, name, offered, set) {
+    const label = element("label", name);
+    label.title = p.help;
+    const pick = element("select");
+    pick.name = p.name;
+    pick.append(option("", p.required ? "choose…" : "(default)"));
+    for (const item of offered) pick.append(option(item));
+    pick.append(option(OTHER, "other…"));
+    const typed = element("input");
+    typed.type = "text";
+    typed.name = p.name + "-other";
+    typed.placeholder = p.help;
+    typed.setAttribute("aria-label", name + ", typed");
+    const value = this.values[p.name];
+    const free = value !== undefined && value !== "" && !offered.includes(value);
+    pick.value = free ? OTHER : value || "";
+    typed.value = free ? value : "";
+    typed.hidden = !free;
+    pick.addEventListener("change", () => {
+      typed.hidden = pick.value !== OTHER;
+      if (pick.value === OTHER) typed.focus();
+      set(pick.value === OTHER ? typed.value.trim() : pick.value);
+    });
+    typed.addEventListener("input", () => set(typed.value.trim()));
+    label.append(pick, typed);
     return label;
   }
 

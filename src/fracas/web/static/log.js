@@ -1,17 +1,27 @@
 // The log as people read it: each step its command as typed (game master) and its narration;
 // the dice behind a number fold open in a <details>; long lines (a stat block given inline)
 // are cut, with the whole text one click away. The log's lines are the server's: the page only
-// groups them by step ("[12] …", narration indented below) and shortens them.
+// groups them by step ("[12] …", narration indented below) and shortens them. A live step's
+// lines are appended to those shown; the log keeps as many steps as the server's state brings.
 
 import { element } from "./dom.js";
 
 const LONG = 120;
+const KEPT = 50; // the steps a state brings (LOG_STEPS in src/fracas/web/projection.py)
 const ROLL = /\b\d*d\d+\b[^=;]*?=\s*(-?\d+)/g;
 
 /** Draw the log lines; keep the reader's place unless they were at the bottom. */
 export function drawLog(box, lines) {
   const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   box.replaceChildren(...steps(lines).map(drawStep));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+/** Add the lines of new steps after those shown, the oldest dropped beyond KEPT steps. */
+export function appendLog(box, lines) {
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  box.append(...steps(lines).map(drawStep));
+  while (box.childElementCount > KEPT) box.firstElementChild.remove();
   if (atEnd) box.scrollTop = box.scrollHeight;
 }
 

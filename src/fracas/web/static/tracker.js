@@ -10,7 +10,7 @@ import { $, button, element } from "./dom.js";
 import { quote } from "./text.js";
 import { bindKeys } from "./keys.js";
 import { connect } from "./live.js";
-import { drawLog } from "./log.js";
+import { appendLog, drawLog } from "./log.js";
 
 const page = {
   seat: null,
@@ -160,7 +160,7 @@ function drawState(state) {
     onFire: fire,
   });
   if (bar) bar.update(view);
-  drawLog($("log"), state.log);
+  (state.appended ? appendLog : drawLog)($("log"), state.log); // a live step's lines: added
   if (!GM) {
     call("GET", "/odds/players", undefined, "reading the odds setting")
       .then((odds) => { page.playersSeeOdds = odds.players; })

@@ -1,0 +1,152 @@
+"""Issue 17: in Chromium, on a phone (390 x 844) and a desktop (1,400 x 1,000), the action bar
+offers the acting combatant's own weapons as a pick list (not free text); the command it shows
+names the weapon picked, and sending it gives the very step the typed command gives. "other…"
+keeps free text possible; a player's page lists their own combatant's weapons."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+from tests.web.browsing import WAIT_MS, browser, command, demo, fits, needs_chromium, server
+from tests.web.server import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+__all__ = ["browser", "server"]  # the module's fixtures
+
+pytestmark = needs_chromium
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
+
+# ruleset: (set-up commands, who acts, verb, target, the weapons listed, the one picked, typed)
+PICKS: dict[str, tuple[list[str], str, str, str, list[str], str, str]] = {
+    "momentum": (
+        [],
+        "Scout",
+        "attack",
+        "Raptor 1",
+        ["Shortbow", "Dagger"],
+        "Dagger",
+        "Scout: attack raptor-1 -with dagger",
+    ),
+    "kingsdale": (
+        ["end", "end"],  # Player 2, NPC 2, then Player 1
+        "Player 1",
+        "strike",
+        "NPC 1",
+        ["Vibro-Blade", "Laser Pistol"],
+        "Laser Pistol",
+        'Player 1: strike npc-1 -with "laser pistol"',
+    ),
+    "lurasko": (
+        ["end", "end", "end", "end"],  # Elf, Gunner, Construct, Legionary, then Arcanist
+        "Arcanist",
+        "attack",
+        "Gunner",
+        ["Heat lance", "Knife"],
+        "Knife",
+        "Arcanist: attack gunner -with knife",
+    ),
+}
+
+
+def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
+    page = browser.new_page()
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.goto(url)
+    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
+    return page
+
+
+def _word(name: str) -> str:
+    """A name as one word of a command (quoted when it has spaces), as the bar writes it."""
+    return json.dumps(name) if " " in name else name
+
+
+def _last_step(server: Server, token: str) -> list[str]:
+    """The narration of the last step (its command line left out: typed differently)."""
+    lines = httpx.get(f"{server.url}/api/t/{token}/log", params={"steps": 1}).json()
+    return [line for line in lines if not line.startswith("[")]
+
+
+def _view(server: Server, token: str) -> dict[str, Any]:
+    view: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
+    return view
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("ruleset", sorted(PICKS))
+def test_a_weapon_picked_from_the_actors_sheet_is_the_typed_step(
+    server: Server, browser: BrowserContext, ruleset: str, size: dict[str, int]
+) -> None:
+    setup, actor, verb, target, weapons, picked, typed_text = PICKS[ruleset]
+    typed, clicked = demo(server, ruleset), demo(server, ruleset)
+    for token in (typed, clicked):
+        for text in ["start", *setup]:
+            command(server, token, text)
+    assert _view(server, clicked)["acting"] == [actor]
+    command(server, typed, typed_text)
+
+    page = _open(browser, f"{server.url}/gm/{clicked}", size)
+    try:
+        page.get_by_role("button", name=f"{verb.capitalize()} {target}").click()
+        pick = page.locator("#actionbar select[name=weapon]")
+        listed = pick.locator("option").all_inner_texts()
+        assert listed == ["(default)", *weapons, "other…"]
+        pick.select_option(picked)
+        preview = page.locator("#actionbar output").inner_text()
+        assert preview == f"{_word(actor)}: {verb} {_word(target)} -with {_word(picked)}"
+        assert fits(page), "the action bar makes the page scroll sideways"
+        page.get_by_role("button", name=f"Send: {preview}").click()
+        page.wait_for_function(
+            f"document.querySelector('#log').textContent.includes({json.dumps(preview)})",
+            timeout=WAIT_MS,
+        )
+    finally:
+        page.close()
+    assert _last_step(server, clicked) == _last_step(server, typed)
+    assert _view(server, clicked) == _view(server, typed)
+
+
+def test_other_types_a_value_and_a_player_picks_from_their_own_sheet(
+    server: Server, browser: BrowserContext
+) -> None:
+    token = demo(server, "momentum")
+    command(server, token, "start")  # Scout's turn
+    player_link = httpx.put(f"{server.url}/api/t/{token}/links/Scout").json()["page"]
+    gm = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    player = _open(browser, server.url + player_link, PHONE)
+    try:
+        gm.get_by_role("button", name="Attack Raptor 1").click()
+        gm.locator("#actionbar select[name=weapon]").select_option(label="other…")
+        typed = gm.locator("#actionbar input[name=weapon-other]")
+        assert typed.is_visible()
+        typed.fill("a thrown rock")
+        preview = gm.locator("#actionbar output").inner_text()
+        assert preview == 'Scout: attack "Raptor 1" -with "a thrown rock"'
+        gm.locator("#actionbar #actor").select_option("Druid")  # another actor: Druid's list
+        listed = gm.locator("#actionbar select[name=weapon] option").all_inner_texts()
+        assert listed == ["(default)", "Staff", "Thorn Lash", "Entangling Roots", "other…"]
+        gm.locator("#actionbar #actor").select_option("")  # whose turn it is: Scout
+        gm.locator("#actionbar select[name=weapon]").select_option("Dagger")
+        command(server, token, "end")  # Druid's turn: Scout's dagger is no pick of hers
+        gm.wait_for_selector('#headline:has-text("Druid\'s turn")', timeout=WAIT_MS)
+        assert gm.locator("#actionbar select[name=weapon]").input_value() == ""
+        assert gm.locator("#actionbar output").inner_text() == 'Druid: attack "Raptor 1"'
+
+        player.get_by_role("button", name="Attack Raptor 1").click()
+        listed = player.locator("#actionbar select[name=weapon] option").all_inner_texts()
+        assert listed == ["(default)", "Shortbow", "Dagger", "other…"]
+        player.locator("#actionbar select[name=weapon]").select_option("Dagger")
+        assert player.locator("#actionbar output").inner_text() == (
+            'attack "Raptor 1" -with Dagger'
+        )
+    finally:
+        gm.close()
+        player.close()

@@ -1,0 +1,31 @@
+"""Issue 17: the catalogue the action bar is built from says, for each field, what the sheets
+of the combatants the link may act as offer it (``offered``, by combatant id): the game master
+gets every combatant's, the hidden one's too; a player only their own combatant's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Table
+
+
+def offered(table: Table, token: str, verb: str, field: str) -> dict[str, list[str]]:
+    listed = table.client.get(f"/api/t/{token}/catalogue").json()
+    action: dict[str, Any] = next(a for a in listed if a["verb"] == verb)
+    param: dict[str, Any] = next(p for p in action["params"] if p["name"] == field)
+    found: dict[str, list[str]] = param["offered"]
+    return found
+
+
+def test_the_game_master_gets_every_sheets_weapons_a_player_only_their_own(table: Table) -> None:
+    weapons = offered(table, table.gm, "attack", "weapon")
+    assert weapons["druid"] == ["Staff", "Thorn Lash", "Entangling Roots"]
+    assert weapons["scout"] == ["Shortbow", "Dagger"]
+    assert weapons["ghost-raptor"] == ["Claws"]  # hidden from the players, not from the GM
+    assert offered(table, table.player, "attack", "weapon") == {
+        "druid": ["Staff", "Thorn Lash", "Entangling Roots"]
+    }
+    assert offered(table, table.player, "attack", "maneuver") == {
+        "druid": ["Thorn Lash", "Entangling Roots"]
+    }
+    assert offered(table, table.gm, "attack", "target") == {}  # a target is no sheet's name
