@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectApplied, Event, InitiativeSet, PoolChanged, Record
-from fracas.engine.ruleset import Cost, Descriptor, IllegalAction, Outcome, Rule, Ruleset
+from fracas.engine.ruleset import Cost, Descriptor, IllegalAction, Rule, Ruleset
+from fracas.engine.standing import Outcome
 from fracas.engine.state import (
     Anchor,
     Combatant,
@@ -121,6 +122,9 @@ class Toy(Ruleset):
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return combatant.pools["HP"].current > 0 and not combatant.has("Stunned")
+
+    def standing(self, combatant: Combatant) -> bool:
+        return combatant.pools["HP"].current > 0
 
     def outcome(self, state: EncounterState) -> Outcome | None:
         standing = {c.side for c in state if c.pools["HP"].current > 0}

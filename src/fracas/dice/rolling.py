@@ -24,7 +24,6 @@ from fracas.dice.syntax import (
     Constant,
     Dice,
     Expression,
-    Negative,
     Selection,
 )
 
@@ -62,24 +61,24 @@ def _notation(term: Dice) -> str:
 
 
 def _evaluate(node: Expression, source: DiceSource, limits: DiceLimits) -> RollNode:
-    match node:
-        case Constant(value):
-            return ConstantResult(value)
-        case Dice():
-            return _roll_term(node, source, limits)
-        case Negative(operand):
-            inner = _evaluate(operand, source, limits)
-            return NegativeResult(inner, -inner.total)
-        case BinaryOp(op, left, right):
-            first = _evaluate(left, source, limits)
-            second = _evaluate(right, source, limits)
-            if op == "/" and second.total == 0:
-                raise DiceValueError(f"{node}: {right} came to 0, and cannot divide")
-            total: int = OPERATIONS[op](first.total, second.total)
-            return BinaryResult(op, first, second, total)
+    if isinstance(node, Dice):
+        return _roll_term(node, source, limits)
+    if isinstance(node, BinaryOp):
+        first = _evaluate(node.left, source, limits)
+        second = _evaluate(node.right, source, limits)
+        if node.op == "/" and second.total == 0:
+            raise DiceValueError(f"{node}: {node.right} came to 0, and cannot divide")
+        total: int = OPERATIONS[node.op](first.total, second.total)
+        return BinaryResult(node.op, first, second, total)
+    if isinstance(node, Constant):
+        return ConstantResult(node.value)
+    inner = _evaluate(node.operand, source, limits)
+    return NegativeResult(inner, -inner.total)
 
 
 def _roll_term(term: Dice, source: DiceSource, limits: DiceLimits) -> DiceResult:
+    if term.select is None and term.counting is None:
+        return _roll_every_die_kept(term, source, limits)
     pools = [_roll_die(term, source, limits) for _ in range(term.count)]
     values = [sum(face.value for face in faces if not face.rerolled) for faces in pools]
     kept = _kept(term.select, values)
@@ -88,6 +87,14 @@ def _roll_term(term: Dice, source: DiceSource, limits: DiceLimits) -> DiceResult
         for index, (faces, value) in enumerate(zip(pools, values, strict=True))
     )
     total = sum(term.tally(values[index]) for index in kept)
+    return DiceResult(_notation(term), dice, total, term.label)
+
+
+def _roll_every_die_kept(term: Dice, source: DiceSource, limits: DiceLimits) -> DiceResult:
+    """A term that keeps every die and counts no successes (``3d6``, ``1d20ro1``): the total is
+    the sum of the dice's values, as ``_roll_term`` would find it, with less bookkeeping."""
+    dice = tuple(RolledDie(term.sides, _roll_die(term, source, limits)) for _ in range(term.count))
+    total = sum(face.value for die in dice for face in die.faces if not face.rerolled)
     return DiceResult(_notation(term), dice, total, term.label)
 
 

@@ -9,7 +9,7 @@ log), so no ruleset can skip it. An instance carries the encounter's settings.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectEnded, Event, PoolChanged
+from fracas.engine.standing import Outcome, Standing
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.errors import FracasError
 
@@ -65,14 +66,6 @@ class Rule(Protocol, Generic[A]):
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a fight ended: why (said in the log), and the side that won it (None: nobody did)."""
-
-    reason: str
-    winner: str | None = None
-
-
-@dataclass(frozen=True)
 class Track:
     """One line of a combatant's damage track as its ruleset keeps it, for a game master's eyes:
     a pool damage takes (``LP 40/60``) or a running count (``Damage 23``, ``Core 2``).
@@ -112,6 +105,7 @@ class Ruleset(ABC):
     def __init__(self, settings: BaseModel | None = None) -> None:
         self.settings = settings if settings is not None else self.settings_model()
         self._decided: tuple[Mapping[CombatantId, Combatant], Outcome | None] | None = None
+        self._standing: Standing | None = None
 
     @abstractmethod
     def rule(self, action: Action) -> Rule[Any] | None:
@@ -181,15 +175,37 @@ class Ruleset(ABC):
         return ()
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
-        """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise."""
+        """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise.
+        Never true of one the ruleset says is not ``standing`` (the tactics look for enemies
+        who act among those standing)."""
         return True
 
+    def standing(self, combatant: Combatant) -> bool | None:
+        """Whether ``combatant`` still stands in the fight (True), is down (False), or does not
+        count (None: an object, or, by default, anyone: then only a game master ends a fight).
+
+        Read from the combatant alone: ``standing_in`` keeps the answers, asking again only of
+        a combatant an event changed."""
+        return None
+
+    def standing_in(self, state: EncounterState) -> Standing:
+        """Who stands in ``state`` (``standing``): the last answer brought up to date, asking
+        again only of the combatants that changed."""
+        known = self._standing
+        if known is None:
+            known = Standing.of(state.combatants, self.standing)
+        else:
+            known = known.now(state.combatants)
+        self._standing = known
+        return known
+
     def outcome(self, state: EncounterState) -> Outcome | None:
-        """How the fight is over (one side left standing), or None while it goes on.
+        """How the fight is over, or None while it goes on: by default when those who count
+        (``standing``) are of several sides and only one side, or none, has anyone standing.
 
         Read from the combatants alone (``state.combatants``): the engine asks it through
         ``decided``, which works it out once for each combatants mapping."""
-        return None
+        return self.standing_in(state).outcome()
 
     def decided(self, state: EncounterState) -> Outcome | None:
         """``outcome(state)``, remembered for the last combatants mapping asked about.
@@ -301,21 +317,3 @@ class Ruleset(ABC):
         ``no damage`` from the damage pools.
         """
         return None
-
-
-def last_side_standing(
-    fighters: Iterable[Combatant], standing: Callable[[Combatant], bool]
-) -> Outcome | None:
-    """The usual end of a fight, for a ruleset's ``outcome``: ``"SIDE win"`` when the
-    ``fighters`` (those who count: objects may not) are of several sides and only one side has
-    anyone ``standing``, ``"nobody is left standing"`` when none has, else None (it goes on)."""
-    sides: set[str] = set()
-    standing_sides: set[str] = set()
-    for fighter in fighters:
-        sides.add(fighter.side)
-        if standing(fighter):
-            standing_sides.add(fighter.side)
-    if len(sides) > 1 and len(standing_sides) <= 1:
-        winner = next(iter(standing_sides), None)
-        return Outcome(f"{winner} win", winner) if winner else Outcome("nobody is left standing")
-    return None

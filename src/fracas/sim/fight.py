@@ -57,7 +57,7 @@ def fight(
         tally.step(encounter, StartCombat())
     while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
         clock = encounter.state.clock
-        for actor in encounter.state.acting():
+        for actor in encounter.acting():  # a fallen member of a group turn does not act
             _act(encounter, policy, actor, tally)
         if not encounter.state.ended and encounter.state.clock == clock:
             tally.step(encounter, EndTurn())

@@ -110,7 +110,9 @@ def standing_enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant
     (``Ruleset.damage_suffered``)."""
     state = encounter.state
     ruleset = encounter.ruleset
-    enemies = [c for c in state.enemies(actor) if ruleset.takes_turn(state, c)]
+    side = state[actor].side
+    standing = (state[c] for c in ruleset.standing_in(state).up)  # none acts who is down
+    enemies = [c for c in standing if c.side != side and ruleset.takes_turn(state, c)]
     return sorted(enemies, key=lambda c: -ruleset.damage_suffered(c))
 
 

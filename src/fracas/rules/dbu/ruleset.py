@@ -22,7 +22,7 @@ from fracas.engine.events import (
     PoolChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
@@ -373,9 +373,9 @@ class Dbu(Ruleset):
         """The Defeated (0 Life Points or less) and the Sleeping (a reading) take no turns."""
         return standing(combatant) and not asleep(combatant)
 
-    def outcome(self, state: EncounterState) -> Outcome | None:
+    def standing(self, combatant: Combatant) -> bool:
         """'combat continues to another round until one side is overcome'."""
-        return last_side_standing(state, standing)
+        return standing(combatant)
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: ``miss`` when its Strike did not

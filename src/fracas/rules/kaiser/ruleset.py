@@ -26,7 +26,7 @@ from fracas.engine.events import (
     OrderChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import (
     Combatant,
     Effect,
@@ -283,9 +283,9 @@ class Kaiser(Ruleset):
         """Those down, and those a power keeps from acting, are skipped."""
         return able_to_act(combatant)
 
-    def outcome(self, state: EncounterState) -> Outcome | None:
+    def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has creatures standing."""
-        return last_side_standing(state, standing)
+        return standing(combatant)
 
     damage_kinds = tuple(DamageType)
     """``damage -type`` names the Damage Type (Impact when not named): no defence meets it."""

@@ -14,7 +14,7 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
-from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.kingsdale import actions, quick
 from fracas.rules.kingsdale.ambush import AmbushRule
@@ -107,9 +107,9 @@ class Kingsdale(Ruleset):
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return standing(combatant)
 
-    def outcome(self, state: EncounterState) -> Outcome | None:
+    def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone standing."""
-        return last_side_standing(state, standing)
+        return standing(combatant)
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"

@@ -14,14 +14,7 @@ from typing import Any
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet
-from fracas.engine.ruleset import (
-    Descriptor,
-    Outcome,
-    Rule,
-    Ruleset,
-    Track,
-    last_side_standing,
-)
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset, Track
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions, healing
 from fracas.rules.lurasko.attack_rule import AttackRule
@@ -154,9 +147,9 @@ class Lurasko(Ruleset):
         leaves no action)."""
         return standing(combatant) and cannot_act(combatant) is None
 
-    def outcome(self, state: EncounterState) -> Outcome | None:
+    def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone alive and able to fight."""
-        return last_side_standing(state, standing)
+        return standing(combatant)
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: its defense roll's ``dodged``,

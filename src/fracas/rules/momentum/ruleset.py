@@ -14,7 +14,7 @@ from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.clock import Tape
 from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
-from fracas.engine.ruleset import Descriptor, Outcome, Rule, Ruleset, last_side_standing
+from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
@@ -212,10 +212,9 @@ class Momentum(Ruleset):
         """Objects never act; the dead and those below 1 Vitality are down."""
         return standing(combatant)
 
-    def outcome(self, state: EncounterState) -> Outcome | None:
+    def standing(self, combatant: Combatant) -> bool | None:
         """The fight is over when only one side has creatures standing (objects do not count)."""
-        creatures = [c for c in state.combatants.values() if not is_object(c)]
-        return last_side_standing(creatures, is_up)
+        return None if is_object(combatant) else is_up(combatant)
 
     damage_kinds = (LETHAL, NON_LETHAL)
 

@@ -17,7 +17,10 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import Ruleset
 from fracas.rules.dbu.actions import Convert, EffectOrder
+from fracas.rules.dbu.charging import charge_of
+from fracas.rules.dbu.form_rules import TRIGGER
 from fracas.rules.dbu.phase_names import AUTO
+from fracas.rules.dbu.queries import RESPONDING, has_effect
 from fracas.sim.policy import Generic, Policy
 
 
@@ -35,6 +38,22 @@ class Ordering(Generic):
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
         return self.settle(encounter, actor) or super().choose(encounter, actor)
+
+    def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
+        """As ``Generic``, when anything may be allowed: out of its turn a dbu fighter acts only
+        in a response (a Triggered Maneuver waiting, or a response open: "Actions can only be
+        used during your turn") or to stop charging ("at any time"); with none of these the
+        rules refuse every answer, and none is asked about."""
+        state = encounter.state
+        fighter = state[combatant]
+        if (
+            state.is_turn_of(combatant)
+            or fighter.effect(TRIGGER) is not None
+            or has_effect(fighter, RESPONDING)
+            or charge_of(fighter) is not None
+        ):
+            return super().react(encounter, combatant)
+        return None
 
 
 def tactics(ruleset: Ruleset) -> Policy:

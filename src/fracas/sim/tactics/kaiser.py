@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.ruleset import Ruleset
+from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
@@ -23,6 +23,10 @@ from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, sheet_of
 from fracas.rules.kaiser.sheet import PowerType, Sheet
 from fracas.sim.policy import Policy, standing_enemies
+
+NO_ATTACK_ACTIONS = "no-attack-actions"
+"""The code of the rules' refusal of an attack when the attacker's Attack Actions of the round
+are used up: the attacker's own, whatever the weapon or enemy."""
 
 Arm = tuple[str, bool]
 """An arm: its name, and whether it is a power (used) or a weapon (attacked with)."""
@@ -91,15 +95,22 @@ def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
 
 def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     arms = _arms(sheet_of(combatant))
+    weapons_spent = False  # refused for want of Attack Actions: no other weapon or enemy will do
     for enemy in standing_enemies(encounter, combatant.id):
         for name, is_power in arms:
             action: Action
             if is_power:
                 action = Use(actor=combatant.id, power=name, targets=(enemy.id,))
+            elif weapons_spent:
+                continue
             else:
                 action = Attack(actor=combatant.id, target=enemy.id, weapon=name)
-            if encounter.can(action):
-                return action
+            try:
+                encounter.check(action)
+            except IllegalAction as refused:
+                weapons_spent = weapons_spent or refused.code == NO_ATTACK_ACTIONS
+                continue
+            return action
     return None
 
 

@@ -35,7 +35,7 @@ from fracas.rules.kingsdale.actions import (
     Strike,
 )
 from fracas.rules.kingsdale.combat import in_hand
-from fracas.rules.kingsdale.queries import sheet_of
+from fracas.rules.kingsdale.queries import STRIKE, sheet_of
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, payload_pool
 from fracas.sim.policy import Policy
 from fracas.sim.striker import Striker
@@ -100,7 +100,10 @@ class Fighter(Striker):
         return reload if encounter.can(reload) else None
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
-        """The cheapest defence the rules allow against a strike waiting on ``combatant``."""
+        """The cheapest defence the rules allow against a strike waiting on ``combatant``
+        (none is asked about when no strike waits: the rules refuse every defence then)."""
+        if not encounter.state[combatant].has(STRIKE):
+            return None
         for kind in DEFENCES:
             answer = kind(actor=combatant)
             if encounter.can(answer):
