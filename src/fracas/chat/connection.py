@@ -20,6 +20,9 @@ MAX_UNREAD = 256 * 1024
 """Bytes a connection may have waiting for its client to read before it is dropped: hundreds
 of lines, far more than any burst of a fight (a step tells each person a few lines)."""
 
+CLOSE_SECONDS = 1.0
+"""How long closing a connection may wait for its last lines to go out."""
+
 
 @dataclass(eq=False)
 class Connection:
@@ -63,7 +66,3 @@ class Connection:
             await asyncio.wait_for(self.writer.wait_closed(), CLOSE_SECONDS)
         except (ConnectionError, TimeoutError):
             self.writer.transport.abort()
-
-
-CLOSE_SECONDS = 1.0
-"""How long closing a connection may wait for its last lines to go out."""
