@@ -23,9 +23,10 @@ TIMEOUT = 10.0
 
 
 class Server:
-    """``fracas chat serve`` running as its own process, on a SQLite store of the test's."""
+    """``fracas chat serve`` running as its own process, on a SQLite store of the test's; its
+    log (stderr) goes to ``log`` when given."""
 
-    def __init__(self, database: str, *choice: str) -> None:
+    def __init__(self, database: str, *choice: str, log: Path | None = None) -> None:
         command = [
             sys.executable,
             "-m",
@@ -42,7 +43,10 @@ class Server:
             "--database",
             database,
         ]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        stderr = None if log is None else log.open("w")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
+        if stderr is not None:
+            stderr.close()  # the server has its own copy
         assert self.process.stdout is not None
         said = [self.process.stdout.readline() for _ in range(4)]
         assert said[0].startswith("fracas chat: listening on 127.0.0.1 port "), said

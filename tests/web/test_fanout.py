@@ -20,12 +20,9 @@ from fracas.store import Store
 from fracas.web.tables import REVOKED
 from tests.store.conftest import database_url
 from tests.web.conftest import Table
-from tests.web.server import Server
+from tests.web.server import Server, answer_bound
 
 NOTE = "note " + "x" * 1500
-ANSWER_SECONDS = 2.0
-"""The issue's bound is one second; twice that leaves room for a machine running several test
-suites at once (before the fix, the same requests held others up for 10 to 37 seconds)."""
 
 
 def silent_socket(port: int, token: str) -> socket.socket:
@@ -43,22 +40,29 @@ def silent_socket(port: int, token: str) -> socket.socket:
 
 
 def test_a_page_that_never_reads_holds_up_no_command(tmp_path: Path) -> None:
+    """Each command on the encounter a never-reading page watches is paired with the same
+    command on another encounter of the server, watched by no one: the first are answered
+    within a second (``answer_bound``: or twice the second's slowest, on a loaded machine)."""
     with Server(database_url("sqlite", tmp_path)) as server:
-        created = httpx.post(f"{server.url}/api/encounters", json={"ruleset": "momentum"})
-        token = created.json()["token"]
-        stalled = silent_socket(server.port, token)
-        slowest = 0.0
-        with httpx.Client(base_url=f"{server.url}/api/t/{token}", timeout=30) as client:
-            for _ in range(120):
-                began = time.monotonic()
-                answer = client.post("/commands", json={"text": NOTE})
-                slowest = max(slowest, time.monotonic() - began)
-                assert answer.status_code == 200, answer.text
-        version = httpx.get(f"{server.url}/api/t/{token}").json()["version"]
-        with connect(f"ws://127.0.0.1:{server.port}/api/t/{token}/live") as fresh:
+        watched, alone = (
+            httpx.post(f"{server.url}/api/encounters", json={"ruleset": "momentum"}).json()
+            for _ in range(2)
+        )
+        stalled = silent_socket(server.port, watched["token"])
+        beside, by_itself = [], []
+        with httpx.Client(base_url=f"{server.url}/api/t", timeout=30) as client:
+            assert client.post(f"/{alone['token']}/commands", json={"text": NOTE}).is_success
+            for _ in range(120):  # the first command above loaded the parser: not timed
+                for token, times in ((watched["token"], beside), (alone["token"], by_itself)):
+                    began = time.monotonic()
+                    answer = client.post(f"/{token}/commands", json={"text": NOTE})
+                    times.append(time.monotonic() - began)
+                    assert answer.status_code == 200, answer.text
+        version = httpx.get(f"{server.url}/api/t/{watched['token']}").json()["version"]
+        with connect(f"ws://127.0.0.1:{server.port}/api/t/{watched['token']}/live") as fresh:
             state = json.loads(fresh.recv(timeout=10))
         stalled.close()
-    assert slowest < ANSWER_SECONDS, slowest
+    assert max(beside) < answer_bound(by_itself), (sorted(beside)[-3:], sorted(by_itself)[-3:])
     assert version == 120 and state["version"] == 120
 
 

@@ -3,6 +3,8 @@ refused, through the API's fields and through typed commands alike, naming what 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fracas.engine.names import name_problem
@@ -33,3 +35,17 @@ def test_ordinary_names_of_any_script_are_names() -> None:
     for name in ("Raptor 2", "Ærwyn", "Ğöktürk", "李小龍", "محارب", "Jean-Luc O'Neil"):
         assert name_problem(name) is None, name
     assert "RIGHT-TO-LEFT OVERRIDE".lower() in (name_problem("a\u202eb") or "")
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_an_imported_save_with_a_bad_name_is_refused(table: Table, name: str) -> None:
+    """A save holds its combatants' names as they joined: an upload with a bad one is refused
+    as a typed ``add`` of it is, and nothing is stored."""
+    save = json.dumps(table.client.get(f"/api/t/{table.gm}/export").json())
+    assert '"Druid"' in save
+    listed = len(table.client.get("/api/encounters").json())
+    sent = table.client.post(
+        "/api/encounters/import", content=save.replace('"Druid"', json.dumps(name))
+    )
+    assert sent.status_code == 422 and "a name may not hold" in sent.json()["message"], sent.text
+    assert len(table.client.get("/api/encounters").json()) == listed

@@ -19,9 +19,12 @@ from fracas.app.session import Session, session_metadata
 from fracas.content import load_encounter
 from fracas.dice import DiceSource
 from fracas.engine import saving
-from fracas.engine.encounter import Encounter
+from fracas.engine.encounter import Encounter, Step
+from fracas.engine.events import CombatantJoined
 from fracas.engine.gm import AddCombatant
+from fracas.engine.names import BadName, name_problem
 from fracas.engine.ruleset import Ruleset
+from fracas.engine.state import Combatant
 from fracas.errors import FracasError
 
 Finder = Callable[[str], type[Ruleset]]
@@ -73,7 +76,9 @@ def new_session(
     *,
     find: Finder = find_ruleset,
 ) -> Session:
-    """An empty encounter of the ruleset called ``ruleset``, with its default settings."""
+    """An empty encounter of the ruleset called ``ruleset``, with its default settings; BadName
+    when ``name`` may not be a name (``fracas.engine.names``)."""
+    _check_name(name, "the encounter's name")
     kind = find(ruleset)
     return Session(Encounter(kind(), seed=seed, dice=dice), name)
 
@@ -88,13 +93,41 @@ def session_from_save(
     return Session(encounter, name, setup=min(setup, len(encounter.steps)))
 
 
+def imported_session(
+    data: dict[str, Any], dice: DiceSource | None = None, *, find: Finder = find_ruleset
+) -> Session:
+    """``session_from_save`` for a save from outside (a file, an upload): BadName when a name
+    in it (the encounter's, a combatant's, a side or a group) may not be a name, as had it
+    been typed (``fracas.engine.names``). A store's own encounters load without this check."""
+    session = session_from_save(data, dice, find=find)
+    _check_name(session.name, "name")
+    encounter = session.encounter
+    for kind, steps in (("steps", encounter.steps), ("undone", encounter.undone)):
+        for number, step in enumerate(steps):
+            for joined in _joined(step):
+                for given in (joined.name, joined.side, joined.group or ""):
+                    _check_name(given, f"{kind}[{number}]")
+    return session
+
+
+def _joined(step: Step) -> list[Combatant]:
+    """The combatants that join the fight in ``step``."""
+    return [e.combatant for e in step.events if isinstance(e, CombatantJoined)]
+
+
+def _check_name(name: str, where: str) -> None:
+    problem = name_problem(name)
+    if problem is not None:
+        raise BadName(f"{where}: {name!r}: {problem}")
+
+
 def load_session(
     path: str | os.PathLike[str], dice: DiceSource | None = None, *, find: Finder = find_ruleset
 ) -> Session:
-    """Resume the session saved at ``path``."""
+    """Resume the session saved at ``path`` (a save from outside: ``imported_session``)."""
     data = read_json(path)
     try:
-        return session_from_save(data, dice, find=find)
+        return imported_session(data, dice, find=find)
     except FracasError as error:
         raise SessionFileError(f"{path}: {error}") from error
 

@@ -13,14 +13,14 @@ back; a name that connects again while still connected takes over from the old c
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import socket
 from collections.abc import Iterable
 
+from fracas.chat.connection import Connection
 from fracas.chat.messages import Everyone, GameMasters, Member, Message
 from fracas.chat.session import LOG, ChatSession, store_trouble
-from fracas.chat.telnet import LineTooLong, TelnetReader, encode
+from fracas.chat.telnet import LineTooLong, TelnetReader
 from fracas.engine.names import name_problem
 from fracas.store import StoreError
 
@@ -35,7 +35,7 @@ class ChatServer:
         self.chat = chat
         self.game_master_password = game_master_password
         self.title = title
-        self.connections: dict[str, asyncio.StreamWriter] = {}
+        self.connections: dict[str, Connection] = {}
 
     async def start(
         self, host: str | None = None, port: int | None = None, sock: socket.socket | None = None
@@ -48,50 +48,51 @@ class ChatServer:
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One connection, from its greeting to its end."""
-        await _send(writer, self._greeting())
-        name: str | None = None
+        connection = Connection(writer)
+        connection.tell(self._greeting())
         telnet = TelnetReader()
         try:
             while data := await reader.read(READ_SIZE):
                 try:
                     lines, replies = telnet.feed(data)
                 except LineTooLong as error:
-                    await _send(writer, [f"error: {error}"])
+                    connection.tell([f"error: {error}"])
                     lines, replies = error.lines, error.replies
                 if replies:
-                    _write(writer, replies)
+                    connection.write(replies)
                 for line in lines:
                     if line.strip().lower() in QUIT:
-                        await _send(writer, ["Goodbye. The fight goes on without you."])
+                        connection.tell(["Goodbye. The fight goes on without you."])
+                        connection.end("QUIT")
                         return
-                    name = await self._line(name, line, writer)
+                    await self._line(line, connection)
+            connection.end("closed by the client")
         except ConnectionError as error:
-            LOG.info("chat: lost the connection of %s (%s)", name or "a visitor", error)
+            connection.end(f"lost ({error})")
         finally:
-            if name is not None and self.connections.get(name) is writer:
+            name = connection.name
+            if name is not None and self.connections.get(name) is connection:
                 del self.connections[name]
-                await self.deliver(self.chat.leave(name))
-            writer.close()
-            with contextlib.suppress(ConnectionError):
-                await writer.wait_closed()
+                self.deliver(self.chat.leave(name))
+            await connection.close()
 
-    async def _line(self, name: str | None, line: str, writer: asyncio.StreamWriter) -> str | None:
-        """Act on one line of a connection known as ``name`` (None: not logged in yet); the
-        name it is known as afterwards. A line the server fails on is an error line to its
-        sender (the failure goes to the log), never the end of the connection."""
+    async def _line(self, line: str, connection: Connection) -> None:
+        """Act on one line of a connection (logged in or not yet). A line the server fails
+        on is an error line to its sender (the failure goes to the log), never the end of
+        the connection."""
+        name = connection.name
         try:
             if name is None:
-                return await self._login(line, writer)
-            if _login_words(line) is not None:  # never a pose: it holds a password
-                await _send(writer, [f"error: you are connected as {name} already"])
-            elif self.connections.get(name) is writer:  # not taken over from elsewhere
-                await self.deliver(self.chat.hear(name, line))
+                await self._login(line, connection)
+            elif _login_words(line) is not None:  # never a pose: it holds a password
+                connection.tell([f"error: you are connected as {name} already"])
+            elif self.connections.get(name) is connection:  # not taken over from elsewhere
+                self.deliver(self.chat.hear(name, line))
         except (ConnectionError, asyncio.CancelledError):
             raise
         except Exception:
-            LOG.exception("chat: a line from %s failed", name or "a connection logging in")
-            await _send(writer, ["error: the server failed on that line (its log says why)"])
-        return name
+            LOG.exception("chat: a line from %s failed", connection.who)
+            connection.tell(["error: the server failed on that line (its log says why)"])
 
     def _greeting(self) -> list[str]:
         return [
@@ -100,64 +101,63 @@ class ChatServer:
             "The game master connects with the game master's password. QUIT leaves.",
         ]
 
-    async def _login(self, line: str, writer: asyncio.StreamWriter) -> str | None:
+    async def _login(self, line: str, connection: Connection) -> None:
+        """Log ``connection`` in as the name a ``connect NAME PASSWORD`` line gives, if its
+        password is that name's; else tell it why not."""
         words = _login_words(line)
         if words is None:
-            await _send(writer, ["error: first connect: connect NAME PASSWORD"])
-            return None
+            connection.tell(["error: first connect: connect NAME PASSWORD"])
+            return
         name, password = words
         problem = name_problem(name)
         if problem is not None:
-            await _send(writer, [f"error: {problem}"])
-            return None
+            connection.tell([f"error: {problem}"])
+            return
         # as bytes: compare_digest takes str only when it is ASCII (a password may not be)
         game_master = hmac.compare_digest(password.encode(), self.game_master_password.encode())
-        if await self._refused(name, game_master, writer):  # a refused login changes nothing
-            return None
+        if self._refused(name, game_master, connection):  # a refused login changes nothing
+            return
         try:
             admitted = await self.chat.roster.admit(name, password, game_master=game_master)
         except StoreError as error:
-            await _send(writer, [f"error: cannot check {name}'s password: {store_trouble(error)}"])
-            return None
+            connection.tell([f"error: cannot check {name}'s password: {store_trouble(error)}"])
+            return
         if not admitted:
-            await _send(writer, [f"error: that is not {name}'s password"])
-            return None
-        if await self._refused(name, game_master, writer):  # joined otherwise while hashing
-            return None
+            connection.tell([f"error: that is not {name}'s password"])
+            return
+        if self._refused(name, game_master, connection):  # joined otherwise while hashing
+            return
         old = self.connections.get(name)
-        self.connections[name] = writer  # from here on the name's lines are this connection's
+        connection.name = name
+        self.connections[name] = connection  # from here on the name's lines are this one's
         joined = self.chat.join(name, game_master=game_master)
         if old is not None:
-            await _send(old, ["Connected again from elsewhere: this connection closes."])
-            old.close()
-        await self.deliver(joined)
-        return name
+            old.tell(["Connected again from elsewhere: this connection closes."])
+            old.end("connected again from elsewhere")
+            old.writer.close()
+        self.deliver(joined)
 
-    async def _refused(self, name: str, game_master: bool, writer: asyncio.StreamWriter) -> bool:
+    def _refused(self, name: str, game_master: bool, connection: Connection) -> bool:
         """Whether ``name`` may not join in this role; if so, the connection is told why."""
         refused = self.chat.refusal(name, game_master=game_master)
         if refused is not None:
-            await _send(writer, [f"error: {refused}"])
+            connection.tell([f"error: {refused}"])
         return refused is not None
 
-    async def deliver(self, messages: Iterable[Message]) -> None:
-        """Send each message to its recipients' connections, in order."""
-        touched: dict[int, asyncio.StreamWriter] = {}
+    def deliver(self, messages: Iterable[Message]) -> None:
+        """Send each message to its recipients' connections, in order, never waiting for a
+        client to read (``Connection.tell``)."""
         for message in messages:
-            for writer in self._writers(message):
-                _write(writer, encode(message.text))
-                touched[id(writer)] = writer
-        for writer in touched.values():
-            with contextlib.suppress(ConnectionError):
-                await writer.drain()
+            for connection in self._recipients(message):
+                connection.tell([message.text])
 
-    def _writers(self, message: Message) -> list[asyncio.StreamWriter]:
+    def _recipients(self, message: Message) -> list[Connection]:
         to = message.to
         if isinstance(to, Everyone):
             return list(self.connections.values())
         if isinstance(to, GameMasters):
             people = self.chat.people
-            return [w for n, w in self.connections.items() if people[n].game_master]
+            return [c for n, c in self.connections.items() if people[n].game_master]
         assert isinstance(to, Member)
         found = self.connections.get(to.name)
         return [found] if found is not None else []
@@ -169,17 +169,3 @@ def _login_words(line: str) -> tuple[str, str] | None:
     if len(words) != 3 or words[0].lower() != "connect":
         return None
     return words[1], words[2]
-
-
-def _write(writer: asyncio.StreamWriter, data: bytes) -> None:
-    """Write to a connection that is still there; a lost one is skipped (asyncio would log
-    every write to it), its reader ends its session and logs it once."""
-    if not writer.is_closing():
-        writer.write(data)
-
-
-async def _send(writer: asyncio.StreamWriter, lines: list[str]) -> None:
-    for line in lines:
-        _write(writer, encode(line))
-    with contextlib.suppress(ConnectionError):
-        await writer.drain()

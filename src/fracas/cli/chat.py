@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fracas.cli.terminal import fail, listening_socket
+from fracas.cli.terminal import fail, listening_socket, log_to_stderr
 from fracas.errors import FracasError
 
 # The chat server, the store and the rulesets are imported when the command runs, so that
@@ -88,6 +88,7 @@ def serve(
     session = tracked.session
     title = f"{session.name or 'an encounter'} ({session.encounter.ruleset.descriptor.name})"
     server = ChatServer(chat, password or secrets.token_urlsafe(9), title)
+    log_to_stderr()
     try:
         asyncio.run(_run(server, sock, tracked))
     except KeyboardInterrupt:

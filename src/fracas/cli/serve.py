@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from fracas.cli.terminal import listening_socket
+from fracas.cli.terminal import listening_socket, log_to_stderr
 from fracas.errors import FracasError
 
 # The web app, the store and the rulesets are imported when the command runs, so that
@@ -93,6 +93,7 @@ def serve(
     if server_token is not None:
         typer.echo(f"Server token (to create, import or list encounters): {server_token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
+    log_to_stderr()
     config = uvicorn.Config(create_app(store, server_token), log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
 

@@ -157,12 +157,12 @@ def import_save(
 ) -> None:
     """Store a save file as a new encounter; print its id and its game master's link (and the
     player links asked for with --player)."""
-    from fracas.app.files import read_json, session_from_save
+    from fracas.app.files import imported_session, read_json
 
     store = _store(database)
     try:
         data = read_json(file)
-        session = session_from_save(data)
+        session = imported_session(data)
         combatants = [_combatant_named(session, typed) for typed in players or []]
         encounter = store.create(session, "import")
         granted = [store.grant(encounter)] + [store.grant(encounter, c.id) for c in combatants]

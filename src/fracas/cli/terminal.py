@@ -4,6 +4,7 @@ the encounter table, a reply's lines and reading the lines a user types or pipes
 from __future__ import annotations
 
 import errno
+import logging
 import re
 import socket
 import sys
@@ -54,6 +55,16 @@ def listening_socket(host: str, port: int) -> socket.socket:
         why = error.strerror or str(error)
         fail(f"cannot listen on {host} port {port} ({why}): choose another --host or --port")
     return sock
+
+
+def log_to_stderr() -> None:
+    """Show fracas's own log on stderr, a line each (a client dropped, a database failure), as
+    a server's console should; other libraries keep their own settings."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
+    logger = logging.getLogger("fracas")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
 
 
 def stdout_console() -> Console:

@@ -12,14 +12,15 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Self, TypeVar, cast, overload
+from typing import Annotated, Any, Generic, Self, TypeVar, cast, overload
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from fracas.content.errors import ContentError
 from fracas.content.located import LocatedDocument, Location, Overlay, Source, read_document
 from fracas.content.paths import FieldPath, format_path, quote
 from fracas.content.validate import validate
+from fracas.engine.names import checked_name
 from fracas.errors import FracasError
 
 S = TypeVar("S", bound=BaseModel)
@@ -28,14 +29,17 @@ M = TypeVar("M", bound=BaseModel)
 MAX_COUNT = 1000
 """The largest ``count`` one combatant entry may ask for."""
 
+Name = Annotated[str, AfterValidator(checked_name)]
+"""A name shown at the table: no control, format or reordering characters (engine.names)."""
+
 
 class CombatantSpec(BaseModel):
     """One ``combatants:`` entry as written: a sheet inline, or a stat block by name."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
-    name: str = Field(min_length=1)
-    side: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
+    side: Name = Field(min_length=1)
     sheet: dict[str, Any] | None = None
     use: str | None = Field(default=None, min_length=1)
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
@@ -59,7 +63,7 @@ class EncounterSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     ruleset: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     settings: dict[str, Any] = Field(default_factory=dict)
     statblocks: dict[str, dict[str, Any]] = Field(default_factory=dict)
     include: tuple[str, ...] = ()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from fracas.errors import FracasError
+
 REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
 """Unicode categories a name may not use: control, format, private use, surrogate, separators
 of lines and paragraphs."""
@@ -24,9 +26,14 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+class BadName(FracasError, ValueError):
+    """A name that may not be a name. A ValueError too, so that a pydantic field checked by
+    ``checked_name`` reports it as that field's error."""
+
+
 def checked_name(name: str) -> str:
-    """``name`` when it may be a name; ValueError saying why not (for pydantic fields)."""
+    """``name`` when it may be a name; BadName saying why not."""
     problem = name_problem(name)
     if problem is not None:
-        raise ValueError(problem)
+        raise BadName(problem)
     return name

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from fracas.content import ContentError, Source
+from fracas.content.encounter import Name
 
 MAX_NAME = 60
 """The longest entry name."""
@@ -25,10 +26,10 @@ class EntrySpec(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
-    name: str = Field(min_length=1, max_length=MAX_NAME)
+    name: Name = Field(min_length=1, max_length=MAX_NAME)
     ruleset: str = Field(min_length=1)
     base: str | None = Field(default=None, alias="from", min_length=1)
-    side: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    side: Name | None = Field(default=None, min_length=1, max_length=MAX_NAME)
     hidden: bool | None = None
     source: str | None = Field(default=None, min_length=1)
     description: str = ""

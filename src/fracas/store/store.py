@@ -157,11 +157,12 @@ class Store:
         return version + 1
 
     def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
-        """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it."""
-        from fracas.app.files import session_from_save
+        """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it
+        (``fracas.app.files.imported_session``)."""
+        from fracas.app.files import imported_session
 
         try:
-            session = session_from_save(dict(data))
+            session = imported_session(dict(data))
         except FracasError as error:
             raise StoreError(f"not a save fracas can load: {error}") from error
         return self.create(session, origin)

@@ -23,7 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from fracas.app import completion
 from fracas.app.catalogue import SessionCommand, game_actions
-from fracas.app.files import open_encounter, session_from_save
+from fracas.app.files import imported_session, open_encounter
 from fracas.app.rulesets import available, demo_path, find
 from fracas.app.session import Reply, Session
 from fracas.content import ContentError
@@ -170,7 +170,7 @@ def _imported(open_tables: Tables, body: bytes) -> Created:
         message = f"a save may hold at most {MAX_SAVE_STEPS:,} steps"
         raise ApiError(413, "too-large", message, "steps")
     try:
-        session = session_from_save(save)
+        session = imported_session(save)
     except FracasError as error:
         raise ApiError(422, "bad-save", str(error).splitlines()[0], "body") from error
     return _created(open_tables, session, "import")

@@ -55,14 +55,17 @@ async def live(socket: WebSocket, token: str) -> None:
     await socket.accept()
     tables.watch(socket, seat)
     poller = asyncio.create_task(_poll(tables, seat.link))
+    code = None
     try:
-        while (await socket.receive())["type"] != "websocket.disconnect":
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
             pass  # pages send nothing that matters (text or bytes): this waits for the close
+        code = message.get("code")
     except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed here (link revoked)
         pass
     finally:
         poller.cancel()
-        tables.unwatch(socket, seat.link)
+        if tables.unwatch(socket, seat.link):  # gone by itself: not dropped or closed here
+            LOG.info("live: a page left encounter %s (close code %s)", seat.link.encounter, code)
 
 
 async def _poll(tables: Tables, link: Link) -> None:

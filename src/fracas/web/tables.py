@@ -138,10 +138,12 @@ class Tables:
         watcher.tell(seat.news(watcher))
         watcher.start()
 
-    def unwatch(self, socket: WebSocket, link: Link) -> None:
+    def unwatch(self, socket: WebSocket, link: Link) -> bool:
+        """Stop telling ``socket``; whether it was still watched (not closed here already)."""
         watcher = self._watchers.get(link.encounter, {}).pop(socket, None)
         if watcher is not None:
             watcher.stop()
+        return watcher is not None
 
     async def revoke(self, token: str) -> Link:
         """Revoke a link in the store and close every socket open through it; the link."""
