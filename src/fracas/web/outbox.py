@@ -32,14 +32,15 @@ CLOSE_SECONDS = 1.0
 @dataclass(eq=False)
 class Watcher:
     """A live socket open through ``link``, and what it has been told of the log: whether
-    anything yet, the number of steps, and the last of them (to tell an appended step from an
-    undo or a reload)."""
+    anything yet, the number of steps, the last of them (to tell an appended step from an
+    undo or a reload), and the encounter's version then."""
 
     socket: WebSocket
     link: Link
     told: bool = False
     seen: int = 0
     last: Step | None = None
+    version: int = 0
     queue: asyncio.Queue[dict[str, Any]] = field(
         default_factory=lambda: asyncio.Queue(maxsize=QUEUE)
     )
