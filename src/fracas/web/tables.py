@@ -4,11 +4,10 @@ A link's token opens one encounter, as its game master or as one player's combat
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
 before it is acknowledged) with the sockets watching it; after a change every watcher is told
 its own audience's view and what the log gained (``fracas.web.live`` lists the messages),
-through its outbox, so no command ever waits for a page to read. The news is made in a task of
-its own once the change's answer is out (``announce_soon``): a command's answer waits for no
-view but its own. Revoking or replacing a link
-closes its sockets at once (code ``REVOKED``), deleting an encounter closes every socket on it
-(code ``DELETED``); a change is never told to a socket whose link another process revoked.
+through its outbox, so no command ever waits for a page to read; the news itself is made in a
+task of its own once the change's answer is written (``announce_soon``). Revoking or replacing
+a link closes its sockets at once (code ``REVOKED``), deleting an encounter closes every socket
+on it (code ``DELETED``); a change is never told to a socket whose link another process revoked.
 """
 
 from __future__ import annotations
@@ -212,9 +211,9 @@ class Tables:
             await self.check(link)
 
     def announce_soon(self, encounter_id: str) -> None:
-        """``announce`` in a task of its own, which runs once the running request has written
-        its answer (nothing awaits between the change and the answer); the changes made before
-        it runs are told at once."""
+        """``announce`` in a task of its own: it runs when the running request first lets the
+        loop go, which is after its answer is written (no step between the change and the
+        answer's write waits on anything); the changes made before it runs are told at once."""
         if encounter_id not in self._announcing:
             task = asyncio.create_task(self._announce_later(encounter_id))
             self._announcing[encounter_id] = task
