@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
 from fracas.store import Store
-from fracas.web.tables import REVOKED
+from fracas.web.tables import REVOKED, Tables
 from tests.store.conftest import database_url
 from tests.web.conftest import Table
 from tests.web.server import Server, answer_bound
@@ -79,6 +79,35 @@ def test_a_page_is_told_the_new_steps_and_the_whole_state_after_an_undo(table: T
         "    Note: one",
     ]
     assert after_undo["type"] == "state" and after_undo["log"] == first["log"]
+
+
+def test_changes_made_before_a_page_is_told_are_told_once_each(table: Table) -> None:
+    """Issue 20, target 4: pages are told in a task of their own once the command's answer is
+    out, so changes may pile up before it runs; each is told once, in one step message, and
+    no state is sent again after it."""
+    tables: Tables = table.client.app.state.tables
+
+    async def three_changes() -> None:  # on the server's loop: nothing runs in between
+        seat = tables.seat(table.gm)
+        for text in ("note one", "note two", "note three"):
+            assert seat.tracked.run(text).changed
+            tables.announce_soon(seat.link.encounter)
+
+    assert table.client.portal is not None
+    with table.client.websocket_connect(f"/api/t/{table.gm}/live") as gm:
+        gm.receive_text()
+        table.client.portal.call(three_changes)
+        piled = json.loads(gm.receive_text())
+        assert table.command("note four").status_code == 200
+        after = json.loads(gm.receive_text())
+    assert piled["type"] == "step"
+    assert [line for line in piled["log"] if "Note:" in line] == [
+        "    Note: one",
+        "    Note: two",
+        "    Note: three",
+    ]
+    assert after["type"] == "step" and after["version"] == piled["version"] + 1
+    assert [line for line in after["log"] if "Note:" in line] == ["    Note: four"]
 
 
 def test_a_retried_command_with_its_key_is_done_once(table: Table) -> None:

@@ -218,8 +218,10 @@ def _on_cluster(study: Study, address: str, progress: Progress | None) -> list[F
     with client:
         workers = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
         size = chunk_size(study.runs, workers)
+        # The study (the encounter's text or save) goes to each worker once, not with each chunk.
+        sent = client.scatter(study, broadcast=True, hash=False)  # type: ignore[no-untyped-call]
         futures: dict[Any, int] = {}
         for first, count in study.chunks(size):
-            futures[client.submit(run_chunk, study, first, count, pure=False)] = first
+            futures[client.submit(run_chunk, sent, first, count, pure=False)] = first
         finished = cluster_completed(list(futures))  # type: ignore[no-untyped-call]
         return _gathered(futures, finished, progress)

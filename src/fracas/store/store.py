@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, func, insert, select, text, update
+from sqlalchemy import Connection, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from fracas.engine.action import CombatantId
@@ -47,6 +47,18 @@ from fracas.store.records import (
     StoreError,
     UnknownEncounter,
     UnknownLink,
+)
+from fracas.store.statements import (
+    ADD_ANSWER,
+    ADD_ENTRY,
+    ADD_WAIT,
+    ANSWER,
+    FORGET_WAIT,
+    LAST,
+    LATEST,
+    LINK,
+    LINKS,
+    TOUCH,
 )
 from fracas.store.summaries import SUMMARIES, Summary, default_url
 
@@ -135,22 +147,16 @@ class Store:
         now = time.time()
         try:
             with self._transaction() as connection:
-                changed = connection.execute(
-                    update(encounters).where(encounters.c.id == encounter_id).values(updated=now)
-                )
+                changed = connection.execute(TOUCH, {"encounter": encounter_id, "now": now})
                 if changed.rowcount == 0:
                     raise UnknownEncounter(f"no encounter {encounter_id!r}")
                 if self._version(connection, encounter_id) != version:
                     raise Conflict(f"encounter {encounter_id} changed: reload and try again")
-                connection.execute(
-                    insert(entries).values(_row(encounter_id, version + 1, entry, now))
-                )
+                connection.execute(ADD_ENTRY, _row(encounter_id, version + 1, entry, now))
                 if wait is not None:
                     _keep_wait(connection, encounter_id, wait)
                 if answer is not None:
-                    connection.execute(
-                        insert(answers).values(_answer_row(encounter_id, answer, version + 1))
-                    )
+                    connection.execute(ADD_ANSWER, _answer_row(encounter_id, answer, version + 1))
                 self._announce(connection, encounter_id)
         except IntegrityError as error:
             raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
@@ -317,9 +323,7 @@ class Store:
     def answered(self, encounter_id: str, key: str) -> Answer | None:
         """The answer kept for a change sent with idempotency ``key``; None when there is none."""
         with self._read() as connection:
-            row = connection.execute(
-                select(answers).where(answers.c.encounter == encounter_id, answers.c.key == key)
-            ).one_or_none()
+            row = connection.execute(ANSWER, {"encounter": encounter_id, "key": key}).one_or_none()
         if row is None:
             return None
         kept = json.loads(row.answer)
@@ -330,9 +334,12 @@ class Store:
         return self.load(encounter_id).session.save()
 
     def version(self, encounter_id: str) -> int:
+        """The number of the encounter's last entry (0: none yet)."""
         with self._read() as connection:
-            self._header(connection, encounter_id)
-            return self._version(connection, encounter_id)
+            row = connection.execute(LATEST, {"encounter": encounter_id}).one_or_none()
+        if row is None:
+            raise UnknownEncounter(f"no encounter {encounter_id!r}")
+        return int(row[1] or 0)
 
     def summaries(self) -> list[Summary]:
         """Every stored encounter, the most recently changed first (``fracas list`` reads the
@@ -354,7 +361,7 @@ class Store:
     def link(self, token: str) -> Link:
         """The link a token opens; UnknownLink when there is none."""
         with self._read() as connection:
-            row = connection.execute(select(links).where(links.c.token == token)).one_or_none()
+            row = connection.execute(LINK, {"token": token}).one_or_none()
         if row is None:
             raise UnknownLink("no such link")
         return Link(row.token, row.encounter, _combatant(row.combatant))
@@ -362,9 +369,7 @@ class Store:
     def links(self, encounter_id: str) -> list[Link]:
         """Every link made to an encounter: the game master's first, then players' by age."""
         with self._read() as connection:
-            rows = connection.execute(
-                select(links).where(links.c.encounter == encounter_id).order_by(links.c.created)
-            ).all()
+            rows = connection.execute(LINKS, {"encounter": encounter_id}).all()
         found = [Link(r.token, r.encounter, _combatant(r.combatant)) for r in rows]
         return sorted(found, key=lambda link: not link.gm)
 
@@ -426,10 +431,7 @@ class Store:
 
     @staticmethod
     def _version(connection: Connection, encounter_id: str) -> int:
-        number = connection.execute(
-            select(func.max(entries.c.number)).where(entries.c.encounter == encounter_id)
-        ).scalar_one()
-        return int(number or 0)
+        return int(connection.execute(LAST, {"encounter": encounter_id}).scalar_one() or 0)
 
     @staticmethod
     def _new_id(connection: Connection) -> str:
@@ -484,19 +486,16 @@ def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
     """Replace the speaker's row of the ``waiting`` table by ``wait``'s command (if any)."""
     speaker, pending = wait
     key = GAME_MASTER if speaker is None else str(speaker)
-    connection.execute(
-        delete(waiting).where(waiting.c.encounter == encounter_id, waiting.c.speaker == key)
-    )
+    connection.execute(FORGET_WAIT, {"encounter": encounter_id, "speaker": key})
     if pending is not None:
-        connection.execute(
-            insert(waiting).values(
-                encounter=encounter_id,
-                speaker=key,
-                command=pending.command,
-                faces=json.dumps(list(pending.faces)),
-                sides=pending.sides,
-            )
-        )
+        row = {
+            "encounter": encounter_id,
+            "speaker": key,
+            "command": pending.command,
+            "faces": json.dumps(list(pending.faces)),
+            "sides": pending.sides,
+        }
+        connection.execute(ADD_WAIT, row)
 
 
 def _answer_row(encounter_id: str, answer: Answer, number: int) -> dict[str, Any]:

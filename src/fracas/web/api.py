@@ -285,7 +285,7 @@ async def command(
     """Run one line of command text (as the link's combatant, for a player)."""
     seat_key = _seat_key(held, key)
     reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key)
-    return await _answer(open_tables, held, reply, "text", seat_key)
+    return _answer(open_tables, held, reply, "text", seat_key)
 
 
 @router.post("/t/{token}/actions")
@@ -296,21 +296,21 @@ async def action(
     built = _action(held, body)
     seat_key = _seat_key(held, key)
     reply = held.tracked.apply(built, body.faces, held.speaker, seat_key)
-    return await _answer(open_tables, held, reply, "fields", seat_key)
+    return _answer(open_tables, held, reply, "fields", seat_key)
 
 
 @router.post("/t/{token}/undo")
 async def undo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Take back the last step (never the encounter's setup)."""
     seat_key = _seat_key(held, key)
-    return await _answer(open_tables, held, held.tracked.undo(seat_key), None, seat_key)
+    return _answer(open_tables, held, held.tracked.undo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/redo")
 async def redo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Do the last undone step again, with the very same dice."""
     seat_key = _seat_key(held, key)
-    return await _answer(open_tables, held, held.tracked.redo(seat_key), None, seat_key)
+    return _answer(open_tables, held, held.tracked.redo(seat_key), None, seat_key)
 
 
 @router.post("/t/{token}/combatants")
@@ -336,7 +336,7 @@ async def add_combatant(
     )
     seat_key = _seat_key(held, key)
     reply = held.tracked.apply(added, key=seat_key)
-    return await _answer(open_tables, held, reply, "name", seat_key)
+    return _answer(open_tables, held, reply, "name", seat_key)
 
 
 @router.get("/t/{token}/export")
@@ -420,13 +420,14 @@ def _seat_key(held: Seat, key: str | None) -> str | None:
     return None if key is None else f"{held.speaker or ''}:{key}"
 
 
-async def _answer(
+def _answer(
     open_tables: Tables, held: Seat, reply: Reply, field: str | None, key: str | None = None
 ) -> ReplyOut:
-    """The reply as JSON (a refused command as a 400), after telling every watcher; a change
-    sent again with its idempotency key is answered as it was the first time."""
+    """The reply as JSON (a refused command as a 400); every watcher is told the change once
+    this answer is out. A change sent again with its idempotency key is answered as it was the
+    first time."""
     if reply.changed:
-        await open_tables.announce(held.link.encounter)
+        open_tables.announce_soon(held.link.encounter)
     if reply.error is not None:
         raise ApiError(400, "refused", reply.error, field)
     kept = None if reply.changed or key is None else held.tracked.answered(key)

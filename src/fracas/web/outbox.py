@@ -32,7 +32,7 @@ CLOSE_SECONDS = 1.0
 @dataclass(eq=False)
 class Watcher:
     """A live socket open through ``link``, and what it has been told of the log: whether
-    anything yet, the number of steps, and the last of them (to tell an appended step from an
+    anything yet, the number of steps, the last of them (to tell an appended step from an
     undo or a reload), and the encounter's version then."""
 
     socket: WebSocket

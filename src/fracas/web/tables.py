@@ -4,13 +4,15 @@ A link's token opens one encounter, as its game master or as one player's combat
 else is reachable with it. Each open encounter is a ``Tracked`` session (every change committed
 before it is acknowledged) with the sockets watching it; after a change every watcher is told
 its own audience's view and what the log gained (``fracas.web.live`` lists the messages),
-through its outbox, so no command ever waits for a page to read. Revoking or replacing a link
-closes its sockets at once (code ``REVOKED``), deleting an encounter closes every socket on it
-(code ``DELETED``); a change is never told to a socket whose link another process revoked.
+through its outbox, so no command ever waits for a page to read; the news itself is made in a
+task of its own once the change's answer is written (``announce_soon``). Revoking or replacing
+a link closes its sockets at once (code ``REVOKED``), deleting an encounter closes every socket
+on it (code ``DELETED``); a change is never told to a socket whose link another process revoked.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,10 +70,13 @@ class Seat:
             "log": log_lines(session, self.audience),
         }
 
-    def news(self, watcher: Watcher) -> dict[str, Any]:
+    def news(self, watcher: Watcher) -> dict[str, Any] | None:
         """What ``watcher`` is told now: the steps added since it was last told (a ``step``
         message), or the whole state at first and after anything else (an undo, another
-        process's change); the watcher then counts as told."""
+        process's change); the watcher then counts as told. None when it was told this very
+        version already."""
+        if watcher.told and watcher.version == self.tracked.version:
+            return None
         steps = self.tracked.session.encounter.steps
         seen = watcher.seen
         appended = (
@@ -100,6 +105,7 @@ class Tables:
     store: Store
     _open: dict[str, Tracked] = field(default_factory=dict)
     _watchers: dict[str, dict[WebSocket, Watcher]] = field(default_factory=dict)
+    _announcing: dict[str, asyncio.Task[None]] = field(default_factory=dict)
 
     def seat(self, token: str) -> Seat:
         """The seat a token opens, its encounter brought up to date; UnknownLink otherwise."""
@@ -135,7 +141,9 @@ class Tables:
         """Start telling ``socket`` the encounter's changes, the state first."""
         watcher = Watcher(socket, seat.link)
         self._watchers.setdefault(seat.link.encounter, {})[socket] = watcher
-        watcher.tell(seat.news(watcher))
+        first = seat.news(watcher)
+        assert first is not None  # a watcher not told yet is told the state
+        watcher.tell(first)
         watcher.start()
 
     def unwatch(self, socket: WebSocket, link: Link) -> bool:
@@ -205,6 +213,21 @@ class Tables:
         for link in watching.values():
             await self.check(link)
 
+    def announce_soon(self, encounter_id: str) -> None:
+        """``announce`` in a task of its own: it runs when the running request first lets the
+        loop go, which is after its answer is written (no step between the change and the
+        answer's write waits on anything); the changes made before it runs are told at once."""
+        if encounter_id not in self._announcing:
+            task = asyncio.create_task(self._announce_later(encounter_id))
+            self._announcing[encounter_id] = task
+
+    async def _announce_later(self, encounter_id: str) -> None:
+        del self._announcing[encounter_id]
+        try:
+            await self.announce(encounter_id)
+        except StoreError as error:  # the change is made and answered; the next poll tells it
+            told(error, LOG)
+
     async def announce(self, encounter_id: str) -> None:
         """Tell every watcher of the encounter its own news (queued: this never waits for a
         page). A watcher whose link is no longer in the store (revoked by another process,
@@ -221,7 +244,9 @@ class Tables:
         for socket, watcher in list(watchers.items()):
             if watcher.link.token not in tokens:
                 await self._gone(watcher.link)
-            elif not watcher.tell(Seat(watcher.link, tracked).news(watcher)):
+                continue
+            news = Seat(watcher.link, tracked).news(watcher)
+            if news is not None and not watcher.tell(news):
                 self.unwatch(socket, watcher.link)
 
     async def tell_gm(self, encounter_id: str, message: dict[str, Any]) -> None:

@@ -1,0 +1,279 @@
+"""The command path: how long an attack takes from the request to its durable answer, against
+one bare disk sync on the same disk, measured in the same run (issue 20, target 4).
+
+    .venv/bin/python benchmarks/command_path.py [ATTACKS]
+    FRACAS_TEST_POSTGRES_URL=postgresql://… .venv/bin/python benchmarks/command_path.py
+
+Each layer runs the same command, ``attack raptor1`` on the momentum demo (seeded dice), after
+each of which an ``undo`` (not timed) puts the fight back, so every attack meets the same state:
+
+* **sync**, the reference: a small write and ``fdatasync``, in a scratch file in the folder
+  that holds the SQLite database. "append" grows the file by a 4 KiB page each time, as
+  SQLite's write-ahead log does until its first checkpoint; "in place" rewrites the same page,
+  as the log does from then on (it keeps its size and starts again at the top).
+* **Session.run**: the command in memory, nothing stored.
+* **Tracked.run**: the command, its step committed durably to the store before it returns.
+* **HTTP**: ``POST /api/t/TOKEN/commands`` to a real ``fracas serve`` process (uvicorn) on the
+  same database, with the game master's live socket open and read by this process, so the
+  live fan-out runs as it does with a page open; and on SQLite once more with no page open
+  (a server of its own), which shows what the fan-out still costs the answer.
+
+SQLite always; PostgreSQL too when ``FRACAS_TEST_POSTGRES_URL`` names a database (it is written
+to). The layers take turns, one attack each a round, so that all of them meet the same load on
+a shared disk (whose sync time varies tenfold from one minute to the next). The figures are p50
+and p99 in ms, each p50 minus the reference's, and the CPU time an attack took (the mean; for
+HTTP the server process's, with whatever of the page's news it made before the answer was
+read). On a machine busy with other work a burst of CPU is stretched by the other processes
+sharing the cores while a sync is not, so there the CPU column says more than the wall clock
+about what the path costs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+from machine import describe
+from websockets.sync.client import connect
+
+from fracas.app import open_encounter
+from fracas.app.rulesets import demo_path
+from fracas.app.session import Session
+from fracas.rules.momentum.ruleset import Momentum
+from fracas.store import Store, Tracked
+
+SEED = 3
+ATTACK = "attack raptor1"
+PAGE = 4096
+START_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One way of making the attack: ``attack`` is timed, ``undo`` puts the fight back;
+    ``cpu`` counts the CPU seconds spent so far by whoever does the work (this thread, or the
+    server process)."""
+
+    name: str
+    attack: Callable[[], None]
+    undo: Callable[[], None]
+    cpu: Callable[[], float] = time.thread_time
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Each attack's wall-clock seconds, and the CPU seconds spent on all of them."""
+
+    times: list[float]
+    cpu: float
+
+
+def percentile(times: list[float], share: float) -> float:
+    """The ``share`` quantile of ``times`` in ms (nearest rank)."""
+    ordered = sorted(times)
+    return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+@contextlib.contextmanager
+def sync(folder: Path, in_place: bool) -> Iterator[Layer]:
+    """The reference: a 4 KiB write and ``fdatasync``, at the end of a growing file or over
+    its first page."""
+    path = folder / ("in-place" if in_place else "append")
+    page = os.urandom(PAGE)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT)
+    written = [0]
+
+    def attack() -> None:
+        offset = 0 if in_place else written[0] * PAGE
+        os.pwrite(descriptor, page, offset)
+        os.fdatasync(descriptor)
+        written[0] += 1
+
+    kind = "rewrite a page" if in_place else "append a page"
+    try:
+        yield Layer(f"sync: {kind}, fdatasync", attack, lambda: None)
+    finally:
+        os.close(descriptor)
+        path.unlink()
+
+
+def fight() -> Session:
+    """The momentum demo, started: the Scout's turn, Raptor 1 in reach."""
+    path = demo_path(Momentum)
+    assert path is not None
+    session = open_encounter(path, seed=SEED)
+    assert session.run("start").ok
+    return session
+
+
+def commands(
+    name: str, run: Callable[[str], bool], cpu: Callable[[], float] = time.thread_time
+) -> Layer:
+    """A layer running command text through ``run``, which says whether it went through."""
+
+    def command(text: str) -> Callable[[], None]:
+        def go() -> None:
+            if not run(text):
+                raise RuntimeError(f"{name}: {text!r} failed")
+
+        return go
+
+    return Layer(name, command(ATTACK), command("undo"), cpu)
+
+
+@contextlib.contextmanager
+def in_memory() -> Iterator[Layer]:
+    session = fight()
+    yield commands("Session.run (memory)", lambda text: session.run(text).ok)
+
+
+@contextlib.contextmanager
+def tracked(url: str, database: str) -> Iterator[Layer]:
+    store = Store(url)
+    try:
+        kept = Tracked(store, store.create(fight()))
+        yield commands(f"Tracked.run ({database})", lambda text: kept.run(text).ok)
+    finally:
+        store.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(url: str) -> Iterator[tuple[str, int]]:
+    """A ``fracas serve`` process on ``url`` at a free port; its base URL and process id."""
+    port = free_port()
+    command = [sys.executable, "-m", "fracas", "serve", "--no-demos", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--database", url], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"fracas serve did not start on {url}")
+            time.sleep(0.2)
+        yield base, process.pid
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU seconds process ``pid`` has spent (Linux: ``/proc``, in clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def read_all(live: str, stop: threading.Event) -> None:
+    """Read the live socket's messages as a page would, until ``stop``."""
+    with connect(live, max_size=None) as page:
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                page.recv(timeout=0.2)
+
+
+@contextlib.contextmanager
+def over_http(url: str, database: str, page: bool = True) -> Iterator[Layer]:
+    """POSTs to a server of its own, with the game master's page open (or none)."""
+    store = Store(url)
+    try:
+        token = store.grant(store.create(fight())).token
+    finally:
+        store.close()
+    with server(url) as (base, pid), httpx.Client(base_url=base, timeout=30) as client:
+        stop = threading.Event()
+        live = f"ws{base.removeprefix('http')}/api/t/{token}/live"
+        reader = threading.Thread(target=read_all, args=(live, stop), daemon=True)
+        if page:
+            reader.start()
+
+        def run(text: str) -> bool:
+            answer = client.post(f"/api/t/{token}/commands", json={"text": text})
+            return answer.status_code == 200
+
+        try:
+            name = f"HTTP POST ({database}{'' if page else ', no page open'})"
+            yield commands(name, run, lambda: cpu_seconds(pid))
+        finally:
+            stop.set()
+            if page:
+                reader.join(10)
+
+
+def measure(layers: list[Layer], count: int) -> dict[str, Measured]:
+    """Each layer's ``count`` attacks, the layers taking turns."""
+    for layer in layers:  # warm-up: imports, caches, connection pools
+        for _ in range(3):
+            layer.attack()
+            layer.undo()
+    times: dict[str, list[float]] = {layer.name: [] for layer in layers}
+    cpu = dict.fromkeys(times, 0.0)
+    for _ in range(count):
+        for layer in layers:
+            spent, started = layer.cpu(), time.perf_counter()
+            layer.attack()
+            times[layer.name].append(time.perf_counter() - started)
+            cpu[layer.name] += layer.cpu() - spent
+            layer.undo()
+    return {name: Measured(times[name], cpu[name]) for name in times}
+
+
+def row(name: str, measured: Measured, reference: float) -> str:
+    p50, p99 = percentile(measured.times, 0.5), percentile(measured.times, 0.99)
+    cpu = 1000 * measured.cpu / len(measured.times)
+    return f"| {name} | {p50:.2f} | {p99:.2f} | {p50 - reference:+.2f} | {cpu:.2f} |"
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    postgres = os.environ.get("FRACAS_TEST_POSTGRES_URL")
+    print(describe())
+    print(f"{count} attacks per layer, in turns; ms")
+    scratch_dir = tempfile.TemporaryDirectory(prefix="fracas-command-path-")
+    with scratch_dir as scratch, ExitStack() as open_:
+        folder = Path(scratch)
+        layers = [
+            open_.enter_context(sync(folder, in_place=False)),
+            open_.enter_context(sync(folder, in_place=True)),
+            open_.enter_context(in_memory()),
+            open_.enter_context(tracked(f"sqlite:///{folder / 'tracked.sqlite3'}", "SQLite")),
+            open_.enter_context(over_http(f"sqlite:///{folder / 'served.sqlite3'}", "SQLite")),
+            open_.enter_context(
+                over_http(f"sqlite:///{folder / 'alone.sqlite3'}", "SQLite", page=False)
+            ),
+        ]
+        if postgres:
+            layers.append(open_.enter_context(tracked(postgres, "PostgreSQL")))
+            layers.append(open_.enter_context(over_http(postgres, "PostgreSQL")))
+        results = measure(layers, count)
+    reference = percentile(results[layers[0].name].times, 0.5)
+    print(f"reference: {layers[0].name}")
+    print("| layer | p50 | p99 | p50 - reference | CPU per attack |")
+    print("|---|---|---|---|---|")
+    for name, times in results.items():
+        print(row(name, times, reference))
+    print(f"load average now: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
