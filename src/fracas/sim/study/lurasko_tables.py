@@ -10,8 +10,10 @@ rest of its state is a number (``rests``). Four tables, each asked of the rules'
   lands a point crosses a degree and its injury type is rolled (or chosen); each outcome is
   what each of the two takes (the account, the injury type) and its rest after. What the hit
   does to the tallies is the wound table's: the attack reads the running damage only through
-  its degrees (``wounds.wound``, which it calls). An attack that changes anyone else, the
-  clock, or one of them twice is ``Unmirrorable``.
+  its degrees (``wounds.wound``, which it calls). One enumeration serves every Hindrance under
+  which the defense roll may go the same ways (``Split``), and it branches the defense and
+  injury-type rolls once per way the rules read them (``_merge``). An attack that changes
+  anyone else, or one of them twice, is ``Unmirrorable``.
 * **wounds** (``wounds.wound``): key (fighter, running damage less its whole degrees, Core
   degrees, what the hit takes, its injury type): the degrees it crosses, and death.
 * **turns** (``Ruleset.at_turn_start`` / ``at_turn_end`` and the follow-ups): key (fighter,
