@@ -3,9 +3,11 @@
     .venv/bin/python benchmarks/study.py [--engine-runs 200] [--study-runs 20000] [RULESET …]
 
 For each 4v4 file: which mode ``auto`` picks and why; the engine's fights per CPU-second (over
-``--engine-runs`` fights); study mode's set-up (the attack tables the rules fill, from a cold
-cache) and its fights per CPU-second *including* that set-up, over ``--study-runs`` fights; the
-ratio of the two; and the validation verdict (``fracas.sim.study.validate``: the engine's fights
+``--engine-runs`` fights); study mode's fights per CPU-second *including* its set-up, over
+``--study-runs`` fights from a cold cache; its set-up: the plan, and the tables the rules fill
+(at the plan for momentum, lazily as the fights need them for lurasko: the study's cold time
+less the same study's time played again with every table filled); the ratio of the two
+rates; and the validation verdict (``fracas.sim.study.validate``: the engine's fights
 against study mode's, win rates, rounds and damage dealt). One process, one worker, CPU seconds
 of this process: the machine may be shared, so read the ratio. Target: 1,000 fights per
 CPU-second including set-up for momentum and lurasko.
@@ -21,7 +23,7 @@ from machine import describe, timed
 
 from fracas.sim.fight import FightResult
 from fracas.sim.runner import Study, loaded, simulate
-from fracas.sim.study.mode import ENGINE, STUDY, decide, plan_of
+from fracas.sim.study.mode import ENGINE, STUDY, decide, forget, plan_of
 from fracas.sim.study.validate import compare
 
 ENCOUNTERS = Path(__file__).parent / "encounters"
@@ -36,16 +38,18 @@ def measure(slug: str, engine_runs: int, study_runs: int) -> str:
     engine: list[FightResult] = []
     engine_time = timed(lambda: engine.extend(simulate(replace(study, mode=ENGINE), workers=1)))
     engine_rate = engine_runs / engine_time.cpu
-    plan_of.cache_clear()
+    forget()
     decision = decide(study, "auto")
     if decision.mode != STUDY:
         return f"| {slug} | {engine_rate:.0f} | — | — | — | engine only: {decision.why} |"
-    plan_of.cache_clear()
+    forget()
     setup = timed(lambda: decide(study, "auto"))
     fast: list[FightResult] = []
-    study_time = timed(
-        lambda: fast.extend(simulate(replace(study, mode=STUDY, runs=study_runs), workers=1))
-    )
+    many = replace(study, mode=STUDY, runs=study_runs)
+    study_time = timed(lambda: fast.extend(simulate(many, workers=1)))
+    warm = timed(lambda: simulate(many, workers=1))
+    filled = max(0.0, study_time.cpu - warm.cpu)
+    tables = plan_of(study.encounter, study.text, study.save, study.policy).describe()
     rate = study_runs / (setup.cpu + study_time.cpu)
     found = compare(engine, fast, loaded(path)[1], encounter=slug, seed=1, why=decision.why)
     verdict = (
@@ -55,7 +59,7 @@ def measure(slug: str, engine_runs: int, study_runs: int) -> str:
     )
     return (
         f"| {slug} | {engine_rate:.0f} | {rate:,.0f} | {rate / engine_rate:.0f}x "
-        f"| {setup.cpu:.2f} s | {verdict} |"
+        f"| {setup.cpu + filled:.2f} s ({tables}) | {verdict} |"
     )
 
 

@@ -22,6 +22,7 @@ from fracas.sim.estimate import (
 )
 from fracas.sim.report import summarize
 from fracas.sim.runner import Study, loaded, simulate
+from fracas.sim.study.mode import STUDY, forget
 from fracas.store import Store, Tracked
 
 KAISER = str(demo_of("kaiser"))
@@ -95,3 +96,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         result = runner.invoke(app, ["estimate", *arguments])
         assert result.exit_code == 2
         assert result.stderr.startswith("fracas: error: ") and result.stderr.count("\n") == 1
+
+
+def test_its_seconds_include_study_mode_s_set_up() -> None:
+    forget()  # the plan is built afresh, as in a new process
+    found = estimate(study_of(str(demo_of("momentum")), seed=2), workers=1, budget=600)
+    assert found.mode == STUDY
+    assert 0 < found.setup_seconds < found.seconds
+    again = estimate(study_of(str(demo_of("momentum")), seed=2), workers=1, budget=600)
+    assert again.setup_seconds < found.setup_seconds  # the plan built once per process
+    assert found.to_json()["setup_seconds"] == found.setup_seconds

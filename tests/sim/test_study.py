@@ -36,6 +36,7 @@ from tests.engine.toy import Punch, PunchRule, Toy, ToySheet
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks" / "encounters"
 MOMENTUM = str(BENCHMARKS / "momentum_4v4.yaml")
 LURASKO = str(BENCHMARKS / "lurasko_4v4.yaml")
+DBU = str(BENCHMARKS / "dbu_4v4.yaml")
 
 
 def test_an_attack_table_is_the_exact_odds_of_the_attack() -> None:
@@ -87,16 +88,15 @@ def test_auto_names_why_the_engine_plays() -> None:
     generic = decide(Study(MOMENTUM, runs=10, policy="generic"), "auto")
     assert generic.mode == ENGINE
     assert "policy 'generic'" in generic.why
-    lurasko = decide(Study(LURASKO, runs=10), "auto")
-    assert lurasko.mode == ENGINE
-    assert lurasko.why == (
-        "study mode cannot play it: study mode has no lean loop for lurasko yet; its set-up:"
-        " the turn order is rolled: it differs from fight to fight; statuses or marks at the"
-        " start (Construct); damage is not one pool of everyone's (the rules' damage pools:"
-        " none)"
+    dbu = decide(Study(DBU, runs=10), "auto")
+    assert dbu.mode == ENGINE
+    assert dbu.why == (
+        "study mode cannot play it: study mode has no lean loop for dbu yet; its set-up: its"
+        " tactics answer out of turn; its tactics answer what the rules wait for (phases,"
+        " intentions, defences); the turn order is rolled: it differs from fight to fight"
     )
     with pytest.raises(FracasError, match="study mode cannot play this fight"):
-        decide(Study(LURASKO, runs=10), "study")
+        decide(Study(DBU, runs=10), "study")
 
 
 def test_sim_json_says_which_mode_ran_and_why() -> None:

@@ -113,7 +113,8 @@ def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:
     why = _why(found)
     console.print(
         Text(
-            f"{encounter}: {found.fights} fights in {found.seconds:.1f} s, seed {found.seed}; "
+            f"{encounter}: {found.fights} fights in {found.seconds:.1f} s"
+            f" ({found.setup_seconds:.1f} s of it set-up), seed {found.seed}; "
             f"stopped: {why}"
         ),
         soft_wrap=True,

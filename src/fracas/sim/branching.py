@@ -57,9 +57,13 @@ class RollNeeded(DiceNeeded):
     """The loaded draws ran out at a roll: ``branches`` are its distinct results and their
     probabilities (they add up to 1)."""
 
-    def __init__(self, sides: int, branches: tuple[Branch, ...]) -> None:
+    def __init__(
+        self, sides: int, branches: tuple[Branch, ...], expression: Expression | None = None
+    ) -> None:
         super().__init__(sides)
         self.branches = branches
+        self.expression = expression
+        """The expression rolled (None: one die asked for on its own)."""
 
 
 class BranchingDice:
@@ -92,7 +96,7 @@ class BranchingDice:
         if len(branches) == 1:
             return branches[0][0]
         if not self._draws:
-            raise RollNeeded(next(expression.dice_terms()).sides, branches)
+            raise RollNeeded(next(expression.dice_terms()).sides, branches, expression)
         draw = self._draws.popleft()
         assert isinstance(draw, RollResult)
         return draw

@@ -3,7 +3,9 @@ and who is most likely to fall, from fights played with the rulesets' built-in t
 
 Fights are played in chunks of ``CHUNK`` runs (on local worker processes when there are
 several cores) until every side's Wilson interval (``report.summarize``'s) lies within
-``precision`` (±5 %) of its chance, or the time budget is spent. Run ``i`` rolls from
+``precision`` (±5 %) of its chance, or the time budget is spent (counted from the start:
+loading the encounter and study mode's set-up spend it too, and ``Estimate.setup_seconds``
+says how much of it they took). Run ``i`` rolls from
 ``run_seed(seed, i)`` as in ``runner``, and the stop is decided on the runs in order, at chunk
 boundaries; so an estimate that stops on precision is the same whatever the number of
 workers. One stopped by its budget depends on the machine's speed: it says so (``stopped``).
@@ -86,6 +88,8 @@ class Estimate:
     seed: int
     fights: int
     seconds: float
+    """All of it: loading the encounter, deciding the mode and its set-up (study mode's
+    tables), and the fights."""
     stopped: str
     """``PRECISE``, ``BUDGET_SPENT`` or ``ALL_PLAYED``."""
     precision: float
@@ -100,6 +104,9 @@ class Estimate:
     mode: str = ENGINE
     """The mode that played the fights (``fracas.sim.study.mode``): study where it fits."""
     mode_why: str = ""
+    setup_seconds: float = 0.0
+    """Of ``seconds``, the part before the first fight: loading, deciding, study mode's
+    set-up."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -119,13 +126,14 @@ def estimate(
     (default: the platform's). Raises FracasError when the study cannot run."""
     if budget <= 0 or not 0 < precision < 1:
         raise ValueError(f"a budget above 0 and a precision in (0, 1), not {budget}, {precision}")
+    start = time.monotonic()
     check(study)
     decision = decide(study, AUTO)
     study = replace(study, mode=decision.mode)
     setup = loaded(study.encounter, study.text, study.save)[1]
+    set_up = time.monotonic() - start
     # study mode plays a chunk in milliseconds: handing it to a worker would cost more
     count = 1 if decision.mode == STUDY else workers or os.cpu_count() or 1
-    start = time.monotonic()
     results: list[FightResult] = []
     stopped, margin = ALL_PLAYED, 1.0
     with closing(_chunks(study, count, context)) as chunks:
@@ -159,6 +167,7 @@ def estimate(
         falls=_falls(results, setup),
         mode=decision.mode,
         mode_why=decision.why,
+        setup_seconds=set_up,
     )
 
 

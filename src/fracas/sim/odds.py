@@ -18,12 +18,19 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from fracas.dice import DiceLimitError, DiceNeeded, Distribution, FacesHidden, SeededDice
+from fracas.dice import (
+    DiceLimitError,
+    DiceNeeded,
+    Distribution,
+    Expression,
+    FacesHidden,
+    SeededDice,
+)
 from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
@@ -32,7 +39,7 @@ from fracas.engine.gm import MoveTurn
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
-from fracas.sim.branching import BranchingDice, Draw, RollNeeded, face_branches
+from fracas.sim.branching import Branch, BranchingDice, Draw, RollNeeded, face_branches
 from fracas.sim.measure import damage_dealt, outcome_of
 from fracas.sim.policy import Policy, settle, tactics_for
 from fracas.sim.stats import Z95, run_seed, wilson
@@ -48,6 +55,10 @@ tree has no end, and enumerating it resolves again at every depth, each time lon
 
 SAMPLES = 20_000
 """How many seeded resolutions a sampled answer is built from by default."""
+
+Merge = Callable[[Expression, tuple[Branch, ...]], tuple[Branch, ...]]
+"""A roll's branches made fewer: those the rules read alike taken as one, their chances added
+(study mode's lurasko tables: a defense roll read only as dodged, hit or critical)."""
 
 
 class TooManyBranches(FracasError):
@@ -212,14 +223,16 @@ def leaves(
     max_branches: int = MAX_BRANCHES,
     answering: Policy | None = None,
     by_totals: bool = True,
+    merge: Merge | None = None,
 ) -> list[Leaf]:
     """Every distinct resolution of ``action`` (and ``then``) from the encounter's state, each
     once, by the ruleset's own code; the chances add up to 1. TooManyBranches past
     ``max_branches`` resolutions (``exact_odds`` and study mode's tables read these). Rolls are
     branched on their totals until a rule reads a roll's faces; the pass then starts anew with
-    that expression branched on its faces (``by_totals`` False: every roll from the start)."""
+    that expression branched on its faces (``by_totals`` False: every roll from the start).
+    ``merge``, when given, makes each roll's branches fewer (its caller answers for it)."""
     faces_read: set[str] | None = set() if by_totals else None
-    tree = _Tree(_trial(encounter), (action, *then), max_branches, answering)
+    tree = _Tree(_trial(encounter), (action, *then), max_branches, answering, merge)
     while True:
         try:
             return tree.enumerate(None if faces_read is None else frozenset(faces_read))
@@ -238,7 +251,9 @@ class _Tree:
         actions: Sequence[Action],
         max_branches: int,
         answering: Policy | None,
+        merge: Merge | None = None,
     ) -> None:
+        self.merge = merge
         self.trial = trial
         self.base = trial.state
         self.actions = actions
@@ -262,7 +277,11 @@ class _Tree:
             try:
                 events = _resolve(trial, base, self.actions, dice, self.answering)
             except DiceNeeded as needed:
-                branches = needed.branches if isinstance(needed, RollNeeded) else None
+                branches = None
+                if isinstance(needed, RollNeeded):
+                    branches = needed.branches
+                    if self.merge is not None and needed.expression is not None:
+                        branches = self.merge(needed.expression, branches)
                 if len(draws) >= MAX_DRAWS:
                     raise TooManyBranches(
                         f"{verb}: more than {MAX_DRAWS} rolls in one resolution"

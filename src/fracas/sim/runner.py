@@ -157,11 +157,21 @@ def simulate(
     if count == 1:
         return _here(study, progress)
     size = chunk_size(study.runs, count)
-    with ProcessPoolExecutor(max_workers=count) as pool:
+    initializer, initargs = _sharing(study)
+    with ProcessPoolExecutor(count, initializer=initializer, initargs=initargs) as pool:
         futures = {
             pool.submit(run_chunk, study, first, n): first for first, n in study.chunks(size)
         }
         return _gathered(futures, as_completed(futures), progress)
+
+
+def _sharing(study: Study) -> tuple[Callable[..., None] | None, tuple[Any, ...]]:
+    """What starts each local worker: in study mode, being handed the plan built here."""
+    if study.mode != "study":
+        return None, ()
+    from fracas.sim.study.mode import sharing
+
+    return sharing(study)
 
 
 def _here(study: Study, progress: Progress | None) -> list[FightResult]:

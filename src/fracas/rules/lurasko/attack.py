@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from fracas.dice import DiceSource, RollResult, dice, roll
+from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
 from fracas.engine.state import Combatant, EncounterState
@@ -19,7 +19,12 @@ from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
 from fracas.rules.lurasko.auras import Provocation
 from fracas.rules.lurasko.damage import DamageStep, Portion, resolve_damage, shield_steps
-from fracas.rules.lurasko.defense import DefenseOutcome, defense_hindrance, defense_result
+from fracas.rules.lurasko.defense import (
+    DefenseOutcome,
+    DefenseResult,
+    defense_hindrance,
+    defense_result,
+)
 from fracas.rules.lurasko.events import (
     AreaBurst,
     DamageCalledOut,
@@ -58,6 +63,27 @@ from fracas.rules.lurasko.wounds import (
     spend_shielding,
     wound,
 )
+
+INJURY_ROLL = dice(1, 20)
+"""The GM's roll on the injury-type table."""
+
+
+@dataclass(frozen=True)
+class Defense:
+    """A defense roll about to be made: the expression, and what reads its total."""
+
+    expression: Expression
+    tn: int
+    critical_margin: int
+    may_be_critical: bool
+
+    def judge(self, total: int) -> DefenseResult:
+        return defense_result(
+            total,
+            self.tn,
+            critical_margin=self.critical_margin,
+            may_be_critical=self.may_be_critical,
+        )
 
 
 def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
@@ -239,30 +265,34 @@ class Strike:
         """The defender's roll (the target unless named); ``tn_bonus``: a character caught in
         an area defends at a better TN (SOURCES.md 5.4)."""
         defender = defender or self.target
-        hindrance = defense_hindrance(
-            pressure=self.weapon.offense
-            - self.settings.pressure_lost_per_hand_arm_degree
-            * degrees_of(self.attacker, InjuryType.HAND_ARM),
-            defender_hindrance=self.settings.hindrance_per_mobility_degree
-            * degrees_of(defender, InjuryType.MOBILITY),
-            attacker_hindrance=self.reduction.hindrance,
-        )
-        die = self.settings.defense_die
-        result = roll(die + hindrance if hindrance else die, self.source)
-        tn = sheet_of(defender).tn + tn_bonus
-        may_crit = not (self.weapon.reach is Reach.RANGED and self.action.far)
-        found = defense_result(
-            result.total,
-            tn,
-            critical_margin=self.settings.critical_margin,
-            may_be_critical=may_crit,
-        )
+        defense = self.defense(defender, tn_bonus)
+        result = roll(defense.expression, self.source)
+        found = defense.judge(result.total)
         self.events.append(
             DefenseRolled(
-                defender.id, self.attacker.id, result, tn, found.outcome.value, found.margin
+                defender.id, self.attacker.id, result, defense.tn, found.outcome.value, found.margin
             )
         )
         return found.outcome
+
+    def defense(self, defender: Combatant | None = None, tn_bonus: int = 0) -> Defense:
+        """What the defender (the target unless named) rolls against this attack, and how the
+        total is read."""
+        defender = defender or self.target
+        hindrance = hindrance_on(
+            self.settings,
+            self.weapon,
+            self.reduction,
+            hand_arm=degrees_of(self.attacker, InjuryType.HAND_ARM),
+            mobility=degrees_of(defender, InjuryType.MOBILITY),
+        )
+        die = self.settings.defense_die
+        return Defense(
+            expression=die + hindrance if hindrance else die,
+            tn=sheet_of(defender).tn + tn_bonus,
+            critical_margin=self.settings.critical_margin,
+            may_be_critical=not (self.weapon.reach is Reach.RANGED and self.action.far),
+        )
 
     # --- the hit ------------------------------------------------------------------------
 
@@ -377,13 +407,32 @@ class Strike:
         """ "The GM will have already rolled on the melee or ranged injury type table"; the roll
         is shown only when the hit's damage crosses a multiple of the injury factor."""
         ranged = self.weapon.reach is Reach.RANGED
-        result = roll(dice(1, 20), self.source)
-        settings = self.settings
-        bands = settings.ranged_injury_table if ranged else settings.melee_injury_table
-        kind = injury_type(result.total, ranged=ranged, table=bands)
+        result = roll(INJURY_ROLL, self.source)
+        kind = self.injury_of(result.total)
         table = "ranged" if ranged else "melee"
         self.events.append(InjuryTypeSet(target.id, kind, table, result))
         return kind
+
+    def injury_of(self, face: int) -> InjuryType:
+        """The injury type ``face`` of the ``INJURY_ROLL`` gives on this weapon's table."""
+        ranged = self.weapon.reach is Reach.RANGED
+        settings = self.settings
+        bands = settings.ranged_injury_table if ranged else settings.melee_injury_table
+        return injury_type(face, ranged=ranged, table=bands)
+
+
+def hindrance_on(
+    settings: LuraskoSettings, weapon: Weapon, reduction: Reduction, *, hand_arm: int, mobility: int
+) -> int:
+    """What the defender's d20 gets added against ``weapon``: its offense as pressure, less
+    what the attacker's ``hand_arm`` degrees cost it, the defender's ``mobility`` degrees as its
+    Hindrance, less the Hindrance of the attacker's voluntary reduction. All an attack reads of
+    the two's degrees of injury (study mode keys its tables on it)."""
+    return defense_hindrance(
+        pressure=weapon.offense - settings.pressure_lost_per_hand_arm_degree * hand_arm,
+        defender_hindrance=settings.hindrance_per_mobility_degree * mobility,
+        attacker_hindrance=reduction.hindrance,
+    )
 
 
 def reduction_of(action: a.Attack, weapon: Weapon, settings: LuraskoSettings) -> Reduction:

@@ -44,6 +44,13 @@ class Plan:
     resolutions: int
     """How many times the rules resolved an attack to fill the tables."""
 
+    def play(self, seed: int, max_rounds: int) -> FightResult:
+        return play(self, seed, max_rounds)
+
+    def describe(self) -> str:
+        tables = sum(t is not None for f in self.fighters for t in f.tables)
+        return f"{tables} attack tables from {self.resolutions} rule resolutions"
+
 
 def play(plan: Plan, seed: int, max_rounds: int) -> FightResult:
     """One fight of ``plan`` with dice seeded ``seed`` (a draw after ``max_rounds``)."""

@@ -1,20 +1,22 @@
 """Which mode plays a study: the engine, or study mode where the fight fits it.
 
 ``decide`` builds the study's plan (``fracas.sim.study.<slug>.plan``) or names why it cannot;
-``play_chunk`` is what a worker does in study mode. Plans are built once per process.
+``play_chunk`` is what a worker does in study mode. A plan is built once, where the study is
+decided: local worker processes are handed it when they start (``sharing``), and build none.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from fracas.errors import FracasError
 from fracas.sim.fight import FightResult
 from fracas.sim.runner import TACTICS, Study, loaded
 from fracas.sim.stats import run_seed
-from fracas.sim.study.loop import Plan, play
 from fracas.sim.study.striking import obstacles
 from fracas.sim.study.table import Unmirrorable
 
@@ -25,6 +27,18 @@ MODES = (STUDY, ENGINE, AUTO)
 PACKAGE = "fracas.sim.study"
 
 
+class Plan(Protocol):
+    """What a ruleset's study module makes of an encounter (``loop.Plan``, ``lurasko``)."""
+
+    def play(self, seed: int, max_rounds: int) -> FightResult:
+        """One fight with dice seeded ``seed``."""
+        ...
+
+    def describe(self) -> str:
+        """Its tables, in words."""
+        ...
+
+
 @dataclass(frozen=True)
 class Decision:
     """The mode that plays a study, and why."""
@@ -33,9 +47,39 @@ class Decision:
     why: str
 
 
-@lru_cache(maxsize=8)
+PlanKey = tuple[str, str | None, str | None, str]
+"""What a plan is made from: the encounter, its text, its save, the policy."""
+
+_given: dict[PlanKey, Plan] = {}
+"""Plans this process was handed when it started (``sharing``)."""
+
+
 def plan_of(encounter: str, text: str | None, save: str | None, policy: str) -> Plan:
-    """The study's plan; Unmirrorable when study mode cannot play its fights."""
+    """The study's plan, built once per process or handed to it; Unmirrorable when study mode
+    cannot play its fights."""
+    found = _given.get((encounter, text, save, policy))
+    return found if found is not None else _built(encounter, text, save, policy)
+
+
+def sharing(study: Study) -> tuple[Callable[[PlanKey, Plan], None], tuple[PlanKey, Plan]]:
+    """The initializer (and its arguments) that hands a worker process ``study``'s plan, built
+    here once, so that the worker builds none."""
+    key = (study.encounter, study.text, study.save, study.policy)
+    return _give, (key, plan_of(*key))
+
+
+def _give(key: PlanKey, plan: Plan) -> None:
+    _given[key] = plan
+
+
+def forget() -> None:
+    """Drop every plan built or handed to this process (a benchmark's cold start)."""
+    _given.clear()
+    _built.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def _built(encounter: str, text: str | None, save: str | None, policy: str) -> Plan:
     ruleset, setup = loaded(encounter, text, save)
     if setup.clock.started:
         raise Unmirrorable("the fight has started: study mode plays fights from their set-up")
@@ -68,8 +112,7 @@ def decide(study: Study, asked: str) -> Decision:
         if asked == STUDY:
             raise FracasError(f"study mode cannot play this fight: {reason}") from reason
         return Decision(ENGINE, f"study mode cannot play it: {reason}")
-    tables = sum(t is not None for f in plan.fighters for t in f.tables)
-    why = f"{tables} attack tables from {plan.resolutions} rule resolutions"
+    why = plan.describe()
     return Decision(STUDY, why if asked == STUDY else f"the fight fits: {why}")
 
 
@@ -77,6 +120,6 @@ def play_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study`` in study mode, in order."""
     plan = plan_of(study.encounter, study.text, study.save, study.policy)
     return [
-        play(plan, run_seed(study.seed, run), study.max_rounds)
+        plan.play(run_seed(study.seed, run), study.max_rounds)
         for run in range(first, first + count)
     ]

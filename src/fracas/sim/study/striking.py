@@ -132,15 +132,12 @@ def _fighter(
     tracked: Mapping[CombatantId, Tracked],
 ) -> Fighter:
     """The fighter ``combatant`` is: its attack on each enemy asked of the rules on its turn."""
-    encounter = Encounter(ruleset, 0, history=False)
-    encounter.state = started
-    if not started.is_turn_of(combatant.id):
-        encounter.apply(MoveTurn(target=combatant.id))
+    encounter = on_turn_of(ruleset, started, combatant)
     tables: list[Table | None] = []
     prices: set[tuple[tuple[str, int], ...]] = set()
     for other in started:
         action = (
-            _chosen(encounter, combatant, other, shape) if other.side != combatant.side else None
+            chosen(encounter, combatant, other, shape) if other.side != combatant.side else None
         )
         if action is None:
             tables.append(None)
@@ -155,9 +152,18 @@ def _fighter(
         maximum=pool.maximum,
         start=pool.current,
         lowest_up=tracked[combatant.id].lowest_up,
-        attacks=_attacks(encounter.state[combatant.id], prices),
+        attacks=attacks_paid(encounter.state[combatant.id], prices),
         tables=tuple(tables),
     )
+
+
+def on_turn_of(ruleset: Ruleset, started: EncounterState, combatant: Combatant) -> Encounter:
+    """An encounter of ``started`` on ``combatant``'s turn (moved there by the game master)."""
+    encounter = Encounter(ruleset, 0, history=False)
+    encounter.state = started
+    if not started.is_turn_of(combatant.id):
+        encounter.apply(MoveTurn(target=combatant.id))
+    return encounter
 
 
 def _checked_table(
@@ -183,7 +189,7 @@ def _checked_table(
     return replace(table, resolutions=table.resolutions + again.resolutions)
 
 
-def _chosen(
+def chosen(
     encounter: Encounter, actor: Combatant, target: Combatant, shape: StrikerShape
 ) -> Action | None:
     """The attack the tactics would make on ``target``: its first arm the rules allow."""
@@ -197,7 +203,7 @@ def _chosen(
     return None
 
 
-def _attacks(actor: Combatant, prices: set[tuple[tuple[str, int], ...]]) -> int:
+def attacks_paid(actor: Combatant, prices: set[tuple[tuple[str, int], ...]]) -> int:
     """How many attacks the actor's pools pay for in a turn (they refill at its start)."""
     if not prices:
         return 0
