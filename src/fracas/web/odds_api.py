@@ -106,7 +106,7 @@ async def set_players_odds(body: PlayersOdds, held: GmDep, open_tables: TablesDe
     open on the encounter in this process get its state again, so a player's page reads the
     setting at once (those of another process, at their next change)."""
     open_tables.store.share_odds(held.link.encounter, body.players)
-    await open_tables.announce(held.link.encounter)
+    await open_tables.announce(held.link.encounter, afresh=True)
     return body
 
 

@@ -228,10 +228,12 @@ class Tables:
         except StoreError as error:  # the change is made and answered; the next poll tells it
             told(error, LOG)
 
-    async def announce(self, encounter_id: str) -> None:
+    async def announce(self, encounter_id: str, *, afresh: bool = False) -> None:
         """Tell every watcher of the encounter its own news (queued: this never waits for a
-        page). A watcher whose link is no longer in the store (revoked by another process,
-        which a database without NOTIFY tells only at the next poll) is closed instead."""
+        page); ``afresh``: its whole state, though the log is as it was told (a setting of the
+        encounter changed). A watcher whose link is no longer in the store (revoked by another
+        process, which a database without NOTIFY tells only at the next poll) is closed
+        instead."""
         tracked = self._open.get(encounter_id)
         watchers = self._watchers.get(encounter_id, {})
         if tracked is None or not watchers:
@@ -245,6 +247,7 @@ class Tables:
             if watcher.link.token not in tokens:
                 await self._gone(watcher.link)
                 continue
+            watcher.told = watcher.told and not afresh
             news = Seat(watcher.link, tracked).news(watcher)
             if news is not None and not watcher.tell(news):
                 self.unwatch(socket, watcher.link)
