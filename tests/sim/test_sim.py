@@ -17,18 +17,19 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter, Step
 from fracas.engine.gm import MoveTurn, SetPool
 from fracas.engine.ruleset import Rule, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool
 from fracas.engine.turns import StartCombat
 from fracas.errors import FracasError
 from fracas.rules.momentum.actions import Attack
 from fracas.rules.momentum.ruleset import Momentum
 from fracas.sim.charts import sim_chart
 from fracas.sim.fight import fight
-from fracas.sim.policy import Generic, tactics_for
+from fracas.sim.policy import Generic, standing_enemies, tactics_for
 from fracas.sim.report import summarize
 from fracas.sim.runner import GENERIC, Study, loaded, policy_named, run_chunk, simulate
 from fracas.sim.stats import run_seed, wilson
 from fracas.sim.tactics.momentum import tactics as momentum_tactics
-from tests.engine.toy import Guard, Punch, Toy
+from tests.engine.toy import Guard, Punch, Toy, ToySheet
 from tests.sim.duel import ENCOUNTER
 
 TOY_DEMO = "tests.cli.toyrules:DemoToy"
@@ -135,6 +136,23 @@ def test_the_generic_policy_plays_any_ruleset(toy: None) -> None:
     assert all(r.winner in {"heroes", "villains"} for r in results)
     assert all(r.taken for r in results)
     assert Guard not in {kind for kind, _, _ in Generic(ruleset).targeted}
+
+
+class Unsaid(Toy):
+    """The toy without a standing hook: it says nobody counts, as ``Ruleset`` does."""
+
+    def standing(self, combatant: Combatant) -> bool | None:
+        return None
+
+
+def test_without_a_standing_hook_the_enemies_who_take_their_turn_are_standing() -> None:
+    ada = Combatant(CombatantId("ada"), "Ada", "heroes", ToySheet(speed=3), {"HP": Pool(5, 5)})
+    bo = Combatant(CombatantId("bo"), "Bo", "villains", ToySheet(speed=2), {"HP": Pool(5, 5)})
+    cy = Combatant(CombatantId("cy"), "Cy", "villains", ToySheet(speed=1), {"HP": Pool(0, 5)})
+    for ruleset, standing in ((Unsaid(), ["bo"]), (Toy(), ["bo"])):
+        encounter = Encounter(ruleset)
+        encounter.state = EncounterState(combatants={c.id: c for c in (ada, bo, cy)})
+        assert [c.id for c in standing_enemies(encounter, ada.id)] == standing
 
 
 def test_the_generic_policy_names_weapons_when_an_action_needs_one() -> None:

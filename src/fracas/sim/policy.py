@@ -111,8 +111,10 @@ def standing_enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant
     state = encounter.state
     ruleset = encounter.ruleset
     side = state[actor].side
-    standing = (state[c] for c in ruleset.standing_in(state).up)  # none acts who is down
-    enemies = [c for c in standing if c.side != side and ruleset.takes_turn(state, c)]
+    known = ruleset.standing_in(state)
+    # none acts who is down; a ruleset that says nobody counts (no standing hook): everyone
+    candidates = (state[c] for c in known.up) if known.counted else iter(state)
+    enemies = [c for c in candidates if c.side != side and ruleset.takes_turn(state, c)]
     return sorted(enemies, key=lambda c: -ruleset.damage_suffered(c))
 
 
