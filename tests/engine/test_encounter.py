@@ -331,7 +331,7 @@ def test_a_loaded_encounter_rolls_on_where_the_saved_one_stopped() -> None:
         ),
         (
             lambda d: d["steps"][0]["action"].update(sheet={"speed": "fast"}),
-            r"steps\[0\].action \(AddCombatant\)",
+            r"steps\[0\]\.action\.sheet\.speed \(AddCombatant\): Input should be a valid int",
         ),
         (lambda d: d.update(steps="all"), "steps: expected a list"),
     ],

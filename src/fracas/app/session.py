@@ -509,7 +509,10 @@ def _ask(command: str, sides: int, so_far: Sequence[int]) -> str:
 
 
 def session_metadata(data: Mapping[str, Any]) -> tuple[str, int]:
-    """The name and setup count a session added to a save (defaults for a bare engine save)."""
+    """The name and setup count a session added to a save (defaults for a bare engine save); a
+    setup that is not a count of steps is a SaveFileError."""
     name = data.get("name", "")
     setup = data.get("setup", 0)
-    return (name if isinstance(name, str) else "", setup if isinstance(setup, int) else 0)
+    if not isinstance(setup, int) or isinstance(setup, bool) or setup < 0:
+        raise saving.SaveFileError(f"setup: must be a whole number from 0 up, not {setup!r}")
+    return (name if isinstance(name, str) else "", setup)

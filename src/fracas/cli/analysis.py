@@ -25,6 +25,7 @@ import typer
 from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 # The simulator, the rulesets and Rich are imported inside the commands: Typer needs only the
 # signatures for --help, and ``fracas --help`` must not load the app layer (about a second).
@@ -116,7 +117,9 @@ def odds_command(
             "--max-branches", metavar="N", help="Resolutions allowed before sampling instead."
         ),
     ] = MAX_BRANCHES,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed for sampling.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed for sampling.")
+    ] = 0,
     database: DatabaseOption = None,
 ) -> None:
     """Exact odds of one action: each outcome's probability and the damage it deals.
@@ -246,7 +249,9 @@ def sim_command(
         ),
     ],
     runs: Annotated[int, typer.Option("--runs", metavar="N", help="Fights to play.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Master seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Master seed.")
+    ] = 0,
     workers: Annotated[
         int | None,
         typer.Option("--workers", metavar="N", help="Local processes (default: every core)."),

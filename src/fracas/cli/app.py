@@ -36,6 +36,7 @@ from fracas.cli.serve import serve
 from fracas.cli.store import register as register_store
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 # Sessions, rulesets, the dice and Rich are imported inside the commands that use them: Typer
 # needs only the commands' signatures to parse and to print --help, and loading the app layer
@@ -68,7 +69,13 @@ SAVE_WORDS = ("save", "write")
 
 SeedOption = Annotated[
     int | None,
-    typer.Option("--seed", metavar="N", help="Seed of the dice (default: a random one, shown)."),
+    typer.Option(
+        "--seed",
+        metavar="N",
+        min=0,
+        max=MAX_SEED,
+        help="Seed of the dice (default: a random one, shown).",
+    ),
 ]
 DiceOption = Annotated[
     str | None,

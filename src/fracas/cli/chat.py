@@ -13,6 +13,7 @@ import typer
 
 from fracas.cli.terminal import fail, listening_socket, log_to_stderr
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 # The chat server, the store and the rulesets are imported when the command runs, so that
 # ``fracas --help`` does not load them.
@@ -44,9 +45,10 @@ def serve(
             "user's data directory).",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Seed of the dice.")] = (
-        None
-    ),
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed of the dice."),
+    ] = None,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int, typer.Option("--port", help="The port to listen on (0: any free one).")

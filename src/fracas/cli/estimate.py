@@ -19,6 +19,7 @@ import typer
 from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 # The simulator and Rich are imported inside the command: Typer needs only its signature for
 # --help, and ``fracas --help`` must not load the app layer (about a second).
@@ -44,7 +45,9 @@ def estimate_command(
         float,
         typer.Option("--budget", metavar="SECONDS", help="Stop after this long, at the latest."),
     ] = BUDGET,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Master seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Master seed.")
+    ] = 0,
     workers: Annotated[
         int | None,
         typer.Option("--workers", metavar="N", help="Local processes (default: every core)."),

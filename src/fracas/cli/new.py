@@ -19,6 +19,7 @@ import typer
 from fracas.cli.store import DatabaseOption
 from fracas.cli.terminal import fail
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 
 def new(
@@ -44,7 +45,10 @@ def new(
         typer.Option("--url", metavar="URL", help="Where fracas serve answers, for the links."),
     ] = "http://127.0.0.1:8000",
     seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", help="Seed of the dice (default: random).")
+        int | None,
+        typer.Option(
+            "--seed", metavar="N", min=0, max=MAX_SEED, help="Seed of the dice (default: random)."
+        ),
     ] = None,
     database: DatabaseOption = None,
 ) -> None:

@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pydantic import NonNegativeInt
+
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.state import (
@@ -313,9 +315,10 @@ class MarkSet(Event):
 
 @dataclass(frozen=True)
 class DiceDrawn(Event):
-    """The step drew dice from the seeded stream, which now stands at ``drawn`` dice."""
+    """The step drew dice from the seeded stream, which now stands at ``drawn`` dice (a save
+    that says fewer than none is refused when read: no die could be rolled after it)."""
 
-    drawn: int
+    drawn: NonNegativeInt
 
     def apply(self, state: EncounterState) -> EncounterState:
         return evolve(state, rng=(state.rng[0], self.drawn))

@@ -18,6 +18,7 @@ from fracas.engine.events import ENGINE_EVENTS, Event
 from fracas.engine.registry import find
 from fracas.engine.ruleset import Ruleset
 from fracas.errors import FracasError
+from fracas.seeds import MAX_SEED
 
 FORMAT = "fracas-encounter"
 VERSION = 1
@@ -47,9 +48,9 @@ def load(data: Mapping[str, Any], rulesets: Callable[[str], type[Ruleset]] = fin
     ruleset_type = rulesets(str(data.get("ruleset", "")))
     try:
         settings = ruleset_type.settings_model.model_validate(data.get("settings", {}))
-        seed = int(data["seed"])
-    except (ValidationError, KeyError, TypeError, ValueError) as error:
-        raise SaveFileError(f"settings or seed: {error}") from error
+    except ValidationError as error:
+        raise SaveFileError(f"settings: {error}") from error
+    seed = checked_seed(data.get("seed"))
     ruleset = ruleset_type(settings)
     reader = _Reader(ruleset)
     steps = [reader.step(s, f"steps[{n}]") for n, s in enumerate(_list(data, "steps"))]
@@ -57,6 +58,13 @@ def load(data: Mapping[str, Any], rulesets: Callable[[str], type[Ruleset]] = fin
     encounter = Encounter(ruleset, seed=seed)
     encounter.replay(steps, undone)
     return encounter
+
+
+def checked_seed(seed: Any) -> int:
+    """``seed`` if it is a whole number from 0 to MAX_SEED, else a SaveFileError naming it."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise SaveFileError(f"seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
 
 
 def dump_step(step: Step) -> dict[str, Any]:
@@ -115,7 +123,9 @@ class _Reader:
         try:
             return _adapter(kind).validate_python(fields, context=self.context)
         except ValidationError as error:
-            raise SaveFileError(f"{where} ({data['type']}): {error}") from error
+            first = error.errors()[0]
+            place = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
+            raise SaveFileError(f"{where}{place} ({data['type']}): {first['msg']}") from error
 
 
 def _by_name(kinds: tuple[type[Any], ...]) -> dict[str, type[Any]]:

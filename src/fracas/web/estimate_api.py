@@ -34,7 +34,7 @@ from fracas.errors import FracasError
 from fracas.sim.estimate import BUDGET, Estimate, Headway, estimate, study_of
 from fracas.web.api import ERRORS, GmDep, TablesDep
 from fracas.web.errors import ApiError
-from fracas.web.models import MAX_SEED, Strict
+from fracas.web.models import SEED_BOUND, Strict
 from fracas.web.tables import Tables
 
 MAX_BUDGET = 60.0
@@ -58,7 +58,7 @@ class EstimateIn(Strict):
     budget: float = Field(
         default=BUDGET, gt=0, le=MAX_BUDGET, description="Seconds it may take, at most."
     )
-    seed: int = Field(default=0, ge=0, le=MAX_SEED, description="Master seed of the fights.")
+    seed: int = Field(default=0, ge=0, lt=SEED_BOUND, description="Master seed of the fights.")
 
 
 class EstimateOut(BaseModel):

@@ -30,7 +30,7 @@ from fracas.library.records import entry_record
 from fracas.web.api import ERRORS, TablesDep
 from fracas.web.errors import ApiError
 from fracas.web.guard import LIMITS_CREATION
-from fracas.web.models import MAX_SEED, Created, Strict
+from fracas.web.models import SEED_BOUND, Created, Strict
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -124,7 +124,7 @@ class BuildIn(Strict):
 
     ruleset: str = Field(min_length=1, max_length=100, description="Slug, name or alias.")
     name: str = Field(default="", max_length=200)
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    seed: int | None = Field(default=None, ge=0, lt=SEED_BOUND)
     combatants: list[RosterIn] = Field(min_length=1, max_length=MAX_LINES)
 
 

@@ -11,11 +11,11 @@ from fracas.app.catalogue import SessionCommand, game_actions
 from fracas.app.rulesets import available
 from fracas.engine import saving
 from fracas.engine.names import checked_name
+from fracas.seeds import SEED_BOUND as SEED_BOUND
 from fracas.web.errors import ApiError
 from fracas.web.limits import MAX_SAVE_STEPS
 
 MAX_TEXT = 2000
-MAX_SEED = 2**63 - 1
 MAX_FACES = 200
 
 
@@ -85,7 +85,7 @@ class NewEncounter(Strict):
     ruleset: RulesetName = Field(description="Slug, name or alias.")
     name: Name = Field(default="", max_length=200)
     seed: int | None = Field(
-        default=None, ge=0, le=MAX_SEED, description="Seed of the dice; random when left out."
+        default=None, ge=0, lt=SEED_BOUND, description="Seed of the dice; random when left out."
     )
     settings: dict[str, Any] = Field(default_factory=dict, description="The ruleset's settings.")
     demo: bool = Field(default=False, description="Start from the ruleset's demo encounter.")
@@ -213,7 +213,7 @@ SAVE_SCHEMA: dict[str, Any] = {
         "format": {"type": "string", "enum": [saving.FORMAT]},
         "version": {"type": "integer", "enum": [saving.VERSION]},
         "ruleset": {"type": "string", "enum": RULESET_NAMES},
-        "seed": {"type": "integer", "minimum": 0},
+        "seed": {"type": "integer", "minimum": 0, "exclusiveMaximum": SEED_BOUND},
         "settings": {"type": "object"},
         "name": {"type": "string"},
         "setup": {"type": "integer", "minimum": 0},
@@ -252,5 +252,8 @@ def check_save(save: dict[str, Any]) -> None:
             raise ApiError(422, "bad-save", f"{key}: {value!r} is not one of {allowed}", key)
         if isinstance(value, int) and value < 0:
             raise ApiError(422, "bad-save", f"{key}: must not be negative", key)
+        bound = SAVE_SCHEMA["properties"][key].get("exclusiveMaximum")
+        if bound is not None and value >= bound:
+            raise ApiError(422, "bad-save", f"{key}: must be less than {bound}", key)
         if isinstance(value, list) and not all(isinstance(item, dict) for item in value):
             raise ApiError(422, "bad-save", f"{key}: each step is an object", key)
