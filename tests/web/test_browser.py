@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.web.browsing import WAIT_MS, browser, demo, needs_chromium, server
 from tests.web.conftest import GHOST, RAPTOR_SHEET
@@ -94,7 +95,7 @@ def test_the_gm_revokes_links_exports_and_deletes_the_encounter(
         gm.wait_for_selector("#connection.online", timeout=WAIT_MS)
         gm.get_by_role("button", name="Revoke Druid's link").click()
         gm.wait_for_selector('#reply:has-text("Druid\'s link is revoked")', timeout=WAIT_MS)
-        assert gm.locator("#link-list li").count() == 0
+        expect(gm.locator("#link-list li")).to_have_count(0, timeout=WAIT_MS)
 
         player.wait_for_selector("#connection.closed", timeout=WAIT_MS)
         assert player.locator("#reply").inner_text() == "This link was revoked."
