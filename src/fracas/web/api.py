@@ -51,7 +51,7 @@ from fracas.web.models import (
     SeatOut,
     check_save,
 )
-from fracas.web.projection import log_lines, view_json
+from fracas.web.projection import log_lines
 from fracas.web.tables import Seat, Tables
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -221,8 +221,9 @@ async def delete_encounter(
 
 @router.get("/t/{token}/view")
 async def read_view(held: SeatDep) -> dict[str, Any]:
-    """The view alone: order, whose turn, pools (your side's only, for a player), effects."""
-    return view_json(held.tracked.session, held.audience)
+    """The view alone: order, whose turn, pools (your side's only, for a player), effects, and
+    whether the players may see odds (``players_see_odds``)."""
+    return held.view()
 
 
 @router.get("/t/{token}/log")

@@ -4,7 +4,8 @@ The socket at ``/api/t/{token}/live`` receives JSON messages, each with a ``type
 
 * ``state``: ``version``, ``view`` and ``log`` (the latest steps' lines): the whole picture.
   Always the first message; sent again after any change that is not steps added at the end
-  (an undo, a change another process made), so the page replaces what it shows.
+  (an undo, a change another process made, the game master's switch of the players' odds),
+  so the page replaces what it shows. The view's ``players_see_odds`` is that switch.
 * ``step``: ``version``, ``after``, ``view`` and ``log``, which holds only the lines of the
   steps added since the previous message: the page appends them to its log and redraws the
   view. ``after`` is the version the socket's previous message told: a page showing another

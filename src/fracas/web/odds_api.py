@@ -103,10 +103,10 @@ async def read_players_odds(held: SeatDep, open_tables: TablesDep) -> PlayersOdd
 @router.put("/t/{token}/odds/players")
 async def set_players_odds(body: PlayersOdds, held: GmDep, open_tables: TablesDep) -> PlayersOdds:
     """Let the players see odds, or stop them (never against a hidden combatant). The pages
-    open on the encounter in this process get its state again, so a player's page reads the
-    setting at once (those of another process, at their next change)."""
+    open on the encounter in this process get its state again at once, whose view carries the
+    setting (``players_see_odds``); those of another process, at their next change."""
     open_tables.store.share_odds(held.link.encounter, body.players)
-    await open_tables.announce(held.link.encounter, afresh=True)
+    await open_tables.announce(held.link.encounter, anew=True)
     return body
 
 

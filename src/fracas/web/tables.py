@@ -62,13 +62,19 @@ class Seat:
 
     def snapshot(self) -> dict[str, Any]:
         """The view and log this seat is shown, and the encounter's version."""
-        session = self.tracked.session
         return {
             "type": "state",
             "version": self.tracked.version,
-            "view": view_json(session, self.audience),
-            "log": log_lines(session, self.audience),
+            "view": self.view(),
+            "log": log_lines(self.tracked.session, self.audience),
         }
+
+    def view(self) -> dict[str, Any]:
+        """The view this seat is shown, with the encounter's setting ``players_see_odds`` (a
+        player's page offers odds by it without asking)."""
+        shown = view_json(self.tracked.session, self.audience)
+        shown["players_see_odds"] = self.tracked.store.players_see_odds(self.link.encounter)
+        return shown
 
     def news(self, watcher: Watcher) -> dict[str, Any] | None:
         """What ``watcher`` is told now: the steps added since it was last told (a ``step``
@@ -88,7 +94,7 @@ class Seat:
                 "type": "step",
                 "version": self.tracked.version,
                 "after": watcher.version,
-                "view": view_json(session, self.audience),
+                "view": self.view(),
                 "log": log_lines(session, self.audience, len(steps) - seen),
             }
         else:
@@ -228,10 +234,10 @@ class Tables:
         except StoreError as error:  # the change is made and answered; the next poll tells it
             told(error, LOG)
 
-    async def announce(self, encounter_id: str, *, afresh: bool = False) -> None:
+    async def announce(self, encounter_id: str, anew: bool = False) -> None:
         """Tell every watcher of the encounter its own news (queued: this never waits for a
-        page); ``afresh``: its whole state, though the log is as it was told (a setting of the
-        encounter changed). A watcher whose link is no longer in the store (revoked by another
+        page); ``anew``: the whole state even at the version it was told (a setting changed,
+        not the log). A watcher whose link is no longer in the store (revoked by another
         process, which a database without NOTIFY tells only at the next poll) is closed
         instead."""
         tracked = self._open.get(encounter_id)
@@ -247,7 +253,7 @@ class Tables:
             if watcher.link.token not in tokens:
                 await self._gone(watcher.link)
                 continue
-            watcher.told = watcher.told and not afresh
+            watcher.told = watcher.told and not anew
             news = Seat(watcher.link, tracked).news(watcher)
             if news is not None and not watcher.tell(news):
                 self.unwatch(socket, watcher.link)

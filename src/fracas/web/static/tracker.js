@@ -161,11 +161,8 @@ function drawState(state) {
   });
   if (bar) bar.update(view);
   (state.appended ? appendLog : drawLog)($("log"), state.log); // a live step's lines: added
-  if (!GM) {
-    call("GET", "/odds/players", undefined, "reading the odds setting")
-      .then((odds) => { page.playersSeeOdds = odds.players; })
-      .catch(() => {});
-  }
+  page.playersSeeOdds = view.players_see_odds; // the switch comes with every view
+  if ($("players-odds")) $("players-odds").checked = view.players_see_odds;
   page.names = view.combatants.map((c) => c.name);
 }
 
@@ -279,14 +276,13 @@ async function main() {
   });
   try {
     page.seat = await call("GET", "", undefined, "reading the fight");
-    const [completions, catalogue, odds] = await Promise.all([
+    const [completions, catalogue] = await Promise.all([
       call("GET", "/completions", undefined, "reading the commands"),
       call("GET", "/catalogue", undefined, "reading the actions"),
-      call("GET", "/odds/players", undefined, "reading the odds setting"),
     ]);
     page.verbs = new Set(completions.verbs);
     page.catalogue = catalogue;
-    page.playersSeeOdds = odds.players;
+    page.playersSeeOdds = page.seat.view.players_see_odds;
     page.bar = new ActionBar($("actionbar"), {
       gm: GM,
       me: page.seat.combatant,
