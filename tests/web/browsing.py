@@ -72,6 +72,18 @@ def command(server: Server, token: str, text: str) -> dict[str, Any]:
     return answer
 
 
+def narration(server: Server, token: str) -> list[str]:
+    """The log's narration of the last step (its command line left out: typed differently)."""
+    lines = httpx.get(f"{server.url}/api/t/{token}/log", params={"steps": 1}).json()
+    return [line for line in lines if not line.startswith("[")]
+
+
+def view(server: Server, token: str) -> dict[str, Any]:
+    """The encounter's view as the link's holder gets it."""
+    shown: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
+    return shown
+
+
 def fits(page: Any) -> bool:
     """No horizontal scrolling: the page is no wider than the window."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))

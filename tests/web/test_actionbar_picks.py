@@ -6,12 +6,22 @@ keeps free text possible; a player's page lists their own combatant's weapons.""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
-from tests.web.browsing import WAIT_MS, browser, command, demo, fits, needs_chromium, server
+from tests.web.browsing import (
+    WAIT_MS,
+    browser,
+    command,
+    demo,
+    fits,
+    narration,
+    needs_chromium,
+    server,
+    view,
+)
 from tests.web.server import Server
 
 if TYPE_CHECKING:
@@ -69,17 +79,6 @@ def _word(name: str) -> str:
     return json.dumps(name) if " " in name else name
 
 
-def _last_step(server: Server, token: str) -> list[str]:
-    """The narration of the last step (its command line left out: typed differently)."""
-    lines = httpx.get(f"{server.url}/api/t/{token}/log", params={"steps": 1}).json()
-    return [line for line in lines if not line.startswith("[")]
-
-
-def _view(server: Server, token: str) -> dict[str, Any]:
-    view: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
-    return view
-
-
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("ruleset", sorted(PICKS))
 def test_a_weapon_picked_from_the_actors_sheet_is_the_typed_step(
@@ -90,7 +89,7 @@ def test_a_weapon_picked_from_the_actors_sheet_is_the_typed_step(
     for token in (typed, clicked):
         for text in ["start", *setup]:
             command(server, token, text)
-    assert _view(server, clicked)["acting"] == [actor]
+    assert view(server, clicked)["acting"] == [actor]
     command(server, typed, typed_text)
 
     page = _open(browser, f"{server.url}/gm/{clicked}", size)
@@ -110,8 +109,8 @@ def test_a_weapon_picked_from_the_actors_sheet_is_the_typed_step(
         )
     finally:
         page.close()
-    assert _last_step(server, clicked) == _last_step(server, typed)
-    assert _view(server, clicked) == _view(server, typed)
+    assert narration(server, clicked) == narration(server, typed)
+    assert view(server, clicked) == view(server, typed)
 
 
 def test_other_types_a_value_and_a_player_picks_from_their_own_sheet(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -15,7 +15,17 @@ from typer.testing import CliRunner
 
 from fracas.cli.app import app as cli
 from fracas.web.odds_api import MAX_BRANCHES, SAMPLES
-from tests.web.browsing import WAIT_MS, browser, command, demo, fits, needs_chromium, server
+from tests.web.browsing import (
+    WAIT_MS,
+    browser,
+    command,
+    demo,
+    fits,
+    narration,
+    needs_chromium,
+    server,
+    view,
+)
 from tests.web.conftest import GHOST, RAPTOR_SHEET
 from tests.web.server import Server
 
@@ -53,17 +63,6 @@ def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
     return page
 
 
-def _narration(server: Server, token: str) -> list[str]:
-    """The log's narration of the last step (its command line left out: typed differently)."""
-    lines = httpx.get(f"{server.url}/api/t/{token}/log", params={"steps": 1}).json()
-    return [line for line in lines if not line.startswith("[")]
-
-
-def _view(server: Server, token: str) -> dict[str, Any]:
-    view: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
-    return view
-
-
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("ruleset", sorted(ATTACKS))
 def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
@@ -75,7 +74,7 @@ def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
     for token in (typed, clicked):
         for text in ["start", *setup]:
             command(server, token, text)
-    assert _view(server, clicked)["acting"][0] == actor  # the page's choice: whose turn it is
+    assert view(server, clicked)["acting"][0] == actor  # the page's choice: whose turn it is
     flags = "".join(f" -{'with' if f == 'weapon' else f} {v}" for f, v in options)
     command(server, typed, f"{actor}: {verb} {target.lower().replace(' ', '-')}{flags}")
 
@@ -98,8 +97,8 @@ def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
         assert fits(page), "the page scrolls sideways after the attack"
     finally:
         page.close()
-    assert _narration(server, clicked) == _narration(server, typed)
-    assert _view(server, clicked) == _view(server, typed)
+    assert narration(server, clicked) == narration(server, typed)
+    assert view(server, clicked) == view(server, typed)
 
 
 def _odds_match_fracas_odds(page: Page, ruleset: str, action: str, setup: list[str]) -> None:
@@ -142,11 +141,11 @@ def test_damage_and_heal_by_click_are_steps_that_undo(
     typed, clicked = demo(server, ruleset), demo(server, ruleset)
     for token in (typed, clicked):
         command(server, token, "start")
-    start = _view(server, typed)
+    start = view(server, typed)
     command(server, typed, f"damage {word} 3")
-    damaged = _view(server, typed)
+    damaged = view(server, typed)
     command(server, typed, f"heal {word} 2")
-    healed = _view(server, typed)
+    healed = view(server, typed)
     assert damaged != start and healed != damaged  # each changes the card
     page = _open(browser, f"{server.url}/gm/{clicked}", DESKTOP)
     try:
@@ -154,17 +153,17 @@ def test_damage_and_heal_by_click_are_steps_that_undo(
         amount.fill("3")
         page.get_by_role("button", name=f"Damage {name}").click()
         _log_shows(page, f"damage {word} 3")
-        assert _view(server, clicked) == damaged
+        assert view(server, clicked) == damaged
         amount.fill("2")
         page.get_by_role("button", name=f"Heal {name}").click()
         _log_shows(page, f"heal {word} 2")
-        assert _view(server, clicked) == healed
+        assert view(server, clicked) == healed
         page.keyboard.press("u")  # undo the heal
         _log_shows(page, f"heal {word} 2", shown=False)
-        assert _view(server, clicked) == damaged
+        assert view(server, clicked) == damaged
         page.keyboard.press("u")  # and the damage
         _log_shows(page, f"damage {word} 3", shown=False)
-        assert _view(server, clicked) == start
+        assert view(server, clicked) == start
     finally:
         page.close()
 
@@ -259,7 +258,7 @@ def test_every_rulesets_player_phone_shows_their_card_and_no_hidden_combatant(
 ) -> None:
     _, player, npc = PEOPLE[ruleset]
     token = demo(server, ruleset)
-    side = next(c["side"] for c in _view(server, token)["combatants"] if c["id"] == npc)
+    side = next(c["side"] for c in view(server, token)["combatants"] if c["id"] == npc)
     command(server, token, f'add "{GHOST}" {side} {npc} -hidden')  # a copy of the NPC, hidden
     command(server, token, "start")
     link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
@@ -291,14 +290,14 @@ def test_the_headline_names_dbus_surprise_round_and_then_round_1(
         headline = page.locator("#headline")
         assert ", the surprise round: " in headline.inner_text()
         for _ in range(10):  # the surprise round's turns, then round 1 begins
-            if _view(server, token)["round"] != 1:
+            if view(server, token)["round"] != 1:
                 break
             command(server, token, "end")
         page.wait_for_selector("#headline:has-text(', round 1: ')", timeout=WAIT_MS)
         assert "round 2" not in headline.inner_text()
     finally:
         page.close()
-    assert _view(server, token)["round_name"] == "round 1"
+    assert view(server, token)["round_name"] == "round 1"
 
 
 def test_a_held_action_is_fired_by_a_click_on_its_holders_card(
@@ -335,9 +334,9 @@ def test_a_held_action_is_fired_by_a_click_on_its_holders_card(
         assert fits(page)
     finally:
         page.close()
-    assert _narration(server, clicked) == _narration(server, typed)
-    assert _view(server, clicked) == _view(server, typed)
-    assert not _view(server, clicked)["combatants"][0]["held"]
+    assert narration(server, clicked) == narration(server, typed)
+    assert view(server, clicked) == view(server, typed)
+    assert not view(server, clicked)["combatants"][0]["held"]
 
 
 ROLL = re.compile(r"\b\d*d\d+ \(")
