@@ -6,10 +6,16 @@ more than 5x the 1d6 one although it takes only ~5x the resolutions (issue 20, t
 The Druid's Thorn Lash as 1d6 and as 8d6 against Raptor 3 (``odds_speed.py``'s query), each
 query run QUERIES times (default 30), alternating. Every resolution of the exchange
 (``fracas.sim.odds._resolve``, wrapped here with a CPU timer) is counted by the draws it was
-handed: none (it stops at the d20), one (the d20: a miss, or a stop at the damage roll), two
-(the d20 and the damage total: a hit, resolved to the end). The rest of the query (the leaves'
-damage and outcome, the bookkeeping) is "outside". Medians of CPU time; the split shows what the
-ratio is made of: the hit leaves, 48 against 328, each a whole resolution of the attack.
+handed and by whether it stopped at a roll: none (it stops at the d20), one and finished (a
+miss), one and stopped (a hit stopping at the damage roll), two (the d20 and the damage total:
+a hit, resolved to the end). The rest of the query (the leaves' damage and outcome, the
+bookkeeping) is "outside". Medians of CPU time; the split shows what the ratio is made of: the
+hit leaves, 48 against 328, each a whole resolution of the attack.
+
+The last line bounds what resuming the rules at the damage roll could give: each hit leaf
+costs what it costs now less a resolution that stops at the damage roll (the attack up to that
+roll, and the stop itself, which a resumed resolution would not pay either), so the ratio it
+prints is the best that sharing the part of an attack before its damage roll could reach.
 """
 
 from __future__ import annotations
@@ -25,24 +31,37 @@ from typing import Any
 from machine import describe
 from odds_speed import THORN_LASH, thorn_lash
 
+from fracas.dice import DiceNeeded
 from fracas.sim.odds import exact_odds
 from fracas.sim.scenario import ready
 
 odds_module: Any = importlib.import_module("fracas.sim.odds")  # the name is also a function's
-Spent = dict[int, list[float]]
+Kind = tuple[int, bool]
+"""A resolution's draws handed out, and whether it stopped at a roll."""
+Spent = dict[Kind, list[float]]
+KINDS: tuple[tuple[Kind, str], ...] = (
+    ((0, True), "stops at the d20"),
+    ((1, False), "misses"),
+    ((1, True), "stops at the damage roll"),
+    ((2, False), "hit leaves"),
+)
 
 
 def _timing(spent: Spent) -> Callable[..., Any]:
-    """``_resolve``, adding each call's CPU seconds to ``spent`` under its number of draws."""
+    """``_resolve``, adding each call's CPU seconds to ``spent`` under its kind."""
     resolve = odds_module._resolve
 
     def timed(trial: Any, base: Any, actions: Any, dice: Any, answering: Any) -> Any:
-        kind = len(dice._draws)
+        draws, stopped = len(dice._draws), True
         start = time.process_time()
         try:
-            return resolve(trial, base, actions, dice, answering)
+            found = resolve(trial, base, actions, dice, answering)
+            stopped = False
+            return found
+        except DiceNeeded:
+            raise
         finally:
-            spent[kind].append(time.process_time() - start)
+            spent[draws, stopped].append(time.process_time() - start)
 
     return timed
 
@@ -58,7 +77,7 @@ def main() -> None:
         queries[dice] = (session.encounter, ready(session, THORN_LASH))
         exact_odds(*queries[dice])  # cold: works out the rolls' results
     query_times: dict[int, list[float]] = defaultdict(list)
-    kinds: dict[int, dict[int, list[tuple[int, float]]]] = {d: defaultdict(list) for d in queries}
+    kinds: dict[int, dict[Kind, list[tuple[int, float]]]] = {d: defaultdict(list) for d in queries}
     for _ in range(rounds):
         for dice, (encounter, action) in queries.items():
             spent.clear()
@@ -67,19 +86,31 @@ def main() -> None:
             query_times[dice].append(time.process_time() - start)
             for kind, calls in spent.items():
                 kinds[dice][kind].append((len(calls), sum(calls)))
-    print("| Thorn Lash | query | stops at the d20 | after the d20 | hit leaves | outside |")
-    print("|---|---|---|---|---|---|")
+    print(f"| Thorn Lash | query | {' | '.join(name for _, name in KINDS)} | outside |")
+    print(f"|---|---|{'---|' * len(KINDS)}---|")
+    resumed: dict[int, float] = {}
     for dice in queries:
         query = statistics.median(query_times[dice]) * 1000
-        cells = [
-            (kinds[dice][kind][0][0], statistics.median(t for _, t in kinds[dice][kind]) * 1000)
-            for kind in (0, 1, 2)
-        ]
-        inside = sum(ms for _, ms in cells)
-        shown = " | ".join(f"{n} x {ms / n * 1000:.0f} µs = {ms:.2f} ms" for n, ms in cells)
+        cells = {
+            kind: (
+                kinds[dice][kind][0][0],
+                statistics.median(t for _, t in kinds[dice][kind]) * 1000,
+            )
+            for kind, _ in KINDS
+        }
+        inside = sum(ms for _, ms in cells.values())
+        shown = " | ".join(
+            f"{n} x {ms / n * 1000:.0f} µs = {ms:.2f} ms" for n, ms in cells.values()
+        )
         print(f"| {dice}d6 | {query:.2f} ms | {shown} | {query - inside:.2f} ms |")
+        stops, stopped_ms = cells[1, True]
+        resumed[dice] = query - cells[2, False][0] * stopped_ms / stops
     ratio = statistics.median(query_times[8]) / statistics.median(query_times[1])
     print(f"8d6 / 1d6: {ratio:.2f}x; machine after: {describe()}")
+    print(
+        f"resumed at the damage roll, at best: 1d6 {resumed[1]:.2f} ms, 8d6 {resumed[8]:.2f} ms, "
+        f"8d6 / 1d6 {resumed[8] / resumed[1]:.2f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -60,6 +60,9 @@ class RolledDie:
     @property
     def natural(self) -> int:
         """The face the die first showed and kept, before any minimum or maximum: a natural 20."""
+        first = self.faces[0]
+        if not first.rerolled:
+            return first.shown
         return next(face.shown for face in self.faces if not face.rerolled)
 
     def render(self) -> str:
@@ -207,18 +210,24 @@ class RollResult:
 
     def terms(self) -> tuple[DiceResult, ...]:
         """Every dice term, left to right."""
-        return tuple(self.root.terms())
+        return tuple(_terms(self.root))
 
     def dice(self) -> tuple[RolledDie, ...]:
         """Every die rolled, kept or dropped, left to right."""
-        return tuple(die for term in self.root.terms() for die in term.dice)
+        found: list[RolledDie] = []
+        for term in _terms(self.root):
+            found.extend(term.dice)
+        return tuple(found)
 
     def kept_faces(self, sides: int | None = None) -> tuple[int, ...]:
         """The natural faces of the kept dice, only of dice with ``sides`` sides if given:
         ``result.kept_faces(sides=20) == (20,)`` is a natural 20."""
-        return tuple(
-            die.natural for die in self.dice() if die.kept and (sides is None or die.sides == sides)
-        )
+        found: list[int] = []
+        for term in _terms(self.root):
+            for die in term.dice:
+                if die.kept and (sides is None or die.sides == sides):
+                    found.append(die.natural)
+        return tuple(found)
 
     def subtotals(self) -> dict[str, int]:
         """The total of each label's terms, each term as rolled, whatever arithmetic surrounds
@@ -235,3 +244,13 @@ class RollResult:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _terms(node: RollNode) -> list[DiceResult]:
+    """``node.terms()`` as a list, the common nodes walked without generators (a rule reads
+    the natural face of every attack roll it makes)."""
+    if isinstance(node, DiceResult):
+        return [node]
+    if isinstance(node, BinaryResult):
+        return _terms(node.left) + _terms(node.right)
+    return list(node.terms())

@@ -51,6 +51,9 @@ from at most; a bigger roll is enumerated die by die."""
 
 Draw = int | RollResult
 Branch = tuple[Draw, Fraction]
+Results = tuple[tuple[RollResult, Fraction], ...]
+Known = dict[int, tuple[Expression, Results | None]]
+"""A roll's branches by its expression's identity (the expression kept, so the id stays its)."""
 
 
 class RollNeeded(DiceNeeded):
@@ -71,13 +74,23 @@ class BranchingDice:
 
     ``faces_read`` holds the notations of the expressions whose faces the rules read, which
     branch on their distinct results; any other branches on its totals. ``faces_read`` None:
-    every expression branches on its distinct results (as the odds did before totals)."""
+    every expression branches on its distinct results (as the odds did before totals).
+    ``known``: the branches of the expressions rolled so far with the same ``faces_read``, by
+    the expression's identity, shared by the resolutions of one pass of the enumeration (the
+    rules roll the same expression objects every time; looking them up by value hashes each
+    expression's whole tree)."""
 
-    __slots__ = ("_draws", "_faces_read")
+    __slots__ = ("_draws", "_faces_read", "_known")
 
-    def __init__(self, draws: Iterable[Draw], faces_read: Collection[str] | None = None) -> None:
+    def __init__(
+        self,
+        draws: Iterable[Draw],
+        faces_read: Collection[str] | None = None,
+        known: Known | None = None,
+    ) -> None:
         self._draws = deque(draws)
         self._faces_read = faces_read
+        self._known: Known = {} if known is None else known
 
     def roll(self, sides: int) -> int:
         if not self._draws:
@@ -90,7 +103,10 @@ class BranchingDice:
     def whole_roll(self, expression: Expression) -> RollResult | None:
         if self._draws and isinstance(self._draws[0], int):
             return None
-        branches = self._branches(expression)
+        known = self._known.get(id(expression))
+        if known is None or known[0] is not expression:
+            known = self._known[id(expression)] = (expression, self._branches(expression))
+        branches = known[1]
         if branches is None:
             return None
         if len(branches) == 1:
@@ -112,9 +128,6 @@ def face_branches(sides: int) -> tuple[Branch, ...]:
     """One branch per face of a die."""
     chance = Fraction(1, sides)
     return tuple((face, chance) for face in range(1, sides + 1))
-
-
-Results = tuple[tuple[RollResult, Fraction], ...]
 
 
 @lru_cache(maxsize=1024)

@@ -39,7 +39,14 @@ from fracas.engine.gm import MoveTurn
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
-from fracas.sim.branching import Branch, BranchingDice, Draw, RollNeeded, face_branches
+from fracas.sim.branching import (
+    Branch,
+    BranchingDice,
+    Draw,
+    Known,
+    RollNeeded,
+    face_branches,
+)
 from fracas.sim.measure import damage_dealt, outcome_of
 from fracas.sim.policy import Policy, settle, tactics_for
 from fracas.sim.stats import Z95, run_seed, wilson
@@ -267,13 +274,14 @@ class _Tree:
         faces of a roll branched on its totals."""
         trial, base, verb = self.trial, self.base, self.actions[0].verb
         found: list[Leaf] = []
+        known: Known = {}
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
             draws, weight, scale = pending.pop()
             self.resolutions += 1
             if self.resolutions > self.max_branches:
                 raise TooManyBranches(f"{verb}: more than {self.max_branches} ways to roll")
-            dice = BranchingDice(draws, faces_read)
+            dice = BranchingDice(draws, faces_read, known)
             try:
                 events = _resolve(trial, base, self.actions, dice, self.answering)
             except DiceNeeded as needed:
