@@ -108,6 +108,27 @@ def thorn_lash(dice: int) -> Session:
     return open_encounter(path, text=text)
 
 
+def test_a_labelled_damage_roll_read_by_its_parts_is_branched_on_its_faces_anew() -> None:
+    """Momentum: an Ability's "types from the labels of its damage dice (``1d6[heat] +
+    1d6[poison]``)": the rules read the roll's labelled subtotals, which its totals hide, so the
+    enumeration starts a second pass that branches that roll on its faces (its branches worked
+    out again, not those of the first pass), and the fractions are those by faces."""
+    path = demo_of("momentum")
+    text = path.read_text(encoding="utf-8").replace(
+        "{name: Thorn Lash, tier: 1, damage: 2d6, damage_types: [physical]",
+        "{name: Thorn Lash, tier: 1, damage: '2d6[physical] + 1d6[poison]', "
+        "damage_types: [physical, poison]",
+    )
+    session = open_encounter(path, text=text)
+    action = ready(session, "Druid: attack raptor-3 -with 'thorn lash'")
+    by_totals = exact_odds(session.encounter, action)
+    by_faces = exact_odds(session.encounter, action, by_totals=False)
+    assert by_totals.exact and by_faces.exact
+    assert (by_totals.outcomes, by_totals.damage) == (by_faces.outcomes, by_faces.damage)
+    assert by_totals.resolutions > by_faces.resolutions  # the first pass, given up, included
+    assert max(by_totals.damage.probabilities()) > 10  # damage past 2d6's: the parts were dealt
+
+
 def test_a_16d6_thorn_lash_is_exact_and_equals_icepool_by_hand() -> None:
     """By faces, 16d6 has 20,349 multisets for each hitting d20 and gives up; by totals, 81.
     The Ability hits on d20 + bonus ≥ Evasion, a natural 20 adds the critical bonus (+3 per
