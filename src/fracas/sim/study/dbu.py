@@ -35,8 +35,10 @@ from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack
 from fracas.rules.dbu.attack import AttackRule
 from fracas.rules.dbu.economy import ACTIONS, LP
+from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.ruleset import Dbu
+from fracas.rules.dbu.wounds import MOMENTUM_ROUND
 from fracas.sim.branching import BranchingDice
 from fracas.sim.fight import MAX_ACTIONS, FightResult
 from fracas.sim.policy import Generic, Policy, Reacting, Settling, standing_enemies, tactics_for
@@ -141,9 +143,20 @@ def _check_answers(ruleset: Dbu, encounter: Encounter, tactics: Policy, action: 
     """The tactics answer nothing after the attack (``react``) and settle nothing for those it
     names: the engine would play such answers out of turn, the loop does not."""
     trial = Encounter(ruleset, 0, history=False)
-    trial.state = encounter.state
+    before = trial.state = encounter.state
     trial.apply(action)
     assert action.target is not None
+    kept = {
+        action.actor: (ACTIONS, (MOMENTUM_ROUND,)),
+        action.target: (LP, (ATTACKED, ATTACKED_ROUND)),
+    }
+    for was in before:
+        now = trial.state[was.id]
+        pool, marks = kept.get(was.id, ("", ()))
+        pools = {**now.pools, **({pool: was.pools[pool]} if pool else {})}
+        others = {k: v for k, v in now.marks.items() if k not in marks}
+        if replace(now, pools=pools, marks=others) != replace(was, marks=dict(was.marks)):
+            raise Unmirrorable(f"{action.verb} changes more of {was.name} than the loop keeps")
     if isinstance(tactics, Reacting) and tactics.react(trial, action.target) is not None:
         raise Unmirrorable("its tactics answer out of turn")
     for who in (action.actor, action.target):

@@ -122,6 +122,7 @@ class Tables:
     _wounds: dict[tuple[int, int, int], Totals] = field(default_factory=dict)
     _bands: dict[tuple[int, int], int] = field(default_factory=dict)
     _foes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _landing_states: dict[tuple[int, int, int], EncounterState] = field(default_factory=dict)
 
     def band(self, index: int, life: int) -> int:
         """The Health Threshold band of fighter ``index`` at ``life`` Life Points (the rules'
@@ -220,9 +221,7 @@ class Tables:
 
     def _landing(self, key: tuple[int, int, int, int, bool]) -> tuple[int, int]:
         attacker, target, life, total, had_momentum = key
-        state = self._with(self.started, target, life=life)
-        if had_momentum:
-            state = self._with(state, attacker, momentum=True)
+        state = self._landing_state(attacker, target, life, had_momentum)
         plan = self.plans[attacker, target]
         landed = land(state, plan, total, settings=self.ruleset.rules)
         self.resolutions += 1
@@ -238,6 +237,20 @@ class Tables:
             ):
                 raise Unmirrorable(f"an attack's Wound Roll does more than take Life ({event})")
         return landed.damage, gained
+
+    def _landing_state(
+        self, attacker: int, target: int, life: int, had_momentum: bool
+    ) -> EncounterState:
+        """The state a Wound Roll lands in: the target at ``life``, the attacker with or without
+        Bonus Momentum this round (one for every Wound Roll's total)."""
+        key = (attacker if had_momentum else -1, target, life)
+        found = self._landing_states.get(key)
+        if found is None:
+            found = self._with(self.started, target, life=life)
+            if had_momentum:
+                found = self._with(found, attacker, momentum=True)
+            self._landing_states[key] = found
+        return found
 
     # --- Effect Phases -----------------------------------------------------------------------
 
