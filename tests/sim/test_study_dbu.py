@@ -175,10 +175,8 @@ def test_what_the_loop_cannot_mirror_sends_the_fight_to_the_engine() -> None:
     guarded = setup.with_combatant(replace(kora, effects=(Effect(name="Guard Down"),)))
     with pytest.raises(Unmirrorable, match=r"statuses or marks at the start \(Kora\)"):
         dbu.plan(Dbu(), guarded)
-    rallying = _plan()
-    rallying.tables.ruleset = Rallying()
     with pytest.raises(Unmirrorable, match="Effect Phase does more than add Actions"):
-        rallying.play(1, 5)
+        dbu.plan(Rallying(), setup)
 
 
 def test_a_fight_the_loop_cannot_mirror_is_played_by_the_engine_the_reason_named() -> None:
@@ -192,9 +190,10 @@ def test_dbu_gives_the_same_fights_on_one_or_two_workers() -> None:
     assert simulate(study, workers=1) == simulate(study, workers=2)
 
 
-def test_the_demo_plays_in_study_mode() -> None:
-    decision = decide(Study(DEMO, runs=10), "auto")
-    assert decision.mode == STUDY
-    results = simulate(Study(DEMO, runs=50, seed=2, mode=STUDY), workers=1)
-    assert {r.winner for r in results} <= {"camp", "saibamen", None}
-    assert all(r.taken for r in results)
+def test_the_demo_plays_in_study_mode_and_agrees_with_the_engine() -> None:
+    study = Study(DEMO, runs=200, seed=2)
+    assert decide(study, "auto").mode == STUDY
+    engine = simulate(replace(study, mode=ENGINE), workers=1)
+    fast = simulate(replace(study, mode=STUDY, runs=2000), workers=1)
+    found = compare(engine, fast, loaded(DEMO)[1], encounter="demo", seed=2, why="")
+    assert found.agrees, found.figures

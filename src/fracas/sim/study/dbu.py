@@ -59,6 +59,10 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> DbuPlan:
     ids = tuple(started.combatants)
     plans, cost, joined = _attacks(ruleset, started, tactics)
     tables = Tables(ruleset, started, ids, plans)
+    initiatives = [c.initiative or 0 for c in started]
+    for index in range(len(ids)):  # an Effect Phase the loop cannot mirror is named here
+        enemies = tuple(initiatives[foe] for foe in tables.foes(index))
+        tables.advantage(index, initiatives[index], enemies)
     sides = tuple(sorted({c.side for c in started}))
     fighters = tuple(
         Fighter(
