@@ -88,15 +88,14 @@ def test_auto_names_why_the_engine_plays() -> None:
     generic = decide(Study(MOMENTUM, runs=10, policy="generic"), "auto")
     assert generic.mode == ENGINE
     assert "policy 'generic'" in generic.why
-    dbu = decide(Study(DBU, runs=10), "auto")
+    dbu = decide(Study(DBU, runs=10, policy="generic"), "auto")
     assert dbu.mode == ENGINE
     assert dbu.why == (
-        "study mode cannot play it: study mode has no lean loop for dbu yet; its set-up: its"
-        " tactics answer out of turn; its tactics answer what the rules wait for (phases,"
-        " intentions, defences); the turn order is rolled: it differs from fight to fight"
+        "study mode cannot play it: policy 'generic': study mode plays only the ruleset's own"
+        " tactics"
     )
     with pytest.raises(FracasError, match="study mode cannot play this fight"):
-        decide(Study(DBU, runs=10), "study")
+        decide(Study(DBU, runs=10, policy="generic"), "study")
 
 
 def test_sim_json_says_which_mode_ran_and_why() -> None:
