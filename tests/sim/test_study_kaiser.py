@@ -1,0 +1,90 @@
+"""Kaiser's study mode: a lean loop over its Intention phase, read from the rules once per
+creature's state, whose fights are the engine's fight by fight (issue 21)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from fracas.engine.action import CombatantId
+from fracas.engine.events import reduce
+from fracas.engine.state import EncounterState
+from fracas.rules.kaiser.queries import AP, INTENTIONS, LP
+from fracas.rules.kaiser.ruleset import Kaiser
+from fracas.sim.fight import MAX_ROUNDS, fight
+from fracas.sim.policy import tactics_for
+from fracas.sim.runner import Study, loaded, simulate
+from fracas.sim.stats import run_seed
+from fracas.sim.study import kaiser
+from fracas.sim.study.mode import ENGINE, STUDY, decide
+from fracas.sim.study.table import Unmirrorable
+from fracas.sim.study.validate import compare
+
+ROOT = Path(__file__).parents[2]
+KAISER = str(ROOT / "benchmarks" / "encounters" / "kaiser_4v4.yaml")
+DEMO = str(ROOT / "src" / "fracas" / "rules" / "kaiser" / "demo.yaml")
+
+
+def test_kaiser_4v4_plays_in_study_mode_and_agrees_with_the_engine() -> None:
+    study = Study(KAISER, runs=200, seed=3)
+    decision = decide(study, "auto")
+    assert decision.mode == STUDY
+    assert "Intention phases are read from the rules once" in decision.why
+    engine = simulate(replace(study, mode=ENGINE), workers=1)
+    fast = simulate(replace(study, mode=STUDY), workers=1)
+    found = compare(engine, fast, loaded(KAISER)[1], encounter="4v4", seed=3, why="")
+    assert [f.figure for f in found.figures] == [
+        "bandits win rate",
+        "party win rate",
+        "rounds",
+        "bandits damage dealt",
+        "party damage dealt",
+    ]
+    assert found.agrees, found.figures
+    assert fast == engine  # the same steps with the same dice: the same fights
+
+
+@pytest.mark.parametrize("encounter", [KAISER, DEMO])
+def test_a_study_fight_is_the_engine_s_fight_for_the_same_seed(encounter: str) -> None:
+    ruleset, setup = loaded(encounter)
+    plan = kaiser.plan(ruleset, setup)
+    tactics = tactics_for(ruleset)
+    for run in range(12):
+        seed = run_seed(11, run)
+        assert plan.play(seed, MAX_ROUNDS) == fight(ruleset, setup, tactics, seed)
+
+
+def test_a_creature_s_intentions_are_the_rules_and_read_once_per_state() -> None:
+    """Kaiser's Action Points: "You can declare multiple Intentions, but can only declare each
+    one once": Ceil (Fire Bolt, a Long Sword) declares the Magic Intention and the Attack
+    Intention with the sword, paying each in AP (SOURCES.md 1.9)."""
+    ruleset, setup = loaded(KAISER)
+    assert isinstance(ruleset, Kaiser)
+    plan = kaiser.plan(ruleset, setup)
+    started, ceil_id = plan.started, CombatantId("ceil")
+    events = plan.intentions.events(started, ceil_id)
+    ceil = reduce(started, events)[ceil_id]
+    assert ceil.marks[INTENTIONS] == "magic,attack:Long Sword"
+    rules = ruleset.rules
+    paid = rules.magic_intention_ap + 2 + rules.attack_intention_ap  # the Long Sword costs 2
+    assert ceil.pools[AP].current == rules.ap_per_round - paid
+    resolved = plan.intentions.resolutions
+    was = started[ceil_id]
+    hurt = replace(was, pools={**was.pools, LP: replace(was.pools[LP], current=12)})
+    again = plan.intentions.events(started.with_combatant(hurt), ceil_id)
+    assert again is events  # standing is all the phase reads of the Life Points
+    assert plan.intentions.resolutions == resolved
+
+
+def test_a_fight_nobody_can_open_goes_to_the_engine_the_reason_named() -> None:
+    ruleset, setup = loaded(KAISER)
+    down: EncounterState = setup
+    for combatant in setup:
+        pool = combatant.pools[LP]
+        down = down.with_combatant(
+            replace(combatant, pools={**combatant.pools, LP: replace(pool, current=0)})
+        )
+    with pytest.raises(Unmirrorable, match="the first turn is not the Intention phase"):
+        kaiser.plan(ruleset, down)
