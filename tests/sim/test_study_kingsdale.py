@@ -100,10 +100,12 @@ def test_a_strike_s_table_is_the_rules_roll_against_the_threshold() -> None:
 
 
 def _waiting(tables: Tables, attacker: int, natural: int) -> int:
+    """The Laser Pistol shot of ``attacker`` left waiting with this natural die."""
     return next(
         i
         for i, e in enumerate(tables.waiting)
-        if e.data["natural"] == natural and e.data["attacker"] == tables.ids[attacker]
+        if (e.data["natural"], e.data["attacker"], e.data["weapon"])
+        == (natural, tables.ids[attacker], "Laser Pistol")
     )
 
 

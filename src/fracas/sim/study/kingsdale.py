@@ -26,11 +26,11 @@ from fractions import Fraction
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import InitiativeSet
-from fracas.engine.ruleset import Ruleset
+from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import StartCombat
 from fracas.rules.kingsdale.actions import RollInitiative
-from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE
+from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE, sheet_of
 from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.sim.branching import BranchingDice
 from fracas.sim.fight import MAX_ACTIONS, FightResult
@@ -85,20 +85,24 @@ def _check(ruleset: Kingsdale, started: EncounterState) -> None:
 
 
 def _probe(tables: Tables, fighters: tuple[Fighter, ...]) -> None:
-    """Each fighter's first choice against each enemy, with each of its payloads spent, and
-    its strike's first hit and the enemy's answer to it, asked of the rules before any fight:
-    what the loop cannot mirror of them is found here, at the plan, not in the fights."""
+    """Each fighter's choice against each enemy, with each of its payloads spent, its strike
+    with each weapon it may strike with, and the enemy's answer to the strike's first hit,
+    asked of the rules before any fight: what the loop cannot mirror of them is found here, at
+    the plan, not in the fights."""
     started = tables.started
     for actor, me in enumerate(fighters):
-        actions = started[tables.ids[actor]].pools[ACTIONS].current
+        who = tables.ids[actor]
+        actions = max(started[who].pools[ACTIONS].current, 1)
         for target, foe in enumerate(fighters):
             if foe.side == me.side:
                 continue
             for empty in (frozenset(), *(frozenset({n}) for n, _ in me.payloads)):
-                choice = tables.choice(actor, target, 0, empty, max(actions, 1))
-                if choice is None or choice.reload:
-                    continue
-                swing = tables.strike(actor, choice.weapon, target, 0, 0)
+                tables.choice(actor, target, 0, empty, actions)
+            for weapon in sheet_of(started[who]).weapons:
+                try:
+                    swing = tables.strike(actor, weapon.name, target, 0, 0)
+                except IllegalAction:
+                    continue  # a weapon it may not strike with (holstered): never chosen
                 hit = next((s.waiting for s in swing.outcomes if s.waiting is not None), None)
                 if hit is not None:
                     own = started[tables.ids[target]].pools[ACTIONS].current
