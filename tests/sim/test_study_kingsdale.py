@@ -224,3 +224,14 @@ def test_a_paired_parry_s_marks_send_the_fight_to_the_engine() -> None:
 def test_kingsdale_gives_the_same_fights_on_one_or_two_workers() -> None:
     study = Study(KINGSDALE, runs=20, seed=5, mode=STUDY)
     assert simulate(study, workers=1) == simulate(study, workers=2)
+
+
+def test_a_fight_over_at_its_start_goes_to_the_engine() -> None:
+    ruleset, setup = loaded(KINGSDALE)
+    for npc in ("npc-1", "npc-2", "npc-1-ii", "npc-2-ii"):
+        down = setup[npc]
+        setup = setup.with_combatant(
+            replace(down, pools={**down.pools, HP: replace(down.pools[HP], current=0)})
+        )
+    with pytest.raises(Unmirrorable, match="the fight is over at its start"):
+        kingsdale.plan(ruleset, setup)

@@ -60,6 +60,8 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> KingsdalePlan:
         filled = tables.fill(index, natural, True, started.clock.index, 0)
         if filled != (combatant.pools[ACTIONS].current, int(combatant.marks.get(OWED) or 0)):
             raise Unmirrorable(f"the fight's start does more to {combatant.name} than fill a pose")
+    if len({f.side for f in fighters if f.pools[f.gauge] >= f.lowest_up}) < 2:
+        raise Unmirrorable("the fight is over at its start")
     _probe(tables, fighters)
     initiatives = tuple(_initiative(ruleset, setup, who) for who in ids)
     return KingsdalePlan(ruleset, setup, tables, fighters, sides, initiatives)
@@ -151,9 +153,11 @@ def _gauge(
 ) -> tuple[int, int]:
     """The damage pool whose value alone keeps ``combatant`` in the fight, and its least value
     that does, asked of ``Ruleset.takes_turn`` over each pool's values from its maximum down
-    to three times below zero (the others as they start); Unmirrorable when that is not one
+    to three times below zero (the others full); Unmirrorable when that is not one
     pool's threshold."""
     found: list[tuple[int, int]] = []
+    whole = {n: p.refilled() for n, p in combatant.pools.items() if n in names}
+    combatant = replace(combatant, pools={**combatant.pools, **whole})
     for index, name in enumerate(names):
         pool = combatant.pools[name]
         values = range(pool.maximum, -3 * max(pool.maximum, 1) - 1, -1)
@@ -273,10 +277,9 @@ class _Fight:
         naturals = [natural for _, natural in drawn_]
         order = plan.order(tuple(value for value, _ in drawn_))
         count = len(plan.fighters)
-        winner, rounds, over = None, max_rounds, self._over()
+        rounds = max_rounds
+        over: tuple[bool, int | None] = (False, None)
         for number in range(1, max_rounds + 1):
-            if over[0]:
-                break
             first = number == 1
             for k, actor in enumerate(order.actors):
                 if order.firsts[k]:
