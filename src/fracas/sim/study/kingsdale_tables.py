@@ -142,6 +142,11 @@ class Tables:
     defences: dict[tuple[int, int, int, int, int], Drawn[Answer]] = field(default_factory=dict)
     damages: dict[tuple[int, int, str], Drawn[Hit]] = field(default_factory=dict)
     wounds: dict[tuple[int, int, bool, Pools], tuple[Pools, int]] = field(default_factory=dict)
+    merged: dict[tuple[str, int, int, bool], tuple[tuple[Branch, ...], tuple[Branch, ...]]] = field(
+        default_factory=dict
+    )
+    """A defence roll's branches against a strike's total and natural die, as ``_answered``
+    merged them (kept while the rules hand out the same branches)."""
     _effect_numbers: dict[tuple[EffectKey, ...], int] = field(default_factory=lambda: {(): 0})
     _waiting_numbers: dict[EffectKey, int] = field(default_factory=dict)
     _turn_of: dict[int, EncounterState] = field(default_factory=dict)
@@ -376,8 +381,13 @@ class Tables:
         settings = self.ruleset.rules
 
         def merge(expression: Expression, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-            if notation(expression) == damage:
+            written = notation(expression)
+            if written == damage:
                 return branches if through else ((branches[0][0], Fraction(1)),)
+            key = (written, total, natural, through)
+            known = self.merged.get(key)
+            if known is not None and known[0] is branches:
+                return known[1]
             merged: dict[bool, Branch] = {}
             for draw, share in branches:
                 if not isinstance(draw, RollResult):
@@ -391,9 +401,11 @@ class Tables:
                 )
                 first = merged.get(way)
                 merged[way] = (draw, share) if first is None else (first[0], first[1] + share)
+            ways = tuple(merged.values())
             if through:
-                return ((merged[False][0], Fraction(1)),) if False in merged else ()
-            return tuple(merged.values())
+                ways = ((merged[False][0], Fraction(1)),) if False in merged else ()
+            self.merged[key] = (branches, ways)
+            return ways
 
         found = self._leaves(encounter, answer, merge)
         for leaf in found:
