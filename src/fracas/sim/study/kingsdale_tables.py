@@ -3,21 +3,25 @@
 A fighter's state, as the loop keeps it: its damage pools (armour layers, M.D.C., S.D.C., H.P.),
 its Actions and the actions it owes the next pose (a dodge borrowed them), each weapon's payload,
 and its effects (a fumble's failed or dropped weapon, a stray strike the game master never
-settles), interned as a number. Five tables, each asked of the rules' own code:
+settles), interned as a number. Six tables, each asked of the rules' own code:
 
 * ``fill``: a fighter's Actions and what it still owes as a pose begins (the ruleset's
   ``at_turn_start`` at the pose's first turn), keyed on the fighter, its natural initiative
-  die, whether the melee round is the first, the pose and what it owes;
+  die, whether the melee round is the first, the pose's first turn and what it owes;
 * ``choice``: what the tactics do on a fighter's turn against the enemy they strike (its
   ``choose``, with the other enemies out of the picture): strike with which weapon, change
-  which magazine, or nothing, keyed on its Actions, its effects and which payloads are empty;
+  which magazine, or nothing, keyed on its Actions, its effects and which payloads are empty
+  (the rest full: a strike spends one shot);
 * ``strike``: every resolution of the strike (``odds.leaves``): a miss, a fumble and what it
   leaves on the striker, or a hit waiting for its defence (its total and natural die), keyed
   on the two fighters and their effects;
 * ``defence``: the defender's answer the tactics give (``react``) and every resolution of it,
-  the defence roll branched once per way the rules read it (defended or not: ``defended``):
-  what it spends of the defender's Actions or owes, and the damage rolled, keyed on the strike
-  waiting, the defender's Actions, what it owes and its effects;
+  the defence roll branched once per way the rules read it (defended or not: ``defended``)
+  and the damage roll as one: what it spends of the defender's Actions or owes, and whether
+  damage gets through, keyed on the strike waiting, the defender's Actions, what it owes and
+  its effects;
+* ``damage``: what gets through a failed answer (the answer resolved with its defence roll
+  failed, the damage roll on all its totals), keyed on the strike waiting and the answer;
 * ``wound``: what that damage does to the defender's pools, the rules' ``wound``, keyed on
   the pools and the damage.
 
