@@ -12,9 +12,10 @@ standing). What each strike, defence and hit does comes from the tables of
 
 A fight the loop cannot mirror falls back to the engine, the reason named: statuses or marks
 at the start beyond initiative's and the pose's, a round's start or a turn's end that does
-anything, effects that end at an anchor, a pose whose order differs from fight to fight, a
-start that does more than roll initiative and fill the first pose, a strike or answer that
-changes more than its two fighters' Actions, debts, payloads, effects and damage pools.
+anything, effects ended otherwise than at their anchors or left with one, poses that fall
+otherwise from one round to the next, a start that does more than roll initiative and fill the
+first pose, a strike or answer that changes more than its two fighters' Actions, debts,
+payloads, effects and damage pools.
 """
 
 from __future__ import annotations

@@ -479,6 +479,11 @@ class Tables:
         return replace(base, pools=pools, marks=marks, effects=listed)
 
     def _effects_number(self, effects: Sequence[Effect]) -> int:
+        """The number of a set of effects; Unmirrorable for one that ends at an anchor (the
+        loop keeps no clock of effects)."""
+        ending = [e.name for e in effects if e.ends is not None]
+        if ending:
+            raise Unmirrorable(f"an effect that ends at a turn ({', '.join(ending)})")
         key = tuple(sorted(_effect_key(e) for e in effects))
         found = self._effect_numbers.get(key)
         if found is None:
