@@ -48,7 +48,18 @@ from fracas.store.records import (
     UnknownEncounter,
     UnknownLink,
 )
-from fracas.store.statements import LAST, LINKS, Path, Prepared
+from fracas.store.statements import (
+    LAST,
+    LINKS,
+    Path,
+    Run,
+    cursor_on,
+    first_line,
+    integrity_error,
+    on_connection,
+    on_cursor,
+    one_row,
+)
 from fracas.store.summaries import SUMMARIES, Summary, default_url
 
 # The app layer (sessions, the rulesets, the dice) is imported where a save is replayed, so that
@@ -137,7 +148,7 @@ class Store:
         now, path = time.time(), self.path
         changed = f"encounter {encounter_id} changed: reload and try again"
         try:
-            with self._cursor(write=True) as cursor:
+            with cursor_on(self.engine, self.url, write=True) as cursor:
                 at = {"encounter": encounter_id, "version": version, "now": now}
                 cursor.execute(path.touch.sql, path.touch.values(at))
                 if cursor.rowcount == 0:
@@ -147,14 +158,14 @@ class Store:
                     raise Conflict(changed)
                 row = _row(encounter_id, version + 1, entry, now)
                 cursor.execute(path.add_entry.sql, path.add_entry.values(row))
-                run = _runner(cursor)
+                run = on_cursor(cursor)
                 if wait is not None:
                     _keep_wait(run, path, encounter_id, wait)
                 if answer is not None:
                     run(path.add_answer, _answer_row(encounter_id, answer, version + 1))
                 if self.notifies:
                     run(path.notify, {"channel": CHANNEL, "encounter": encounter_id})
-        except self._integrity as error:
+        except integrity_error(self.engine) as error:
             raise Conflict(changed) from error
         return version + 1
 
@@ -262,7 +273,7 @@ class Store:
         """Keep (or, with None, forget) the command ``speaker`` waits with for typed dice."""
         with self._transaction() as connection:
             self._lock(connection, encounter_id)
-            _keep_wait(_driver_runner(connection), self.path, encounter_id, (speaker, pending))
+            _keep_wait(on_connection(connection), self.path, encounter_id, (speaker, pending))
 
     def share_odds(self, encounter_id: str, players: bool) -> None:
         """Let the encounter's players see odds, or stop them: a setting of the encounter,
@@ -318,7 +329,9 @@ class Store:
 
     def answered(self, encounter_id: str, key: str) -> Answer | None:
         """The answer kept for a change sent with idempotency ``key``; None when there is none."""
-        row = self._one(self.path.answer, {"encounter": encounter_id, "key": key})
+        row = one_row(
+            self.engine, self.url, self.path.answer, {"encounter": encounter_id, "key": key}
+        )
         if row is None:
             return None
         number, answer = row
@@ -331,7 +344,7 @@ class Store:
 
     def version(self, encounter_id: str) -> int:
         """The number of the encounter's last entry (0: none yet)."""
-        row = self._one(self.path.latest, {"encounter": encounter_id})
+        row = one_row(self.engine, self.url, self.path.latest, {"encounter": encounter_id})
         if row is None:
             raise UnknownEncounter(f"no encounter {encounter_id!r}")
         return int(row[1] or 0)
@@ -360,7 +373,7 @@ class Store:
     def link_at(self, token: str) -> tuple[Link, int]:
         """The link a token opens and its encounter's version, read at once; UnknownLink when
         there is none."""
-        row = self._one(self.path.link, {"token": token})
+        row = one_row(self.engine, self.url, self.path.link, {"token": token})
         if row is None:
             raise UnknownLink("no such link")
         found, encounter_id, combatant, last = row
@@ -397,50 +410,10 @@ class Store:
     def _read(self) -> AbstractContextManager[Connection]:
         return _guarded(self.engine.connect, self.url)
 
-    @property
-    def _integrity(self) -> type[Exception]:
-        """The driver's IntegrityError (a lost race for an entry number or an answer's key)."""
-        found: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
-        return found
-
-    @contextmanager
-    def _cursor(self, write: bool = False) -> Iterator[Any]:
-        """A cursor of the driver's own, on a connection from the engine's pool, for the
-        statements of ``self.path``; with ``write``, one transaction committed at the end.
-        Database failures become one-line StoreErrors as in ``_guarded``; the driver's
-        IntegrityError (a lost race for an entry number) passes through for ``append``."""
-        dbapi = self.engine.dialect.loaded_dbapi
-        try:
-            connection = self.engine.raw_connection()
-        except SQLAlchemyError as error:
-            raise StoreError(f"database {self.url}: {_first_line(error)}") from error
-        cursor = None
-        try:
-            cursor = connection.cursor()
-            yield cursor
-            if write:
-                connection.commit()
-        except dbapi.IntegrityError:
-            raise
-        except dbapi.Error as error:
-            if self.engine.dialect.is_disconnect(error, connection.dbapi_connection, cursor):
-                connection.invalidate(error)  # not back into the pool
-            raise StoreError(f"database {self.url}: {_first_line(error)}") from error
-        finally:
-            if cursor is not None:
-                cursor.close()
-            connection.close()  # back to the pool, rolled back unless committed
-
-    def _one(self, statement: Prepared, values: Mapping[str, Any]) -> Any:
-        """The first row ``statement`` reads (a tuple), or None."""
-        with self._cursor() as cursor:
-            cursor.execute(statement.sql, statement.values(values))
-            return cursor.fetchone()
-
     def _announce(self, connection: Connection, encounter_id: str) -> None:
         """Tell listening processes, when the transaction commits, that the encounter changed."""
         if self.notifies:
-            run = _driver_runner(connection)
+            run = on_connection(connection)
             run(self.path.notify, {"channel": CHANNEL, "encounter": encounter_id})
 
     @staticmethod
@@ -501,7 +474,7 @@ def _guarded(opener: Callable[[], Any], url: str) -> Iterator[Connection]:
         with opener() as connection:
             yield connection
     except SQLAlchemyError as error:
-        raise StoreError(f"database {url}: {_first_line(error)}") from error
+        raise StoreError(f"database {url}: {first_line(error)}") from error
 
 
 def _put_member(connection: Connection, encounter_id: str, member: Member) -> None:
@@ -515,28 +488,6 @@ def _put_member(connection: Connection, encounter_id: str, member: Member) -> No
     if changed.rowcount == 0:
         row = {"encounter": encounter_id, "name": member.name, **values}
         connection.execute(insert(members).values(row))
-
-
-Run = Callable[[Prepared, Mapping[str, Any]], None]
-"""Runs a prepared statement with its values, in a transaction begun by the caller."""
-
-
-def _runner(cursor: Any) -> Run:
-    """Prepared statements run on a driver's cursor."""
-
-    def run(statement: Prepared, values: Mapping[str, Any]) -> None:
-        cursor.execute(statement.sql, statement.values(values))
-
-    return run
-
-
-def _driver_runner(connection: Connection) -> Run:
-    """Prepared statements run in a SQLAlchemy connection's transaction."""
-
-    def run(statement: Prepared, values: Mapping[str, Any]) -> None:
-        connection.exec_driver_sql(statement.sql, statement.values(values))
-
-    return run
 
 
 def _keep_wait(run: Run, path: Path, encounter_id: str, wait: Wait) -> None:
@@ -572,10 +523,6 @@ def _new_token() -> str:
     while token.startswith("-"):
         token = secrets.token_urlsafe(24)
     return token
-
-
-def _first_line(error: BaseException) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _combatant(value: str | None) -> CombatantId | None:
