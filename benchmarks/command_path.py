@@ -13,24 +13,37 @@ each of which an ``undo`` (not timed) puts the fight back, so every attack meets
   as the log does from then on (it keeps its size and starts again at the top).
 * **Session.run**: the command in memory, nothing stored.
 * **Tracked.run**: the command, its step committed durably to the store before it returns.
+* **HTTP floor**: the least any server on this stack can do for a command: uvicorn and a
+  FastAPI route that reads the command's JSON into a model, appends a page and fdatasyncs it
+  (as the reference), and answers JSON; none of fracas. What the API spends beyond it is the
+  command path's own.
 * **HTTP**: ``POST /api/t/TOKEN/commands`` to a real ``fracas serve`` process (uvicorn) on the
   same database, with the game master's live socket open and read by this process, so the
   live fan-out runs as it does with a page open; and on SQLite once more with no page open
   (a server of its own), which shows what the fan-out still costs the answer.
 
+The HTTP layers post over one kept-alive connection with the standard library's
+``http.client``, as lean a client as a page's ``fetch``: httpx spent ~1 ms of CPU of its own a
+request here (1.4 to 1.8 ms against 0.7 ms, measured side by side at load average 8), which
+is the client's cost, not the command path's.
+
 SQLite always; PostgreSQL too when ``FRACAS_TEST_POSTGRES_URL`` names a database (it is written
-to). The layers take turns, one attack each a round, so that all of them meet the same load on
-a shared disk (whose sync time varies tenfold from one minute to the next). The figures are p50
-and p99 in ms, each p50 minus the reference's, and the CPU time an attack took (the mean; for
-HTTP the server process's, with whatever of the page's news it made before the answer was
-read). On a machine busy with other work a burst of CPU is stretched by the other processes
-sharing the cores while a sync is not, so there the CPU column says more than the wall clock
-about what the path costs.
+to). ``COMMAND_PATH_BEFORE=DIR`` adds the HTTP layer with no page open once more, its server
+run from the ``src`` folder ``DIR`` (``git archive COMMIT src | tar -x``), to compare a change
+with what it changed in the same run. The layers take turns, one attack each a round, so that
+all of them meet the same load on a shared disk (whose sync time varies tenfold from one minute
+to the next). The figures are p50 and p99 in ms, each p50 minus the reference's, and the CPU
+time an attack took (the mean; for HTTP the server process's, with whatever of the page's news
+it made before the answer was read). On a machine busy with other work a burst of CPU is
+stretched by the other processes sharing the cores while a sync is not, so there the CPU column
+says more than the wall clock about what the path costs.
 """
 
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
 import os
 import socket
 import subprocess
@@ -44,7 +57,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import uvicorn
+from fastapi import FastAPI
 from machine import describe
+from pydantic import BaseModel
 from websockets.sync.client import connect
 
 from fracas.app import open_encounter
@@ -57,6 +73,9 @@ SEED = 3
 ATTACK = "attack raptor1"
 PAGE = 4096
 START_SECONDS = 60
+IDLE_SECONDS = 2.0
+"""A connection left this long is opened anew before the next request (uvicorn closes one
+idle for 5 s, and a request must not meet a closed connection halfway)."""
 
 
 @dataclass(frozen=True)
@@ -155,27 +174,122 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(url: str) -> Iterator[tuple[str, int]]:
-    """A ``fracas serve`` process on ``url`` at a free port; its base URL and process id."""
+def server(url: str, source: str | None = None) -> Iterator[tuple[str, int]]:
+    """A ``fracas serve`` process on ``url`` at a free port (its code from the ``source``
+    folder, if given); its base URL and process id."""
     port = free_port()
     command = [sys.executable, "-m", "fracas", "serve", "--no-demos", "--port", str(port)]
+    started_with = {} if source is None else {"PYTHONPATH": source}
+    with started([*command, "--database", url], port, "/api/rulesets", started_with) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def started(
+    command: list[str], port: int, ready: str, environment: dict[str, str] | None = None
+) -> Iterator[tuple[str, int]]:
+    """A server process started with ``command`` (and ``environment`` added to this one's) to
+    listen on ``port``, once ``GET ready`` answers; its base URL and process id."""
     process = subprocess.Popen(
-        [*command, "--database", url], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, **(environment or {})},
     )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + START_SECONDS
         while True:
             with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
+                if httpx.get(f"{base}{ready}", timeout=1).status_code == 200:
                     break
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"fracas serve did not start on {url}")
+                raise RuntimeError(f"{' '.join(command)} did not start")
             time.sleep(0.2)
         yield base, process.pid
     finally:
         process.terminate()
         process.wait(30)
+
+
+class Poster:
+    """POSTs of JSON to one server over one kept-alive connection."""
+
+    def __init__(self, base: str) -> None:
+        host, port = base.removeprefix("http://").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port))
+        self.used = 0.0
+
+    def post(self, path: str, body: dict[str, str]) -> int:
+        """The answer's status (its body read)."""
+        if time.monotonic() - self.used > IDLE_SECONDS:
+            self.connection.close()  # opened anew by the request
+        headers = {"Content-Type": "application/json"}
+        self.connection.request("POST", path, json.dumps(body), headers)
+        answer = self.connection.getresponse()
+        answer.read()
+        self.used = time.monotonic()
+        return answer.status
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class Line(BaseModel):
+    """The floor route's request: a line of command text."""
+
+    text: str
+
+
+class Done(BaseModel):
+    """The floor route's answer."""
+
+    command: str
+    version: int
+
+
+def floor_app(path: Path) -> FastAPI:
+    """The floor server: one route that appends a page to ``path`` and fdatasyncs it."""
+    app = FastAPI()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT)
+    page = os.urandom(PAGE)
+    written = [0]
+
+    @app.get("/ready")
+    async def ready() -> Done:
+        return Done(command="", version=written[0])
+
+    @app.post("/sync")
+    async def sync(line: Line) -> Done:
+        os.pwrite(descriptor, page, written[0] * PAGE)
+        os.fdatasync(descriptor)
+        written[0] += 1
+        return Done(command=line.text, version=written[0])
+
+    return app
+
+
+@contextlib.contextmanager
+def http_floor(folder: Path) -> Iterator[Layer]:
+    """The floor server (``floor_app``), in a process of its own as ``fracas serve`` is."""
+    port = free_port()
+    command = [sys.executable, __file__, "--floor", str(port), str(folder / "floor")]
+    with started(command, port, "/ready") as (base, pid):
+        poster = Poster(base)
+
+        def run(text: str) -> bool:
+            return poster.post("/sync", {"text": text}) == 200
+
+        try:
+            name = "HTTP floor: FastAPI route, append a page, fdatasync"
+            yield commands(name, run, lambda: cpu_seconds(pid))
+        finally:
+            poster.close()
+
+
+def serve_floor(port: int, path: Path) -> None:
+    """Run the floor server (the benchmark starts it as ``--floor PORT FILE``)."""
+    uvicorn.run(floor_app(path), host="127.0.0.1", port=port, log_level="warning")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -193,14 +307,18 @@ def read_all(live: str, stop: threading.Event) -> None:
 
 
 @contextlib.contextmanager
-def over_http(url: str, database: str, page: bool = True) -> Iterator[Layer]:
-    """POSTs to a server of its own, with the game master's page open (or none)."""
+def over_http(
+    url: str, database: str, page: bool = True, source: str | None = None
+) -> Iterator[Layer]:
+    """POSTs to a server of its own (run from ``source``, if given: ``server``), with the game
+    master's page open (or none)."""
     store = Store(url)
     try:
         token = store.grant(store.create(fight())).token
     finally:
         store.close()
-    with server(url) as (base, pid), httpx.Client(base_url=base, timeout=30) as client:
+    with server(url, source) as (base, pid):
+        poster = Poster(base)
         stop = threading.Event()
         live = f"ws{base.removeprefix('http')}/api/t/{token}/live"
         reader = threading.Thread(target=read_all, args=(live, stop), daemon=True)
@@ -208,13 +326,14 @@ def over_http(url: str, database: str, page: bool = True) -> Iterator[Layer]:
             reader.start()
 
         def run(text: str) -> bool:
-            answer = client.post(f"/api/t/{token}/commands", json={"text": text})
-            return answer.status_code == 200
+            return poster.post(f"/api/t/{token}/commands", {"text": text}) == 200
 
         try:
-            name = f"HTTP POST ({database}{'' if page else ', no page open'})"
+            before = "" if source is None else ", before"
+            name = f"HTTP POST ({database}{'' if page else ', no page open'}{before})"
             yield commands(name, run, lambda: cpu_seconds(pid))
         finally:
+            poster.close()
             stop.set()
             if page:
                 reader.join(10)
@@ -245,6 +364,9 @@ def row(name: str, measured: Measured, reference: float) -> str:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--floor"]:
+        serve_floor(int(sys.argv[2]), Path(sys.argv[3]))
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     postgres = os.environ.get("FRACAS_TEST_POSTGRES_URL")
     print(describe())
@@ -257,11 +379,16 @@ def main() -> None:
             open_.enter_context(sync(folder, in_place=True)),
             open_.enter_context(in_memory()),
             open_.enter_context(tracked(f"sqlite:///{folder / 'tracked.sqlite3'}", "SQLite")),
+            open_.enter_context(http_floor(folder)),
             open_.enter_context(over_http(f"sqlite:///{folder / 'served.sqlite3'}", "SQLite")),
             open_.enter_context(
                 over_http(f"sqlite:///{folder / 'alone.sqlite3'}", "SQLite", page=False)
             ),
         ]
+        before = os.environ.get("COMMAND_PATH_BEFORE")
+        if before:
+            alone = f"sqlite:///{folder / 'before.sqlite3'}"
+            layers.append(open_.enter_context(over_http(alone, "SQLite", False, before)))
         if postgres:
             layers.append(open_.enter_context(tracked(postgres, "PostgreSQL")))
             layers.append(open_.enter_context(over_http(postgres, "PostgreSQL")))

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
@@ -49,16 +49,16 @@ from fracas.store.records import (
     UnknownLink,
 )
 from fracas.store.statements import (
-    ADD_ANSWER,
-    ADD_ENTRY,
-    ADD_WAIT,
-    ANSWER,
-    FORGET_WAIT,
     LAST,
-    LATEST,
-    LINK,
     LINKS,
-    TOUCH,
+    Path,
+    Run,
+    cursor_on,
+    first_line,
+    integrity_error,
+    on_connection,
+    on_cursor,
+    one_row,
 )
 from fracas.store.summaries import SUMMARIES, Summary, default_url
 
@@ -93,6 +93,7 @@ class Store:
             self.engine = connect(self.url)
         except (SQLAlchemyError, OSError) as error:
             raise StoreError(f"cannot open the database {self.url}: {error}") from error
+        self.path = Path(self.engine.dialect)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -144,22 +145,28 @@ class Store:
         transaction. Raises Conflict when the log has moved past ``version`` (another writer
         came first), or when another writer kept an answer with the same key first.
         """
-        now = time.time()
+        now, path = time.time(), self.path
+        changed = f"encounter {encounter_id} changed: reload and try again"
         try:
-            with self._transaction() as connection:
-                changed = connection.execute(TOUCH, {"encounter": encounter_id, "now": now})
-                if changed.rowcount == 0:
-                    raise UnknownEncounter(f"no encounter {encounter_id!r}")
-                if self._version(connection, encounter_id) != version:
-                    raise Conflict(f"encounter {encounter_id} changed: reload and try again")
-                connection.execute(ADD_ENTRY, _row(encounter_id, version + 1, entry, now))
+            with cursor_on(self.engine, self.url, write=True) as cursor:
+                at = {"encounter": encounter_id, "version": version, "now": now}
+                cursor.execute(path.touch.sql, path.touch.values(at))
+                if cursor.rowcount == 0:
+                    cursor.execute(path.latest.sql, path.latest.values(at))
+                    if cursor.fetchone() is None:
+                        raise UnknownEncounter(f"no encounter {encounter_id!r}")
+                    raise Conflict(changed)
+                row = _row(encounter_id, version + 1, entry, now)
+                cursor.execute(path.add_entry.sql, path.add_entry.values(row))
+                run = on_cursor(cursor)
                 if wait is not None:
-                    _keep_wait(connection, encounter_id, wait)
+                    _keep_wait(run, path, encounter_id, wait)
                 if answer is not None:
-                    connection.execute(ADD_ANSWER, _answer_row(encounter_id, answer, version + 1))
-                self._announce(connection, encounter_id)
-        except IntegrityError as error:
-            raise Conflict(f"encounter {encounter_id} changed: reload and try again") from error
+                    run(path.add_answer, _answer_row(encounter_id, answer, version + 1))
+                if self.notifies:
+                    run(path.notify, {"channel": CHANNEL, "encounter": encounter_id})
+        except integrity_error(self.engine) as error:
+            raise Conflict(changed) from error
         return version + 1
 
     def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
@@ -266,7 +273,7 @@ class Store:
         """Keep (or, with None, forget) the command ``speaker`` waits with for typed dice."""
         with self._transaction() as connection:
             self._lock(connection, encounter_id)
-            _keep_wait(connection, encounter_id, (speaker, pending))
+            _keep_wait(on_connection(connection), self.path, encounter_id, (speaker, pending))
 
     def share_odds(self, encounter_id: str, players: bool) -> None:
         """Let the encounter's players see odds, or stop them: a setting of the encounter,
@@ -322,12 +329,14 @@ class Store:
 
     def answered(self, encounter_id: str, key: str) -> Answer | None:
         """The answer kept for a change sent with idempotency ``key``; None when there is none."""
-        with self._read() as connection:
-            row = connection.execute(ANSWER, {"encounter": encounter_id, "key": key}).one_or_none()
+        row = one_row(
+            self.engine, self.url, self.path.answer, {"encounter": encounter_id, "key": key}
+        )
         if row is None:
             return None
-        kept = json.loads(row.answer)
-        return Answer(key, kept["command"], tuple(kept["lines"]), kept["needs"], row.number)
+        number, answer = row
+        kept = json.loads(answer)
+        return Answer(key, kept["command"], tuple(kept["lines"]), kept["needs"], number)
 
     def export(self, encounter_id: str) -> dict[str, Any]:
         """The encounter's save (as ``Session.save()`` writes it)."""
@@ -335,8 +344,7 @@ class Store:
 
     def version(self, encounter_id: str) -> int:
         """The number of the encounter's last entry (0: none yet)."""
-        with self._read() as connection:
-            row = connection.execute(LATEST, {"encounter": encounter_id}).one_or_none()
+        row = one_row(self.engine, self.url, self.path.latest, {"encounter": encounter_id})
         if row is None:
             raise UnknownEncounter(f"no encounter {encounter_id!r}")
         return int(row[1] or 0)
@@ -360,11 +368,16 @@ class Store:
 
     def link(self, token: str) -> Link:
         """The link a token opens; UnknownLink when there is none."""
-        with self._read() as connection:
-            row = connection.execute(LINK, {"token": token}).one_or_none()
+        return self.link_at(token)[0]
+
+    def link_at(self, token: str) -> tuple[Link, int]:
+        """The link a token opens and its encounter's version, read at once; UnknownLink when
+        there is none."""
+        row = one_row(self.engine, self.url, self.path.link, {"token": token})
         if row is None:
             raise UnknownLink("no such link")
-        return Link(row.token, row.encounter, _combatant(row.combatant))
+        found, encounter_id, combatant, last = row
+        return Link(found, encounter_id, _combatant(combatant)), int(last or 0)
 
     def links(self, encounter_id: str) -> list[Link]:
         """Every link made to an encounter: the game master's first, then players' by age."""
@@ -400,10 +413,8 @@ class Store:
     def _announce(self, connection: Connection, encounter_id: str) -> None:
         """Tell listening processes, when the transaction commits, that the encounter changed."""
         if self.notifies:
-            connection.execute(
-                text("SELECT pg_notify(:channel, :encounter)"),
-                {"channel": CHANNEL, "encounter": encounter_id},
-            )
+            run = on_connection(connection)
+            run(self.path.notify, {"channel": CHANNEL, "encounter": encounter_id})
 
     @staticmethod
     def _lock(connection: Connection, encounter_id: str) -> None:
@@ -458,15 +469,12 @@ class Store:
 
 @contextmanager
 def _guarded(opener: Callable[[], Any], url: str) -> Iterator[Connection]:
-    """A connection (or transaction) whose database failures become one-line StoreErrors;
-    an IntegrityError (a lost race for an entry number) passes through for ``append``."""
+    """A connection (or transaction) whose database failures become one-line StoreErrors."""
     try:
         with opener() as connection:
             yield connection
-    except IntegrityError:
-        raise
     except SQLAlchemyError as error:
-        raise StoreError(f"database {url}: {_first_line(error)}") from error
+        raise StoreError(f"database {url}: {first_line(error)}") from error
 
 
 def _put_member(connection: Connection, encounter_id: str, member: Member) -> None:
@@ -482,11 +490,11 @@ def _put_member(connection: Connection, encounter_id: str, member: Member) -> No
         connection.execute(insert(members).values(row))
 
 
-def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
+def _keep_wait(run: Run, path: Path, encounter_id: str, wait: Wait) -> None:
     """Replace the speaker's row of the ``waiting`` table by ``wait``'s command (if any)."""
     speaker, pending = wait
     key = GAME_MASTER if speaker is None else str(speaker)
-    connection.execute(FORGET_WAIT, {"encounter": encounter_id, "speaker": key})
+    run(path.forget_wait, {"encounter": encounter_id, "speaker": key})
     if pending is not None:
         row = {
             "encounter": encounter_id,
@@ -495,7 +503,7 @@ def _keep_wait(connection: Connection, encounter_id: str, wait: Wait) -> None:
             "faces": json.dumps(list(pending.faces)),
             "sides": pending.sides,
         }
-        connection.execute(ADD_WAIT, row)
+        run(path.add_wait, row)
 
 
 def _answer_row(encounter_id: str, answer: Answer, number: int) -> dict[str, Any]:
@@ -515,10 +523,6 @@ def _new_token() -> str:
     while token.startswith("-"):
         token = secrets.token_urlsafe(24)
     return token
-
-
-def _first_line(error: BaseException) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _combatant(value: str | None) -> CombatantId | None:

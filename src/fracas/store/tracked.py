@@ -52,7 +52,12 @@ class Tracked:
 
     def refresh(self) -> bool:
         """Reload when another writer changed the encounter; whether it did."""
-        if self.store.version(self.id) == self.version:
+        return self.catch_up(self.store.version(self.id))
+
+    def catch_up(self, version: int) -> bool:
+        """Reload unless the session is at ``version``, the store's as just read; whether it
+        did."""
+        if version == self.version:
             return False
         self._reload()
         return True
@@ -63,9 +68,17 @@ class Tracked:
         speaker: CombatantId | None = None,
         faces: Sequence[int] | None = None,
         key: str | None = None,
+        checked: bool = False,
     ) -> Reply:
-        """``Session.run``, with the change (if any) durable before the reply comes back."""
-        return self._change(lambda session: session.run(text, speaker, faces), speaker, key)
+        """``Session.run``, with the change (if any) durable before the reply comes back.
+
+        ``checked``: the caller has just brought the session up to date (``catch_up``), so
+        the line runs without looking at the store's version first; a writer that came
+        since is met, as always, by the append's own check.
+        """
+        return self._change(
+            lambda session: session.run(text, speaker, faces), speaker, key, checked
+        )
 
     def apply(
         self,
@@ -73,15 +86,18 @@ class Tracked:
         faces: Sequence[int] | None = None,
         speaker: CombatantId | None = None,
         key: str | None = None,
+        checked: bool = False,
     ) -> Reply:
         """``Session.apply`` (an action built by a program), durable like ``run``."""
-        return self._change(lambda session: session.apply(action, faces, speaker), speaker, key)
+        return self._change(
+            lambda session: session.apply(action, faces, speaker), speaker, key, checked
+        )
 
-    def undo(self, key: str | None = None) -> Reply:
-        return self._change(lambda session: session.undo(), key=key)
+    def undo(self, key: str | None = None, checked: bool = False) -> Reply:
+        return self._change(lambda session: session.undo(), key=key, checked=checked)
 
-    def redo(self, key: str | None = None) -> Reply:
-        return self._change(lambda session: session.redo(), key=key)
+    def redo(self, key: str | None = None, checked: bool = False) -> Reply:
+        return self._change(lambda session: session.redo(), key=key, checked=checked)
 
     def answered(self, key: str) -> Answer | None:
         """The answer kept for the change sent with ``key``, if one was made."""
@@ -92,6 +108,7 @@ class Tracked:
         act: Callable[[Session], Reply],
         speaker: CombatantId | None = None,
         key: str | None = None,
+        checked: bool = False,
     ) -> Reply:
         from fracas.app.session import Reply
 
@@ -101,7 +118,8 @@ class Tracked:
             if key is not None and (kept := self.answered(key)) is not None:
                 self.refresh()
                 return Reply(kept.command, kept.lines, needs=kept.needs)  # done already
-            self.refresh()
+            if attempt or not checked:
+                self.refresh()
             before = len(self.session.encounter.steps)
             waited = self.session.pending(speaker)
             try:

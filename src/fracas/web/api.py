@@ -72,7 +72,8 @@ TablesDep = Annotated[Tables, Depends(tables)]
 async def seat(
     token: Annotated[str, Path(min_length=1, max_length=128)], open_tables: TablesDep
 ) -> Seat:
-    """The seat a link's token opens (404 for any token that is not a link)."""
+    """The seat a link's token opens (404 for any token that is not a link), its encounter
+    brought up to date: a change made through it runs ``checked``."""
     return await open_tables.open_seat(token)
 
 
@@ -285,7 +286,7 @@ async def command(
 ) -> ReplyOut:
     """Run one line of command text (as the link's combatant, for a player)."""
     seat_key = _seat_key(held, key)
-    reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key)
+    reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, checked=True)
     return _answer(open_tables, held, reply, "text", seat_key)
 
 
@@ -296,7 +297,7 @@ async def action(
     """Carry out a typed action: ``verb`` and its fields as JSON."""
     built = _action(held, body)
     seat_key = _seat_key(held, key)
-    reply = held.tracked.apply(built, body.faces, held.speaker, seat_key)
+    reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, checked=True)
     return _answer(open_tables, held, reply, "fields", seat_key)
 
 
@@ -304,14 +305,14 @@ async def action(
 async def undo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Take back the last step (never the encounter's setup)."""
     seat_key = _seat_key(held, key)
-    return _answer(open_tables, held, held.tracked.undo(seat_key), None, seat_key)
+    return _answer(open_tables, held, held.tracked.undo(seat_key, checked=True), None, seat_key)
 
 
 @router.post("/t/{token}/redo")
 async def redo(held: GmDep, open_tables: TablesDep, key: IdempotencyKey = None) -> ReplyOut:
     """Do the last undone step again, with the very same dice."""
     seat_key = _seat_key(held, key)
-    return _answer(open_tables, held, held.tracked.redo(seat_key), None, seat_key)
+    return _answer(open_tables, held, held.tracked.redo(seat_key, checked=True), None, seat_key)
 
 
 @router.post("/t/{token}/combatants")

@@ -122,14 +122,19 @@ class Tables:
 
     async def open_seat(self, token: str) -> Seat:
         """``seat``, with an encounter not open yet loaded (replayed) in a worker thread, so a
-        long log never holds up the other clients."""
+        long log never holds up the other clients. The link and the encounter's version are
+        read at once, so its session is up to date (``Tracked.catch_up``) after one look at
+        the store: a change made through the seat may say so (``checked``)."""
         if not token or len(token) > 128:
             raise UnknownLink("no such link")
-        link = self.store.link(token)
-        if link.encounter not in self._open:
+        link, version = self.store.link_at(token)
+        found = self._open.get(link.encounter)
+        if found is None:  # loaded after the link was read: as new as its version, or newer
             loaded = await heavy(Tracked, self.store, link.encounter)
-            self._open.setdefault(link.encounter, loaded)
-        return Seat(link, self.tracked(link.encounter))
+            found = self._open.setdefault(link.encounter, loaded)
+        else:
+            found.catch_up(version)
+        return Seat(link, found)
 
     def tracked(self, encounter_id: str) -> Tracked:
         """The open encounter, loaded on first use and reloaded when another process wrote."""
