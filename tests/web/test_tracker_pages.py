@@ -374,3 +374,58 @@ def test_the_log_is_each_command_as_typed_its_narration_and_folded_dice(
             assert dice.locator("pre").text_content() == "\n".join(rolled)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(PEOPLE))
+def test_a_card_offers_to_aim_at_other_sides_only(
+    server: Server, browser: BrowserContext, ruleset: str
+) -> None:
+    """A card's shortcut (``Attack Raptor 1``) aims the action bar's action at that card: a
+    player's phone offers it on other sides' cards, not on their own side's (the view's
+    ``side``); their allies stay in the bar's list, the rules letting anyone be aimed at."""
+    _, player, _ = PEOPLE[ruleset]
+    token = demo(server, ruleset)
+    command(server, token, "start")
+    people = view(server, token)["combatants"]
+    mine = next(c["side"] for c in people if c["name"] == player)
+    allies = [c["id"] for c in people if c["side"] == mine and c["name"] != player]
+    foes = [c["id"] for c in people if c["side"] != mine]
+    assert allies and foes
+    link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
+    page = _open(browser, server.url + link, PHONE)
+    try:
+        for ally in allies:
+            assert page.locator(f".card[data-combatant='{ally}'] .card-actions button").count() == 0
+        for foe in foes:
+            shortcut = page.locator(f".card[data-combatant='{foe}'] .card-actions button")
+            assert shortcut.count() == 1, foe
+        field = page.locator("#actionbar select[name=target]")
+        if field.count():  # the target is a pick list of everyone, allies included
+            listed = field.locator("option").all_inner_texts()
+            names = {c["name"] for c in people if c["id"] in allies}
+            assert names <= set(listed)
+    finally:
+        page.close()
+
+
+def test_the_game_masters_cards_aim_at_the_other_sides_of_who_acts(
+    server: Server, browser: BrowserContext
+) -> None:
+    """The game master's cards offer the shortcut against the sides other than the actor's:
+    whose turn it is, or whom "Act as" chose."""
+    token = demo(server, "momentum")
+    command(server, token, "start")
+    assert view(server, token)["acting"] == ["Scout"]
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        shortcuts = page.locator(".card-actions button", has_text=re.compile(r"^Attack "))
+        raptors = [f"Attack Raptor {n}" for n in (1, 2, 3, 4)]
+        assert sorted(shortcuts.all_inner_texts()) == raptors
+        page.get_by_role("button", name="Act as Raptor 1").click()
+        assert page.locator("#actor").input_value() == "Raptor 1"
+        party = ["Attack Druid", "Attack Rusher", "Attack Scout"]
+        assert sorted(shortcuts.all_inner_texts()) == party
+        page.locator("#actor").select_option("Druid")  # the bar's own choice of who acts
+        assert sorted(shortcuts.all_inner_texts()) == raptors
+    finally:
+        page.close()

@@ -15,7 +15,7 @@ const OTHER = "\u0000other"; // the pick list's "other…": a value typed in
 
 export class ActionBar {
   /** `send(text)` sends a command and resolves to true when it was done. */
-  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed }) {
+  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed, chose }) {
     this.box = box;
     this.gm = gm;
     this.me = me; // a player's own combatant's id (null for the game master)
@@ -24,6 +24,7 @@ export class ActionBar {
     this.send = send;
     this.toCommandBox = toCommandBox;
     this.oddsAllowed = oddsAllowed;
+    this.chose = chose; // called when who acts or the action changed: the cards' buttons follow
     this.view = null;
     this.actor = null; // the name of who acts (the game master's choice), null: whose turn
     this.verb = firstAimed(this.actions);
@@ -59,9 +60,14 @@ export class ActionBar {
     return action ? action.params.find((p) => TARGETS.has(p.kind)) || null : null;
   }
 
+  /** The label of c's card button that aims the action at c, or null: none on the actor's
+   * own card, nor on its own side's (the view's `side`), which the bar's list still offers. */
   targetLabel(c) {
     const field = this.targetField();
-    if (!field || c.name === this.actorName() || c.id === this.me) return null;
+    const actor = this.actorId();
+    if (!field || c.id === actor) return null;
+    const acting = this.view && this.view.combatants.find((a) => a.id === actor);
+    if (acting && acting.side === c.side) return null;
     return capitalized(this.verb) + " " + c.name;
   }
 
@@ -76,6 +82,7 @@ export class ActionBar {
   actAs(c) {
     this.actor = c.name;
     this.draw();
+    this.chose();
     this.box.scrollIntoView({ block: "nearest" });
   }
 
@@ -85,6 +92,7 @@ export class ActionBar {
     this.verb = verb;
     this.values = { ...values };
     this.draw();
+    this.chose();
     this.box.scrollIntoView({ block: "nearest" });
   }
 
@@ -205,6 +213,7 @@ export class ActionBar {
       this.actor = pick.value || null;
       this.forgetPicks();
       this.draw();
+      this.chose();
     });
     label.append(pick);
     return label;
@@ -231,6 +240,7 @@ export class ActionBar {
       this.verb = pick.value;
       this.values = {};
       this.draw();
+      this.chose();
     });
     label.append(pick);
     return label;
@@ -370,6 +380,7 @@ export class ActionBar {
       this.values = {};
       this.actor = null;
       this.draw();
+      this.chose();
     }
   }
 }
