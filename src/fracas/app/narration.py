@@ -26,7 +26,15 @@ from types import ModuleType
 from typing import Any
 
 from fracas.app.audience import GM, Audience
-from fracas.app.durations import Lasting, capitalised, lasts, round_name, until
+from fracas.app.durations import (
+    Lasting,
+    LastingTells,
+    capitalised,
+    lasts,
+    round_name,
+    until,
+    untold,
+)
 from fracas.app.reminders import HeldActions, reminders
 from fracas.app.wording import counted, possessive, said
 from fracas.engine.action import Action, CombatantId
@@ -84,6 +92,8 @@ class Scene:
     """The encounter's ruleset, when the narrator was given one (not only its class)."""
     lasting: Lasting | None = None
     """The ruleset's words for how long its unanchored effects last (``narrators.<slug>``)."""
+    tells: LastingTells | None = None
+    """The parameters those words tell (``narrators.<slug>.lasting_tells``)."""
 
     def combatant(self, combatant: CombatantId) -> Combatant | None:
         """The combatant as it is after the event, or before it when it has left."""
@@ -126,6 +136,10 @@ class Scene:
     def lasts(self, effect: Effect) -> str:
         """How long ``effect`` lasts, in words, as seen from this moment (``lasts``)."""
         return lasts(effect, self.state, self._namer, self.lasting)
+
+    def parameters(self, effect: Effect) -> list[tuple[str, object]]:
+        """``effect``'s parameters but those ``lasts`` tells in words (``untold``)."""
+        return untold(effect, self.tells)
 
     def _namer(self, combatant: CombatantId) -> str | None:
         return self.name(combatant) if self.visible(combatant) else None
@@ -379,7 +393,7 @@ def _effect_words(effect: Effect, scene: Scene) -> str:
     source = ""
     if effect.source is not None and scene.visible(effect.source):
         source = f" from {scene.name(effect.source)}"
-    data = said((key, _value_said(value, scene)) for key, value in effect.data.items())
+    data = said((key, _value_said(value, scene)) for key, value in scene.parameters(effect))
     until = scene.lasts(effect)
     return f"{source} ({data}; {until})" if data else f"{source} ({until})"
 
@@ -485,6 +499,12 @@ def lasting_of(slug: str) -> Lasting | None:
     return getattr(narrator_module(slug), "lasting", None)
 
 
+@functools.cache
+def lasting_tells_of(slug: str) -> LastingTells | None:
+    """The ``lasting_tells`` of the ruleset's narrator module, if it has one."""
+    return getattr(narrator_module(slug), "lasting_tells", None)
+
+
 TurnPrompt = Callable[[Turn, EncounterState], Sequence[str]]
 """Tells the players of a turn, privately, that it has started: ``(turn, state) -> lines``."""
 
@@ -562,6 +582,7 @@ class Narrator:
         self._ruleset = ruleset if isinstance(ruleset, Ruleset) else None
         self._held: HeldActions | None = getattr(module, "held_actions", None)
         self._lasting: Lasting | None = getattr(module, "lasting", None)
+        self._tells: LastingTells | None = getattr(module, "lasting_tells", None)
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
         """The narrator for an event class (its own, or its nearest base's), or None."""
@@ -593,7 +614,7 @@ class Narrator:
         lines: list[str] = []
         for event in events:
             after = event.apply(state)
-            scene = Scene(state, after, action, audience, self._ruleset, self._lasting)
+            scene = Scene(state, after, action, audience, self._ruleset, self._lasting, self._tells)
             lines.extend(self.event(event, scene))
             state = after
         return tuple(lines)

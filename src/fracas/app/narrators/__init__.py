@@ -26,4 +26,7 @@ Without them the generic ``fracas.app.narration.turn_prompt`` and ``order_table`
 * ``lasting(effect) -> str | None``: how long one of the ruleset's effects with no anchored end
   lasts (``a new PhR check in 1 round``), for those that end by themselves; None for one that
   lasts until removed. The log and every view show it where they would say ``until removed``.
+* ``lasting_tells(effect) -> Collection[str]``: the effect's parameters those words tell (the
+  countdown of ``a new PhR check in 1 round``); the log and the views leave them out of the
+  parameters they show beside the words.
 """
