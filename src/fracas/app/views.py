@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from fracas.app.audience import GM, Audience, player
 from fracas.app.durations import lasts, round_name, untold
-from fracas.app.narration import lasting_of, lasting_tells_of, narrator_module, render_value
+from fracas.app.narration import lasting_of, lasting_tells_of, narrator_module
 from fracas.app.reminders import Held, HeldActions
+from fracas.app.scene import render_value
 from fracas.app.wording import possessive, said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter

@@ -5,7 +5,7 @@
     NARRATORS: Mapping[type[Event], EventNarrator] = {AttackRolled: attack, DamageTaken: damage}
 
 where each narrator is ``(event, scene) -> str | Sequence[str] | None`` (see
-``fracas.app.narration``: ``scene.state`` is the state before the event, ``scene.after`` the
+``fracas.app.scene``: ``scene.state`` is the state before the event, ``scene.after`` the
 state after it, ``scene.action`` the step's action, ``scene.name(id)`` a display name that never
 names a hidden combatant to a player, ``scene.until(anchor)`` an effect's end in words, and
 ``scene.shows_pools(id)`` whether the audience may see that combatant's numbers). Show every

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
+from fracas.app.engine_narration import ENGINE_NARRATORS
+from fracas.app.scene import MINUS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.action import CombatantId
 from fracas.engine.events import (
     EffectApplied,
