@@ -430,3 +430,41 @@ def test_the_game_masters_cards_aim_at_the_other_sides_of_who_acts(
         assert sorted(shortcuts.all_inner_texts()) == raptors
     finally:
         page.close()
+
+
+def test_thorn_lashs_damage_chart_is_its_dice_total_on_a_phone(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Seed 003 *Critical hits*: "Critical hits with Abilities increase the damage by 6 plus an
+    additional 3 for every Tier of the used Ability". The druid's Thorn Lash (2d6, tier 1)
+    against a raptor's Armor 1 deals 2d6 - 1 on a hit and 2d6 + 8 on a critical hit: the
+    chart's bars are those chances (tallest at 6, no flat row of bars), drawn within a phone."""
+    token = demo(server, "momentum")
+    for text in ("start", "end"):  # the druid's turn
+        command(server, token, text)
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        page.get_by_role("button", name="Attack Raptor 1").click()
+        page.locator("#actionbar select[name=weapon]").select_option("Thorn Lash")
+        page.wait_for_selector("#actionbar .odds .bars span", timeout=WAIT_MS)
+        chances = {
+            row.get_attribute("data-outcome"): float(row.get_attribute("data-probability") or 0)
+            for row in page.locator("#actionbar .odds tr[data-outcome]").all()
+        }
+        heights = page.eval_on_selector_all(
+            "#actionbar .odds .bars span", "bars => bars.map((b) => parseFloat(b.style.height))"
+        )
+        caption = page.locator("#actionbar .odds .caption").last.inner_text()
+        assert fits(page)
+    finally:
+        page.close()
+    ways = {total: 6 - abs(total - 7) for total in range(2, 13)}  # 2d6
+    dealt = {
+        amount: chances["hit"] * ways.get(amount + 1, 0) / 36
+        + chances["critical hit"] * ways.get(amount - 8, 0) / 36
+        for amount in range(1, 21)
+    }
+    top = max(dealt.values())
+    assert caption == "Damage dealt, from 1 (left) to 20 (right)"
+    assert heights == [max(2, round(100 * p / top)) for p in dealt.values()]
+    assert heights.index(100) == 5  # 6 damage: 2d6's 7, less the armour
