@@ -111,8 +111,14 @@ def test_a_lingering_effect_says_when_its_next_check_comes_not_until_removed() -
         "Bandit 1 is Paralyzed by Ceil's Paralysis: a new PhR check in 1 round"
     )
     line = status_of(session, "Bandit 1")
-    assert "Paralyzed (" in line and "; a new PhR check in 1 round)" in line
+    # its countdown and resistance are those words, not parameters beside them
+    told = "Paralyzed (power Paralysis, difficulty 12, prevents action; a new PhR check in 1 round)"
+    assert told in line
     assert "until removed" not in line
+    bandit = next(c for c in session.view().combatants if c.name == "Bandit 1")
+    paralyzed = next(e for e in bandit.effects if e.name == "Paralyzed")
+    assert paralyzed.until == "a new PhR check in 1 round"
+    assert [key for key, _ in paralyzed.data] == ["power", "difficulty", "prevents_action"]
 
 
 def test_a_critical_penalty_and_an_immunity_say_how_they_end(tmp_path: Path) -> None:
@@ -125,8 +131,7 @@ def test_a_critical_penalty_and_an_immunity_say_how_they_end(tmp_path: Path) -> 
     assert "until removed" not in line
     reply = ok(session.run("trigger snare -on imp"))
     assert reply.lines[-1] == "Imp is immune to Snare Ward for 1 round"
-    assert "Immune to Snare Ward (" in status_of(session, "Imp")
-    assert "for 1 more round)" in status_of(session, "Imp")
+    assert "Immune to Snare Ward (power Snare Ward; for 1 more round)" in status_of(session, "Imp")
 
 
 def test_one_unconscious_when_a_critical_knocks_out_a_creature_below_0_lp(
@@ -195,7 +200,8 @@ def test_a_power_a_creature_is_under_is_told_as_players_say_it() -> None:
     assert "Thom is under Ceil's Iron Skin: until the power ends" in lines
     assert not [line for line in lines if "is Iron Skin" in line]
     grants = next(line for line in lines if line.startswith("Iron Skin reduction on Thom"))
-    assert grants.endswith("while Iron Skin lasts)")
+    assert grants.endswith("cast round 1; while Iron Skin lasts)")
+    assert "power Iron Skin" not in grants  # the words tell it
 
 
 def test_a_trigger_fired_again_at_a_target_it_affects_is_refused_by_default(

@@ -9,7 +9,9 @@ from dataclasses import replace
 import pytest
 
 from fracas.app.audience import GM, Audience
-from fracas.app.narration import ENGINE_NARRATORS, Narrator, Scene, generic, signed
+from fracas.app.engine_narration import ENGINE_NARRATORS
+from fracas.app.narration import Narrator
+from fracas.app.scene import Scene, generic, signed
 from fracas.dice import LoadedDice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import (

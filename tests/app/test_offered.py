@@ -20,6 +20,25 @@ def demo(slug: str) -> Session:
     return open_encounter(path, seed=7)
 
 
+KINDS = {  # damage -type and heal -type: the ruleset's own kinds, every sheet the same
+    "momentum": {"damage": {"kind": ["lethal", "non-lethal"]}},
+    "kingsdale": {"damage": {"kind": ["sdc", "md"]}, "heal": {"kind": ["HP", "SDC", "MDC"]}},
+    "kaiser": {
+        "damage": {
+            "kind": [
+                *("cut", "impact", "thrust", "heat", "cold", "electrical", "force", "light"),
+                *("dark", "atomic", "bio", "psychic"),
+            ]
+        }
+    },
+    "lurasko": {
+        verb: {"kind": ["superficial", "perception", "core", "hand_arm", "mobility"]}
+        for verb in ("damage", "heal")
+    },
+    "dbu": {},
+}
+
+
 @pytest.mark.parametrize(
     ("slug", "who", "expected"),
     [
@@ -52,7 +71,10 @@ def demo(slug: str) -> Session:
                     "spell": ["Fire Bolt", "Paralysis", "Iron Skin", "Sense Ki", "Shield of Light"],
                 },
                 "attack": {"weapon": ["Long Sword"]},
-                "use": {"power": ["Fire Bolt", "Paralysis", "Iron Skin"]},
+                "use": {  # -collide-with: a collider's Attack powers (offered_by collide_by)
+                    "power": ["Fire Bolt", "Paralysis", "Iron Skin"],
+                    "collide_with": ["Fire Bolt"],
+                },
                 "raise": {"power": ["Shield of Light"]},
                 "trigger": {"power": ["Sense Ki"]},
                 "drop": {
@@ -85,7 +107,7 @@ def demo(slug: str) -> Session:
 def test_a_sheet_offers_its_own_names_for_each_field(
     slug: str, who: str, expected: dict[str, dict[str, list[str]]]
 ) -> None:
-    assert completion.offered(demo(slug), CombatantId(who)) == expected
+    assert completion.offered(demo(slug), CombatantId(who)) == expected | KINDS[slug]
 
 
 def test_the_game_master_sees_every_sheet_a_player_only_their_own_while_not_hidden() -> None:
@@ -119,3 +141,16 @@ def test_tab_completes_the_actors_own_names_after_an_option_or_the_verb() -> Non
         '"Iron Skin"',
         "Paralysis",
     ]
+
+
+def test_tab_completes_a_colliders_attack_powers_and_the_rulesets_damage_types() -> None:
+    """``-collide-with`` names an Attack power of the one ``-collide-by`` collider: its sheet's,
+    not the actor's; ``damage -type`` and ``heal -type`` the ruleset's own kinds."""
+    kaiser = demo("kaiser")
+    line = "Thom: use paralysis -on bandit-1 -collide-by ceil -collide-with"
+    assert completion.complete(kaiser, line, "") == ['"Fire Bolt"']
+    two = "Thom: use paralysis -on bandit-1 -collide-by ceil,bandit-1 -collide-with"
+    assert completion.complete(kaiser, two, "") == []  # which collider's: not one
+    assert completion.complete(kaiser, "damage bandit-1 3 -type", "c") == ["cold", "cut"]
+    kingsdale = demo("kingsdale")
+    assert completion.complete(kingsdale, "heal npc-1 4 -type", "") == ["HP", "MDC", "SDC"]

@@ -201,6 +201,15 @@ class ParseNotCallable(Action):
     square: object = field(metadata={"parse": "not a function"})
 
 
+@dataclass(frozen=True)
+class OfferedByAWord(Action):
+    """Bad: ``offered_by`` names whose sheet offers the names, a combatant field."""
+
+    verb: ClassVar[str] = "offer"
+    word: str = ""
+    power: str = field(default="", metadata={"offered": lambda _: (), "offered_by": "word"})
+
+
 class NotADataclass(Action):
     """Subclass without @dataclass."""
 
@@ -219,6 +228,7 @@ class NotADataclass(Action):
         (BadAlias, "BadAlias: alias 'not fine' is not a command name"),
         (ListField, "ListField.names: the command language cannot type tuple[str, ...]"),
         (ParseNotCallable, "ParseNotCallable.square: metadata 'parse' is not callable"),
+        (OfferedByAWord, "OfferedByAWord.power: offered_by 'word' is no combatant field"),
     ],
 )
 def test_declaration_errors(action: type[Action], message: str) -> None:

@@ -66,6 +66,13 @@ PICKS: dict[str, tuple[list[str], str, str, str, list[str], str, str]] = {
 }
 
 
+KAISER_DAMAGE_TYPES = [
+    *("cut", "impact", "thrust", "heat", "cold", "electrical", "force", "light", "dark"),
+    *("atomic", "bio", "psychic"),
+]
+"""Kaiser's damage types (``DamageType``), as ``damage -type`` lists them."""
+
+
 def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
     page = browser.new_page()
     page.set_viewport_size(size)  # type: ignore[arg-type]
@@ -149,3 +156,49 @@ def test_other_types_a_value_and_a_player_picks_from_their_own_sheet(
     finally:
         gm.close()
         player.close()
+
+
+def test_a_colliders_attack_powers_and_the_rulesets_damage_types_are_pick_lists(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Kaiser's ``use -collide-with`` lists the Attack powers of the one collider chosen with
+    ``-collide-by`` (their sheet's, not the user's), and ``damage -type`` the ruleset's damage
+    types; the damage so picked is the typed step."""
+    typed, clicked = demo(server, "kaiser"), demo(server, "kaiser")
+    command(server, typed, 'damage "Bandit 1" 3 -type cold')
+    page = _open(browser, f"{server.url}/gm/{clicked}", PHONE)
+    try:
+        page.locator("#actionbar #actor").select_option("Ceil")
+        page.locator("#actionbar #verb").select_option("use")
+        page.locator("#actionbar select[name=power]").select_option("Paralysis")
+        page.get_by_role("button", name="Use Bandit 1").click()
+        page.locator("#actionbar details.more summary").click()
+        colliders = page.locator("#actionbar fieldset:has(legend:text-is('collide by'))")
+        colliders.get_by_label("Shaman").check()  # Dark Lance (Ceil's own: Fire Bolt)
+        pick = page.locator("#actionbar select[name=collide_with]")
+        assert pick.locator("option").all_inner_texts() == ["(default)", "Dark Lance", "other…"]
+        pick.select_option("Dark Lance")
+        preview = page.locator("#actionbar output").inner_text()
+        assert preview.startswith('Ceil: use Paralysis -on "Bandit 1"'), preview
+        assert preview.endswith('-collide-by Shaman -collide-with "Dark Lance"'), preview
+        assert page.locator("#actionbar details.more").get_attribute("open") is not None
+        assert fits(page)
+
+        page.locator("#actionbar #actor").select_option("")  # nobody acts: the GM's damage
+        page.locator("#actionbar #verb").select_option("damage")
+        page.locator("#actionbar select[name=target]").select_option("Bandit 1")
+        page.locator("#actionbar input[name=amount]").fill("3")
+        kinds = page.locator("#actionbar select[name=kind] option").all_inner_texts()
+        assert kinds == ["(default)", *KAISER_DAMAGE_TYPES, "other…"]
+        page.locator("#actionbar select[name=kind]").select_option("cold")
+        preview = page.locator("#actionbar output").inner_text()
+        assert preview == 'damage "Bandit 1" 3 -type cold'
+        page.get_by_role("button", name=f"Send: {preview}").click()
+        page.wait_for_function(
+            f"document.querySelector('#log').textContent.includes({json.dumps(preview)})",
+            timeout=WAIT_MS,
+        )
+    finally:
+        page.close()
+    assert narration(server, clicked) == narration(server, typed)
+    assert view(server, clicked) == view(server, typed)

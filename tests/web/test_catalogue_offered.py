@@ -29,3 +29,20 @@ def test_the_game_master_gets_every_sheets_weapons_a_player_only_their_own(table
         "druid": ["Thorn Lash", "Entangling Roots"]
     }
     assert offered(table, table.gm, "attack", "target") == {}  # a target is no sheet's name
+
+
+def field_of(table: Table, verb: str, field: str) -> dict[str, Any]:
+    listed = table.client.get(f"/api/t/{table.gm}/catalogue").json()
+    action: dict[str, Any] = next(a for a in listed if a["verb"] == verb)
+    param: dict[str, Any] = next(p for p in action["params"] if p["name"] == field)
+    return param
+
+
+def test_damage_type_lists_the_rulesets_kinds_for_the_target_chosen(table: Table) -> None:
+    """Momentum deals lethal or non-lethal damage (``Ruleset.damage_kinds``): ``damage -type``
+    lists them whichever sheet the target has; ``heal`` has no kinds there, so no list."""
+    kind = field_of(table, "damage", "kind")
+    assert kind["offered_by"] == "target"
+    assert kind["offered"]["raptor-1"] == kind["offered"]["druid"] == ["lethal", "non-lethal"]
+    assert field_of(table, "heal", "kind")["offered"] == {}
+    assert field_of(table, "attack", "weapon")["offered_by"] is None  # the actor's sheet

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import socket
 import struct
+import warnings
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -27,17 +29,20 @@ def test_each_page_that_goes_away_is_one_line_of_the_log(tmp_path: Path) -> None
     try:
         created = httpx.post(f"{server.url}/api/encounters", json={"ruleset": "momentum"})
         token, encounter = created.json()["token"], created.json()["id"]
-        pages = [connect(f"ws://127.0.0.1:{server.port}/api/t/{token}/live") for _ in range(3)]
-        for page in pages:
-            page.recv(timeout=30)
-        stalled = silent_socket(server.port, token)
-        with httpx.Client(base_url=f"{server.url}/api/t/{token}", timeout=30) as client:
-            for number in range(60):
-                if number == 10:
-                    for page in pages:
-                        reset(page)
-                assert client.post("/commands", json={"text": NOTE}).status_code == 200
-        stalled.close()
+        with ExitStack() as opened, warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)  # websockets' current API only
+            live = f"ws://127.0.0.1:{server.port}/api/t/{token}/live"
+            pages = [opened.enter_context(connect(live)) for _ in range(3)]
+            for page in pages:
+                page.recv(timeout=30)
+            stalled = silent_socket(server.port, token)
+            with httpx.Client(base_url=f"{server.url}/api/t/{token}", timeout=30) as client:
+                for number in range(60):
+                    if number == 10:
+                        for page in pages:
+                            reset(page)
+                    assert client.post("/commands", json={"text": NOTE}).status_code == 200
+            stalled.close()
     finally:
         server.stop()
     assert server.process is not None and server.process.stderr is not None

@@ -356,7 +356,8 @@ def test_the_log_is_each_command_as_typed_its_narration_and_folded_dice(
     try:
         steps = page.locator("#log > li")
         shown = page.locator("#log").inner_text()
-        assert "{" not in shown and "{" not in page.locator("#log").text_content()
+        source = page.locator("#log").text_content()  # the folded dice too
+        assert source is not None and "{" not in shown and "{" not in source
         assert page.locator("#log details[open]").count() == 0  # folded until opened
         heads = [line for line in lines if line.startswith("[")]
         assert steps.count() == len(heads)
@@ -374,3 +375,96 @@ def test_the_log_is_each_command_as_typed_its_narration_and_folded_dice(
             assert dice.locator("pre").text_content() == "\n".join(rolled)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(PEOPLE))
+def test_a_card_offers_to_aim_at_other_sides_only(
+    server: Server, browser: BrowserContext, ruleset: str
+) -> None:
+    """A card's shortcut (``Attack Raptor 1``) aims the action bar's action at that card: a
+    player's phone offers it on other sides' cards, not on their own side's (the view's
+    ``side``); their allies stay in the bar's list, the rules letting anyone be aimed at."""
+    _, player, _ = PEOPLE[ruleset]
+    token = demo(server, ruleset)
+    command(server, token, "start")
+    people = view(server, token)["combatants"]
+    mine = next(c["side"] for c in people if c["name"] == player)
+    allies = [c["id"] for c in people if c["side"] == mine and c["name"] != player]
+    foes = [c["id"] for c in people if c["side"] != mine]
+    assert allies and foes
+    link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
+    page = _open(browser, server.url + link, PHONE)
+    try:
+        for ally in allies:
+            assert page.locator(f".card[data-combatant='{ally}'] .card-actions button").count() == 0
+        for foe in foes:
+            shortcut = page.locator(f".card[data-combatant='{foe}'] .card-actions button")
+            assert shortcut.count() == 1, foe
+        field = page.locator("#actionbar select[name=target]")
+        if field.count():  # the target is a pick list of everyone, allies included
+            listed = field.locator("option").all_inner_texts()
+            names = {c["name"] for c in people if c["id"] in allies}
+            assert names <= set(listed)
+    finally:
+        page.close()
+
+
+def test_the_game_masters_cards_aim_at_the_other_sides_of_who_acts(
+    server: Server, browser: BrowserContext
+) -> None:
+    """The game master's cards offer the shortcut against the sides other than the actor's:
+    whose turn it is, or whom "Act as" chose."""
+    token = demo(server, "momentum")
+    command(server, token, "start")
+    assert view(server, token)["acting"] == ["Scout"]
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        shortcuts = page.locator(".card-actions button", has_text=re.compile(r"^Attack "))
+        raptors = [f"Attack Raptor {n}" for n in (1, 2, 3, 4)]
+        assert sorted(shortcuts.all_inner_texts()) == raptors
+        page.get_by_role("button", name="Act as Raptor 1").click()
+        assert page.locator("#actor").input_value() == "Raptor 1"
+        party = ["Attack Druid", "Attack Rusher", "Attack Scout"]
+        assert sorted(shortcuts.all_inner_texts()) == party
+        page.locator("#actor").select_option("Druid")  # the bar's own choice of who acts
+        assert sorted(shortcuts.all_inner_texts()) == raptors
+    finally:
+        page.close()
+
+
+def test_thorn_lashs_damage_chart_is_its_dice_total_on_a_phone(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Seed 003 *Critical hits*: "Critical hits with Abilities increase the damage by 6 plus an
+    additional 3 for every Tier of the used Ability". The druid's Thorn Lash (2d6, tier 1)
+    against a raptor's Armor 1 deals 2d6 - 1 on a hit and 2d6 + 8 on a critical hit: the
+    chart's bars are those chances (tallest at 6, no flat row of bars), drawn within a phone."""
+    token = demo(server, "momentum")
+    for text in ("start", "end"):  # the druid's turn
+        command(server, token, text)
+    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        page.get_by_role("button", name="Attack Raptor 1").click()
+        page.locator("#actionbar select[name=weapon]").select_option("Thorn Lash")
+        page.wait_for_selector("#actionbar .odds .bars span", timeout=WAIT_MS)
+        chances = {
+            row.get_attribute("data-outcome"): float(row.get_attribute("data-probability") or 0)
+            for row in page.locator("#actionbar .odds tr[data-outcome]").all()
+        }
+        heights = page.eval_on_selector_all(
+            "#actionbar .odds .bars span", "bars => bars.map((b) => parseFloat(b.style.height))"
+        )
+        caption = page.locator("#actionbar .odds .caption").last.inner_text()
+        assert fits(page)
+    finally:
+        page.close()
+    ways = {total: 6 - abs(total - 7) for total in range(2, 13)}  # 2d6
+    dealt = {
+        amount: chances["hit"] * ways.get(amount + 1, 0) / 36
+        + chances["critical hit"] * ways.get(amount - 8, 0) / 36
+        for amount in range(1, 21)
+    }
+    top = max(dealt.values())
+    assert caption == "Damage dealt, from 1 (left) to 20 (right)"
+    assert heights == [max(2, round(100 * p / top)) for p in dealt.values()]
+    assert heights.index(100) == 5  # 6 damage: 2d6's 7, less the armour

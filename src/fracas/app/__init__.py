@@ -22,6 +22,7 @@ from fracas.app.catalogue import (
     build_catalogue,
 )
 from fracas.app.durations import until
+from fracas.app.engine_narration import ENGINE_NARRATORS
 from fracas.app.faces import faces_only, split_faces
 from fracas.app.files import (
     SessionFileError,
@@ -33,18 +34,10 @@ from fracas.app.files import (
     session_from_save,
     write_session,
 )
-from fracas.app.narration import (
-    ENGINE_NARRATORS,
-    EventNarrator,
-    Narrator,
-    Scene,
-    generic,
-    joined,
-    render_value,
-    signed,
-)
+from fracas.app.narration import Narrator
 from fracas.app.reference import command_reference, update_reference
 from fracas.app.rulesets import available, default_demo, demo_of, demo_path, find
+from fracas.app.scene import EventNarrator, Scene, generic, joined, render_value, signed
 from fracas.app.session import Pending, Reply, Session
 from fracas.app.views import (
     CombatantView,

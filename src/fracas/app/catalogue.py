@@ -11,6 +11,7 @@ and the combatant whose turn it is for every other command (when exactly one has
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 from collections.abc import Callable, Iterable
@@ -35,6 +36,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import ENGINE_ACTIONS
 from fracas.engine.gm import AddCombatant
 from fracas.engine.joining import AddCombatants
+from fracas.engine.quick import DealDamage, Heal
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
 
@@ -210,12 +212,28 @@ def build_catalogue(
     for action in game_actions(ruleset):
         if action is AddCombatant:
             catalogue.add(entry_spec())
+        elif action in (DealDamage, Heal):
+            catalogue.add(_kinds_offered(ruleset, spec_of(action)))
         else:
             try:
                 catalogue.add(spec_of(action))
             except ActionSpecError as error:
                 raise ActionSpecError(f"{ruleset.descriptor.slug}: {error}") from error
     return catalogue
+
+
+def _kinds_offered(ruleset: Ruleset | type[Ruleset], spec: CommandSpec) -> CommandSpec:
+    """``damage`` or ``heal`` whose ``-type`` offers the ruleset's own kinds (every sheet the
+    same ones); as it is where the ruleset has none."""
+    kinds = ruleset.damage_kinds if spec.action is DealDamage else ruleset.heal_kinds
+    if not kinds:
+        return spec
+    names = [str(kind) for kind in kinds]
+    params = tuple(
+        dataclasses.replace(p, offered=lambda _sheet: names) if p.name == "kind" else p
+        for p in spec.params
+    )
+    return dataclasses.replace(spec, params=params)
 
 
 def command_text(

@@ -86,7 +86,7 @@ def complete(
         params = () if spec is None else spec.params
         found = [f"-{p.flag}" for p in params if not p.positional and p.kind is not ParamKind.REST]
     elif spec is not None and (param := _offering(spec, words)) is not None:
-        found = _sheet_names(session, audience, speaker, spec, param)
+        found = _sheet_names(session, audience, speaker, spec, param, words)
     else:
         found = [typed_name(n) for n in names(session, audience)]
     fold = word.casefold().lstrip("\"'")
@@ -104,11 +104,17 @@ def _offering(spec: CommandSpec, words: list[str]) -> Param | None:
 
 
 def _sheet_names(
-    session: Session, audience: Audience, speaker: str | None, spec: CommandSpec, param: Param
+    session: Session,
+    audience: Audience,
+    speaker: str | None,
+    spec: CommandSpec,
+    param: Param,
+    words: list[str],
 ) -> list[str]:
-    """What the actor's sheet offers ``param``, each name as typed (quoted when it has spaces);
-    nothing for a player's audience, which may not say whose sheet it is (``offered`` with
-    ``actors`` serves a player their own)."""
+    """What the actor's sheet (or that of the combatant ``param.offered_by`` names among
+    ``words``) offers ``param``, each name as typed (quoted when it has spaces); nothing for a
+    player's audience, which may not say whose sheet it is (``offered`` with ``actors`` serves
+    a player their own)."""
     if not audience.gm:
         return []
     seen = {c.id: c.name for c in session.state}
@@ -118,7 +124,29 @@ def _sheet_names(
         return []
     acting = [a for a in session.encounter.acting() if a in seen]
     actor = actor or (acting[0] if len(acting) == 1 else None)
+    if param.offered_by is not None:  # another field's combatant's sheet (the collider's)
+        actor = _named(spec, param.offered_by, words, seen)
     if actor is None:
         return []
     names = offered(session, actor).get(spec.verb, {}).get(param.name, [])
     return [name if " " not in name else f'"{name}"' for name in names]
+
+
+def _named(
+    spec: CommandSpec, field: str, words: list[str], seen: dict[CombatantId, str]
+) -> CombatantId | None:
+    """The one combatant ``words`` (the verb first) give field ``field``: the word after its
+    ``-flag``, or its place among the positional arguments; None when there is not one."""
+    param = spec.param(field)
+    if param.positional:
+        where = 1 + spec.positionals.index(param)
+        given = words[where] if where < len(words) and not words[where].startswith("-") else None
+    else:
+        flags = [i for i, word in enumerate(words[:-1]) if word.lower() == f"-{param.flag}"]
+        given = words[flags[0] + 1] if len(flags) == 1 else None
+    if given is None or "," in given:
+        return None
+    try:
+        return resolve_name(given, seen)
+    except CommandError:
+        return None

@@ -7,7 +7,7 @@ Raptor 2's turn``, ``for 2 more rounds, until the end of Bo's turn in round 4``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from enum import Enum
 
 from fracas.app.wording import possessive
@@ -101,6 +101,17 @@ def _name_in(state: EncounterState) -> Callable[[CombatantId], str | None]:
 Lasting = Callable[[Effect], str | None]
 """How long an effect with no anchored end lasts, in its ruleset's words (``a new PhR check in
 1 round``): the ones that end by themselves; None where it lasts until removed."""
+
+
+LastingTells = Callable[[Effect], Collection[str]]
+"""The parameters of an effect its ruleset's ``lasting`` words tell (``countdown``, for ``a new
+PhR check in 1 round``): left out where the effect's parameters are shown beside the words."""
+
+
+def untold(effect: Effect, tells: LastingTells | None) -> list[tuple[str, object]]:
+    """``effect``'s parameters but those its duration's words tell."""
+    told = tells(effect) if tells is not None and effect.ends is None else ()
+    return [(key, value) for key, value in effect.data.items() if key not in told]
 
 
 def lasts(

@@ -18,7 +18,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.state import EncounterState
 
 if TYPE_CHECKING:
-    from fracas.app.narration import Scene
+    from fracas.app.scene import Scene
 
 
 @dataclass(frozen=True)

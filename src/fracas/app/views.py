@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fracas.app.audience import GM, Audience, player
-from fracas.app.durations import lasts, round_name
-from fracas.app.narration import lasting_of, narrator_module, render_value
+from fracas.app.durations import lasts, round_name, untold
+from fracas.app.narration import lasting_of, lasting_tells_of, narrator_module
 from fracas.app.reminders import Held, HeldActions
+from fracas.app.scene import render_value
 from fracas.app.wording import possessive, said
 from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
@@ -54,6 +55,7 @@ class EffectView:
     until: str
     source: str | None = None
     data: tuple[tuple[str, str], ...] = ()
+    """Its parameters, but those the words of `until` tell (`lasting_tells`)."""
 
     def render(self) -> str:
         data = said(self.data)
@@ -259,14 +261,15 @@ def _combatant(
             TrackView(t.name, t.current, t.maximum, t.note) for t in encounter.ruleset.tracks(c)
         )
         marks = _pairs(c.marks)
-    lasting = lasting_of(encounter.ruleset.descriptor.slug)
+    slug = encounter.ruleset.descriptor.slug
+    lasting, tells = lasting_of(slug), lasting_tells_of(slug)
     effects = tuple(
         EffectView(
             id=e.id,
             name=e.name,
             until=lasts(e, state, namer, lasting),
             source=namer(e.source) if e.source is not None else None,
-            data=tuple((k, _named(v, state, namer)) for k, v in e.data.items()),
+            data=tuple((k, _named(v, state, namer)) for k, v in untold(e, tells)),
         )
         for e in c.effects
     )

@@ -23,7 +23,8 @@ field name with ``_`` made ``-``), ``rest`` (True on a ``str`` field: the raw re
 file; a ValueError or FracasError it raises becomes an InvalidValue), ``repeat`` (True on a
 ``tuple`` field with ``parse``: the option may be given several times, each value parsed),
 ``offered`` (a callable sheet → the names the sheet offers for the field, such as its weapons:
-what the front ends list for a combatant).
+what the front ends list for a combatant), ``offered_by`` (the combatant field whose sheet
+offers them, such as the collider of ``-collide-with``; default: the actor's).
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ class Param:
     offered: Callable[[Any], Iterable[str]] | None = None
     """The values a combatant's sheet offers for it (its weapons, its powers): a pick list for
     the front ends, never a limit (the value stays free text, checked by the rules)."""
+    offered_by: str | None = None
+    """The combatant field (``collide_by``, ``target``) whose sheet ``offered`` reads; None: the
+    actor's."""
 
     @property
     def positional(self) -> bool:
@@ -205,8 +209,17 @@ def _check(where: str, params: list[Param]) -> None:
                 f"{where}: fields {flags[param.flag]} and {param.name} share the flag -{param.flag}"
             )
         flags[param.flag] = param.name
+    kinds = {param.name: param.kind for param in params}
+    for param in params:
+        if param.offered_by is not None and kinds.get(param.offered_by) not in _WHO:
+            raise ActionSpecError(
+                f"{where}.{param.name}: offered_by {param.offered_by!r} is no combatant field"
+            )
     if sum(param.kind is ParamKind.REST for param in params) > 1:
         raise ActionSpecError(f"{where}: more than one field takes the rest of the line")
+
+
+_WHO = (ParamKind.COMBATANT, ParamKind.COMBATANTS)
 
 
 def _help_line(action: type[Action]) -> str:
@@ -252,6 +265,7 @@ def _param(where: str, field: dataclasses.Field[Any], hint: object) -> Param:
         parse=parse,
         repeat=bool(metadata.get("repeat")),
         offered=_offered(where, metadata.get("offered")),
+        offered_by=metadata.get("offered_by"),
     )
 
 

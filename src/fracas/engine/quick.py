@@ -21,7 +21,11 @@ from fracas.engine.state import EncounterState
 MOST = 100_000
 """The largest amount one quick edit deals or heals: anything more is a typing slip."""
 
-_TYPE = {"flag": "type", "help": "the kind of damage (the ruleset's own words)"}
+_TYPE = {
+    "flag": "type",
+    "help": "the kind of damage (the ruleset's own words)",
+    "offered_by": "target",  # the ruleset's kinds, the same for every sheet (app.catalogue)
+}
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,12 @@ class Heal(Action):
     target: CombatantId
     amount: int = field(metadata={"help": "how much to heal"})
     kind: str | None = field(
-        default=None, metadata={"flag": "type", "help": "what to heal first (the ruleset's words)"}
+        default=None,
+        metadata={
+            "flag": "type",
+            "help": "what to heal first (the ruleset's words)",
+            "offered_by": "target",
+        },
     )
 
 

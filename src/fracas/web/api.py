@@ -271,6 +271,7 @@ async def actions(held: SeatDep) -> list[ActionOut]:
                         for who, offer in sheets.items()
                         if p.name in offer.get(spec.verb, {})
                     },
+                    offered_by=p.offered_by,
                 )
                 for p in spec.params
             ],

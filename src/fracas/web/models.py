@@ -125,7 +125,9 @@ class ParamOut(BaseModel):
     ``int``, ``str``, ``rest`` (the rest of the line), ``bool``, ``choice`` (one of
     ``choices``) or ``parsed``. ``offered``: by combatant id, what that combatant's sheet
     offers the field (its weapons, its powers): a pick list, the value staying free text; only
-    for the combatants the link may act as (a player's: their own)."""
+    for the combatants the link may act as (a player's: their own). ``offered_by``: the
+    combatant field whose sheet's ``offered`` names apply (the collider's powers for
+    ``-collide-with``), null for the actor's."""
 
     name: str
     kind: str
@@ -135,6 +137,7 @@ class ParamOut(BaseModel):
     help: str
     choices: list[str] = []
     offered: dict[str, list[str]] = {}
+    offered_by: str | None = None
 
 
 class ActionOut(BaseModel):

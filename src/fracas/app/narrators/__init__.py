@@ -5,7 +5,7 @@
     NARRATORS: Mapping[type[Event], EventNarrator] = {AttackRolled: attack, DamageTaken: damage}
 
 where each narrator is ``(event, scene) -> str | Sequence[str] | None`` (see
-``fracas.app.narration``: ``scene.state`` is the state before the event, ``scene.after`` the
+``fracas.app.scene``: ``scene.state`` is the state before the event, ``scene.after`` the
 state after it, ``scene.action`` the step's action, ``scene.name(id)`` a display name that never
 names a hidden combatant to a player, ``scene.until(anchor)`` an effect's end in words, and
 ``scene.shows_pools(id)`` whether the audience may see that combatant's numbers). Show every
@@ -26,4 +26,7 @@ Without them the generic ``fracas.app.narration.turn_prompt`` and ``order_table`
 * ``lasting(effect) -> str | None``: how long one of the ruleset's effects with no anchored end
   lasts (``a new PhR check in 1 round``), for those that end by themselves; None for one that
   lasts until removed. The log and every view show it where they would say ``until removed``.
+* ``lasting_tells(effect) -> Collection[str]``: the effect's parameters those words tell (the
+  countdown of ``a new PhR check in 1 round``); the log and the views leave them out of the
+  parameters they show beside the words.
 """

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, joined, signed
+from fracas.app.engine_narration import ENGINE_NARRATORS
 from fracas.app.narration import turn_prompt as generic_turn_prompt
 from fracas.app.reminders import Held
+from fracas.app.scene import EventNarrator, Scene, Told, joined, signed
 from fracas.app.wording import counted
 from fracas.engine.events import Event, InitiativeSet, MarkSet, PoolChanged
 from fracas.engine.state import EncounterState, Turn

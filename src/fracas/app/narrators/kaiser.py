@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fracas.app.narration import ENGINE_NARRATORS, MINUS, EventNarrator, Scene, Told, joined, signed
+from fracas.app.engine_narration import ENGINE_NARRATORS
+from fracas.app.scene import MINUS, EventNarrator, Scene, Told, joined, signed
 from fracas.engine.action import CombatantId
 from fracas.engine.events import (
     EffectApplied,
@@ -264,28 +265,43 @@ def lasting(effect: Effect) -> str | None:
     check, an immunity and a killing Critical's countdown, a Critical's pain fading, Surprised
     to its bearer's turn, 0 LP's unconsciousness to healing; a power's effects while it lasts,
     a barrier until it breaks. Others (a Critical's broken bones) last until removed."""
+    found = _how_long(effect)
+    return found[0] if found is not None else None
+
+
+def lasting_tells(effect: Effect) -> frozenset[str]:
+    """The parameters of ``effect`` the words of ``lasting`` tell (its countdown, the check it
+    leads to, its power): shown as those words, not beside them."""
+    found = _how_long(effect)
+    return found[1] if found is not None else frozenset()
+
+
+def _how_long(effect: Effect) -> tuple[str, frozenset[str]] | None:
+    """``lasting``'s words and the parameters they tell."""
     data = effect.data
     countdown = data.get(COUNTDOWN)
     if isinstance(countdown, int):
         if data.get(IMMUNITY):
-            return f"for {countdown} more round{'' if countdown == 1 else 's'}"
+            more = f"for {countdown} more round{'' if countdown == 1 else 's'}"
+            return more, frozenset({COUNTDOWN, IMMUNITY})
         if data.get(DYING):
-            return f"dead in {_rounds(countdown)}"
+            return f"dead in {_rounds(countdown)}", frozenset({COUNTDOWN, DYING})
         if data.get(RESISTANCE) is not None:
             check = Resistance(str(data.get(RESISTANCE))).short
-            return f"a new {check} check in {_rounds(countdown)}"
+            told = frozenset({COUNTDOWN, RESISTANCE})
+            return f"a new {check} check in {_rounds(countdown)}", told
     if data.get(BARRIER):
-        return "until it breaks or its power ends"
+        return "until it breaks or its power ends", frozenset()
     if data.get(RESISTANCE) is not None:
-        return "until the power ends"
+        return "until the power ends", frozenset()
     if data.get(POWER) is not None:
-        return f"while {data.get(POWER)} lasts"
+        return f"while {data.get(POWER)} lasts", frozenset({POWER})
     if effect.name == CRITICAL and data.get("severity") == CriticalSeverity.PAIN:
-        return "fades by 1 in each End phase"
+        return "fades by 1 in each End phase", frozenset()
     if data.get(UNTIL_TURN):
-        return "until it takes its turn"
+        return "until it takes its turn", frozenset({UNTIL_TURN})
     if effect.name == UNCONSCIOUS and not data.get(CRITICAL_CAUSE):
-        return "until healed above 0 LP"
+        return "until healed above 0 LP", frozenset()
     return None
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from fracas.app.audience import Audience
-from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told, signed
+from fracas.app.engine_narration import ENGINE_NARRATORS
+from fracas.app.scene import EventNarrator, Scene, Told, signed
 from fracas.engine.events import (
     EffectApplied,
     EffectEnded,

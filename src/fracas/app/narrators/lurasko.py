@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from fracas.app.audience import Audience
-from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
+from fracas.app.engine_narration import ENGINE_NARRATORS
 from fracas.app.narration import order_table as engine_order_table
+from fracas.app.scene import EventNarrator, Scene, Told
 from fracas.app.wording import possessive
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet
 from fracas.engine.state import EncounterState

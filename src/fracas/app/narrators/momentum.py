@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fracas.app.narration import ENGINE_NARRATORS, EventNarrator, Scene, Told
+from fracas.app.engine_narration import ENGINE_NARRATORS
 from fracas.app.reminders import Held
+from fracas.app.scene import EventNarrator, Scene, Told
 from fracas.engine.events import Event, PoolChanged
 from fracas.engine.state import EncounterState
 from fracas.rules.momentum.actions import Attack

@@ -10,6 +10,7 @@ from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
 from fracas.rules.kaiser.sheet import (
+    attack_powers,
     barrier_powers,
     powers_of,
     trigger_powers,
@@ -199,6 +200,8 @@ class Use(Action):
         metadata={
             "help": "the Attack power one collider shoots (default: its first)",
             "flag": "collide-with",
+            "offered": attack_powers,
+            "offered_by": "collide_by",
         },
     )
 

@@ -347,6 +347,11 @@ def usable_powers(sheet: Sheet) -> list[str]:
     return [power.name for power in sheet.powers if power.types & usable]
 
 
+def attack_powers(sheet: Sheet) -> list[str]:
+    """The powers a collider shoots (``use -collide-with``): its Attack ones."""
+    return [power.name for power in sheet.powers if PowerType.ATTACK in power.types]
+
+
 def barrier_powers(sheet: Sheet) -> list[str]:
     """The powers ``raise`` takes: those that raise a supernatural barrier."""
     return [power.name for power in sheet.powers if power.raises_barrier]

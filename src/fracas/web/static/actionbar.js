@@ -15,7 +15,7 @@ const OTHER = "\u0000other"; // the pick list's "other…": a value typed in
 
 export class ActionBar {
   /** `send(text)` sends a command and resolves to true when it was done. */
-  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed }) {
+  constructor(box, { gm, me, catalogue, send, toCommandBox, oddsAllowed, chose }) {
     this.box = box;
     this.gm = gm;
     this.me = me; // a player's own combatant's id (null for the game master)
@@ -24,10 +24,12 @@ export class ActionBar {
     this.send = send;
     this.toCommandBox = toCommandBox;
     this.oddsAllowed = oddsAllowed;
+    this.chose = chose; // called when who acts or the action changed: the cards' buttons follow
     this.view = null;
     this.actor = null; // the name of who acts (the game master's choice), null: whose turn
     this.verb = firstAimed(this.actions);
     this.values = {};
+    this.moreOpen = false; // the "More options" fold is open
     this.asked = 0; // the latest odds request: older answers are dropped
     this.stamp = 0; // counts the views shown: odds are asked again when the fight changed
     this.weighed = ""; // what the odds shown are of (the view's stamp and the command)
@@ -59,9 +61,17 @@ export class ActionBar {
     return action ? action.params.find((p) => TARGETS.has(p.kind)) || null : null;
   }
 
+  /** The label of c's card button that aims the action at c, or null: none on the actor's
+   * own card, nor on its own side's (the view's `side`), which the bar's list still offers;
+   * the game master's own actions (damage …) on any card. */
   targetLabel(c) {
     const field = this.targetField();
-    if (!field || c.name === this.actorName() || c.id === this.me) return null;
+    if (!field) return null;
+    if (!this.action.game_master) {
+      const actor = this.actorId();
+      const acting = this.view && this.view.combatants.find((a) => a.id === actor);
+      if (c.id === actor || (acting && acting.side === c.side)) return null;
+    }
     return capitalized(this.verb) + " " + c.name;
   }
 
@@ -76,6 +86,7 @@ export class ActionBar {
   actAs(c) {
     this.actor = c.name;
     this.draw();
+    this.chose();
     this.box.scrollIntoView({ block: "nearest" });
   }
 
@@ -85,6 +96,7 @@ export class ActionBar {
     this.verb = verb;
     this.values = { ...values };
     this.draw();
+    this.chose();
     this.box.scrollIntoView({ block: "nearest" });
   }
 
@@ -127,10 +139,20 @@ export class ActionBar {
     }
   }
 
-  /** What the acting combatant's sheet offers field `p` (its weapons …): [] for nothing. */
+  /** What the acting combatant's sheet offers field `p` (its weapons …), or the sheet of the
+   * one combatant chosen for the field `p.offered_by` names (a collider's powers): [] for
+   * nothing. */
   offered(p) {
-    const id = this.actorId();
+    const id = p.offered_by ? this.chosenId(p.offered_by) : this.actorId();
     return (id && p.offered && p.offered[id]) || [];
+  }
+
+  /** The id of the one combatant chosen for field `name`, or null. */
+  chosenId(name) {
+    const value = this.values[name];
+    const names = Array.isArray(value) ? value : value ? [value] : [];
+    const found = names.length === 1 && this.view && this.view.combatants.find((c) => c.name === names[0]);
+    return found ? found.id : null;
   }
 
   /** The command text the bar's choices make, or null while a required field is empty. */
@@ -170,13 +192,15 @@ export class ActionBar {
     if (action) {
       box.append(element("p", action.help, "help"));
       for (const p of action.params) {
-        const main = p.positional || this.offered(p).length > 0;
+        const main = p.positional || (!p.offered_by && this.offered(p).length > 0);
         (main ? fields : more).append(this.field(p));
       }
     }
     box.append(fields);
     if (more.childElementCount) {
       const fold = element("details", null, "more");
+      fold.open = this.moreOpen; // kept open when a choice there redraws the bar
+      fold.addEventListener("toggle", () => (this.moreOpen = fold.open));
       fold.append(element("summary", "More options"), more);
       box.append(fold);
     }
@@ -205,6 +229,7 @@ export class ActionBar {
       this.actor = pick.value || null;
       this.forgetPicks();
       this.draw();
+      this.chose();
     });
     label.append(pick);
     return label;
@@ -231,6 +256,7 @@ export class ActionBar {
       this.verb = pick.value;
       this.values = {};
       this.draw();
+      this.chose();
     });
     label.append(pick);
     return label;
@@ -238,9 +264,11 @@ export class ActionBar {
 
   field(p) {
     const name = p.name.replace(/_/g, " ");
+    const listing = this.action.params.some((q) => q.offered_by === p.name);
     const set = (value) => {
       this.values[p.name] = value;
-      this.refresh();
+      if (listing) this.draw(); // another field lists what this one's combatant's sheet offers
+      else this.refresh();
     };
     const value = this.values[p.name];
     const people = this.view ? this.view.combatants.map((c) => c.name) : [];
@@ -370,6 +398,7 @@ export class ActionBar {
       this.values = {};
       this.actor = null;
       this.draw();
+      this.chose();
     }
   }
 }

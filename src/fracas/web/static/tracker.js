@@ -146,8 +146,18 @@ function drawState(state) {
   page.headline = headline;
   if ($("start")) $("start").hidden = view.started;
   drawOrder(view.order);
+  if (page.bar) page.bar.update(view); // first: the cards' buttons read who acts now
+  drawAllCards();
+  (state.appended ? appendLog : drawLog)($("log"), state.log); // a live step's lines: added
+  page.playersSeeOdds = view.players_see_odds; // the switch comes with every view
+  if ($("players-odds")) $("players-odds").checked = view.players_see_odds;
+  page.names = view.combatants.map((c) => c.name);
+}
+
+/** The cards of the view shown, their buttons following the action bar's choices. */
+function drawAllCards() {
   const bar = page.bar;
-  drawCards($("cards"), view, {
+  drawCards($("cards"), page.view, {
     gm: GM,
     mine: GM ? null : page.seat.combatant,
     verbs: page.verbs,
@@ -159,11 +169,6 @@ function drawState(state) {
     fires: (h) => firing(h) !== null,
     onFire: fire,
   });
-  if (bar) bar.update(view);
-  (state.appended ? appendLog : drawLog)($("log"), state.log); // a live step's lines: added
-  page.playersSeeOdds = view.players_see_odds; // the switch comes with every view
-  if ($("players-odds")) $("players-odds").checked = view.players_see_odds;
-  page.names = view.combatants.map((c) => c.name);
 }
 
 /** The catalogue's action and flag that fire a held action, or null when this link has none. */
@@ -290,6 +295,7 @@ async function main() {
       send,
       toCommandBox,
       oddsAllowed: () => GM || page.playersSeeOdds,
+      chose: () => page.view && drawAllCards(),
     });
   } catch (error) {
     showReply([error.message], true);
