@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from fracas.engine.action import CombatantId
+from fracas.engine.frozen import frozen
 from fracas.engine.state import Combatant
 
 StandingTest = Callable[[Combatant], bool | None]
 """Whether a combatant stands (True), is down (False) or does not count (None: an object)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """How a fight ended: why (said in the log), and the side that won it (None: nobody did)."""
 
