@@ -174,6 +174,13 @@ class Ruleset(ABC):
         """Events that ``events`` trigger (a threshold crossed); called until it returns none."""
         return ()
 
+    def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
+        """The kinds of this ruleset's actions that ``actor`` may be allowed now, in the order
+        of ``actions``: a kind left out is one the rules refuse ``actor`` now whatever the
+        action's other fields (a defence its sheet does not have, a ruling only the game master
+        gives), so tactics need not try it. By default every kind."""
+        return self.actions
+
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise.
         Never true of one the ruleset says is not ``standing`` (the tactics look for enemies
