@@ -133,6 +133,10 @@ class Encounter:
         """Raise IllegalAction when ``action`` is not allowed now; changes nothing."""
         self._checked(action)
 
+    def price(self, action: Action) -> Cost:
+        """What ``action`` will cost its actor now, once found legal (``check``)."""
+        return self._checked(action)[1]
+
     def _checked(self, action: Action) -> tuple[Rule[Any], Cost]:
         """The action's rule and the cost it will pay, once the action is found legal.
 

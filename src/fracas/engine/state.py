@@ -270,7 +270,11 @@ class EncounterState:
         return tuple(a for a in turn.actors if a not in finished) if finished else turn.actors
 
     def is_turn_of(self, combatant: CombatantId) -> bool:
-        return combatant in self.acting()
+        """Whether ``combatant`` is among ``acting()`` (asked before every action: no tuple)."""
+        turn = self.clock.turn
+        if turn is None or combatant not in turn.actors:
+            return False
+        return combatant not in self.clock.finished
 
     def allies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
         """Everyone on ``combatant``'s side, itself included."""
