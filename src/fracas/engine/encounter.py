@@ -9,13 +9,13 @@ the way raises before the state is touched.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.clock import Tape
 from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.gm import (
     AddCombatant,
     AddCombatantRule,
@@ -87,7 +87,7 @@ class NothingToUndo(FracasError):
     """Undo with an empty log, or redo with nothing undone."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One applied action and every event it caused, in order: the unit of undo."""
 
@@ -132,6 +132,10 @@ class Encounter:
     def check(self, action: Action) -> None:
         """Raise IllegalAction when ``action`` is not allowed now; changes nothing."""
         self._checked(action)
+
+    def price(self, action: Action) -> Cost:
+        """What ``action`` will cost its actor now, once found legal (``check``)."""
+        return self._checked(action)[1]
 
     def _checked(self, action: Action) -> tuple[Rule[Any], Cost]:
         """The action's rule and the cost it will pay, once the action is found legal.

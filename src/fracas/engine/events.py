@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from pydantic import NonNegativeInt
 
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
+from fracas.engine.frozen import frozen
 from fracas.engine.state import (
     Clock,
     Combatant,
@@ -27,7 +27,7 @@ from fracas.engine.state import (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Event(ABC):
     """Base of every event."""
 
@@ -36,7 +36,7 @@ class Event(ABC):
         """The state after this event."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Record(Event):
     """An event that records what happened without changing the state."""
 
@@ -58,7 +58,7 @@ def _update(state: EncounterState, combatant: Combatant) -> EncounterState:
 # --- who is in the fight -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatantJoined(Event):
     combatant: Combatant
 
@@ -66,7 +66,7 @@ class CombatantJoined(Event):
         return state.with_combatant(self.combatant)
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatantLeft(Event):
     """The combatant is taken out of the encounter and out of the order of this round."""
 
@@ -88,7 +88,7 @@ class CombatantLeft(Event):
         return evolve(state.without_combatant(self.combatant), clock=clock)
 
 
-@dataclass(frozen=True)
+@frozen
 class VisibilityChanged(Event):
     """The game master hid a combatant from the players, or revealed it."""
 
@@ -99,7 +99,7 @@ class VisibilityChanged(Event):
         return _update(state, evolve(state[self.combatant], hidden=self.hidden))
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeSet(Event):
     combatant: CombatantId
     initiative: int
@@ -112,7 +112,7 @@ class InitiativeSet(Event):
 # --- the clock ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class RoundStarted(Event):
     """A round begins with its order fixed; the first turn starts with a TurnStarted.
     ``surprise``: it is a surprise round, played before round 1."""
@@ -127,7 +127,7 @@ class RoundStarted(Event):
         return evolve(state, clock=clock)
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnStarted(Event):
     """The turn at ``index`` of the round's order starts (or would start, for a held turn)."""
 
@@ -137,7 +137,7 @@ class TurnStarted(Event):
         return evolve(state, clock=evolve(state.clock, index=self.index, finished=()))
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnEnded(Record):
     """A turn is over; ``skipped``: nobody in it could act (down, paralysed), so it passed."""
 
@@ -145,7 +145,7 @@ class TurnEnded(Record):
     skipped: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class PartEnded(Event):
     """One of those sharing a turn ended its part of it; the others act on, and the turn ends
     when all have ended (or the game master ends it)."""
@@ -157,7 +157,7 @@ class PartEnded(Event):
         return evolve(state, clock=evolve(state.clock, finished=finished))
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnHeld(Event):
     """The combatant holds its turn to take it later in the round."""
 
@@ -168,7 +168,7 @@ class TurnHeld(Event):
         return evolve(state, clock=evolve(state.clock, held=held))
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnResumed(Event):
     """A held turn is taken late: it enters the round's order at position ``at``."""
 
@@ -184,7 +184,7 @@ class TurnResumed(Event):
         return evolve(state, clock=evolve(clock, order=order, held=held))
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnLost(Event):
     """A held turn was never taken: the combatant loses it for this round."""
 
@@ -195,7 +195,7 @@ class TurnLost(Event):
         return evolve(state, clock=evolve(state.clock, held=held))
 
 
-@dataclass(frozen=True)
+@frozen
 class OrderChanged(Event):
     """The game master rearranged this round's order or moved the current turn."""
 
@@ -206,7 +206,7 @@ class OrderChanged(Event):
         return evolve(state, clock=evolve(state.clock, order=self.order, index=self.index))
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatEnded(Event):
     reason: str
 
@@ -217,7 +217,7 @@ class CombatEnded(Event):
 # --- resources, effects, marks ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolChanged(Event):
     """A pool went up or down by ``amount`` (a cost paid, damage taken, points regained)."""
 
@@ -234,7 +234,7 @@ class PoolChanged(Event):
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolSet(Event):
     """A pool was set to a value: a refill at the start of a turn or round, or a GM override."""
 
@@ -258,7 +258,7 @@ def _set_pool(state: EncounterState, combatant: Combatant, name: str, pool: Pool
     return _update(state, evolve(combatant, pools=pools))
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectApplied(Event):
     """An effect starts on a combatant; it gets the next id from the state's counter."""
 
@@ -272,7 +272,7 @@ class EffectApplied(Event):
         return evolve(state, next_effect=state.next_effect + 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectEnded(Event):
     """An effect is gone: it expired, was saved against, or was removed."""
 
@@ -286,7 +286,7 @@ class EffectEnded(Event):
         return _update(state, evolve(combatant, effects=effects))
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectChanged(Event):
     """An effect's parameters changed (more stacks, a new end)."""
 
@@ -299,7 +299,7 @@ class EffectChanged(Event):
         return _update(state, evolve(combatant, effects=effects))
 
 
-@dataclass(frozen=True)
+@frozen
 class MarkSet(Event):
     """A ruleset's per-combatant value changed (a free action used, a held action named)."""
 
@@ -313,7 +313,7 @@ class MarkSet(Event):
         return _update(state, evolve(combatant, marks=marks))
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceDrawn(Event):
     """The step drew dice from the seeded stream, which now stands at ``drawn`` dice (a save
     that says fewer than none is refused when read: no die could be rolled after it)."""
@@ -324,7 +324,7 @@ class DiceDrawn(Event):
         return evolve(state, rng=(state.rng[0], self.drawn))
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceRolled(Record):
     """A free roll: who rolled (None: the game master) and the result with every die."""
 
@@ -333,7 +333,7 @@ class DiceRolled(Record):
     secret: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Note(Record):
     """Free text for the log: a ruling, a narrated outcome."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import ClassVar, Generic, Literal, TypeVar
 
 from fracas.dice import DiceSource
@@ -25,12 +25,13 @@ from fracas.engine.events import (
     PoolSet,
     VisibilityChanged,
 )
+from fracas.engine.frozen import frozen
 from fracas.engine.names import name_problem
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment, Sheet, Turn
 
 
-@dataclass(frozen=True)
+@frozen
 class AddCombatant(Action):
     """Add a combatant with a validated sheet; mid-fight it joins the order by initiative."""
 
@@ -43,7 +44,7 @@ class AddCombatant(Action):
     hidden: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class RemoveCombatant(Action):
     """Take a combatant out of the encounter."""
 
@@ -52,7 +53,7 @@ class RemoveCombatant(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class Reveal(Action):
     """Show a hidden combatant to the players."""
 
@@ -61,7 +62,7 @@ class Reveal(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class Conceal(Action):
     """Hide a combatant from the players."""
 
@@ -70,7 +71,7 @@ class Conceal(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class SetPool(Action):
     """Set a resource (AP, Vitality…) to a value."""
 
@@ -81,7 +82,7 @@ class SetPool(Action):
     value: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ApplyEffect(Action):
     """Put an effect on a combatant, until removed or for some rounds."""
 
@@ -93,7 +94,7 @@ class ApplyEffect(Action):
     until: Literal["start", "end"] = "end"
 
 
-@dataclass(frozen=True)
+@frozen
 class RemoveEffect(Action):
     """Remove an effect from a combatant."""
 
@@ -103,7 +104,7 @@ class RemoveEffect(Action):
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SetInitiative(Action):
     """Set a combatant's initiative; the order changes from the next round."""
 
@@ -113,7 +114,7 @@ class SetInitiative(Action):
     value: int
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveTurn(Action):
     """End the current turn and make it a combatant's turn now (its next in this phase)."""
 
@@ -122,7 +123,7 @@ class MoveTurn(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class EndCombat(Action):
     """End the fight."""
 
@@ -130,7 +131,7 @@ class EndCombat(Action):
     game_master: ClassVar[bool] = True
 
 
-@dataclass(frozen=True)
+@frozen
 class AddNote(Action):
     """Write a note into the log."""
 

@@ -7,18 +7,18 @@ app's business), so a save replays the step without looking anything up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.gm import AddCombatant, AddCombatantRule, GmRule
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 
 
-@dataclass(frozen=True)
+@frozen
 class AddCombatants(Action):
     """Add combatants in one step (one undo takes them all back), each as its ``AddCombatant``
     would add it alone; mid-fight each joins the order by initiative. ``command`` is the line

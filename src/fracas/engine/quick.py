@@ -8,12 +8,13 @@ consequences. Like every override, an action: verified, logged, undoable.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.gm import GmRule
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import EncounterState
@@ -28,7 +29,7 @@ _TYPE = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class DealDamage(Action):
     """Deal N damage to a combatant directly: no roll, no defences."""
 
@@ -39,7 +40,7 @@ class DealDamage(Action):
     kind: str | None = field(default=None, metadata=_TYPE)
 
 
-@dataclass(frozen=True)
+@frozen
 class Heal(Action):
     """Heal N damage of a combatant, never above its maximum."""
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from fracas.dice import DiceError, DiceSource, parse, roll
 from fracas.engine.action import Action
 from fracas.engine.events import DiceRolled, Event
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 
 
-@dataclass(frozen=True)
+@frozen
 class RollDice(Action):
     """Roll dice in the open (logged; undo takes it back, and cannot re-roll it)."""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -18,6 +17,7 @@ from pydantic import BaseModel
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectEnded, Event, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.standing import Outcome, Standing
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.errors import FracasError
@@ -65,7 +65,7 @@ class Rule(Protocol, Generic[A]):
         """The events the action causes, rolling only with ``dice``. ``state`` has the cost paid."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Track:
     """One line of a combatant's damage track as its ruleset keeps it, for a game master's eyes:
     a pool damage takes (``LP 40/60``) or a running count (``Damage 23``, ``Core 2``).
@@ -78,7 +78,7 @@ class Track:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Descriptor:
     """Who a ruleset is: its slug, display name, other names it answers to, and its source."""
 
@@ -173,6 +173,13 @@ class Ruleset(ABC):
     ) -> Sequence[Event]:
         """Events that ``events`` trigger (a threshold crossed); called until it returns none."""
         return ()
+
+    def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
+        """The kinds of this ruleset's actions that ``actor`` may be allowed now, in the order
+        of ``actions``: a kind left out is one the rules refuse ``actor`` now whatever the
+        action's other fields (a defence its sheet does not have, a ruling only the game master
+        gives), so tactics need not try it. By default every kind."""
+        return self.actions
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """Whether ``combatant`` acts when its turn comes; the engine skips the turn otherwise.

@@ -20,6 +20,7 @@ from pydantic import (
 )
 
 from fracas.engine.action import CombatantId
+from fracas.engine.frozen import frozen
 
 _Value = TypeVar("_Value")
 
@@ -80,7 +81,7 @@ class Moment(Enum):
     END = "end"
 
 
-@dataclass(frozen=True)
+@frozen
 class Pool:
     """A resource: action points, reaction points, Vitality, Ki, PPE, Narrative Momentum…
 
@@ -108,7 +109,7 @@ class Anchor:
     moment: Moment = Moment.END
 
 
-@dataclass(frozen=True)
+@frozen
 class Effect:
     """A condition, buff or status on a combatant, with the anchor at which it ends (or None).
 
@@ -122,7 +123,7 @@ class Effect:
     data: Mapping[str, Scalar] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Combatant:
     """One participant. ``marks`` hold the ruleset's own per-combatant values."""
 
@@ -150,7 +151,7 @@ class Combatant:
         return bool(self.effects) and any(e.name == effect_name for e in self.effects)
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """A slot in a round's order: one combatant, a group of identical NPCs or a union.
 
@@ -165,7 +166,7 @@ class Turn:
     resumed: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Clock:
     """Where the fight is: the round, its order (fixed when the round begins) and the turn.
 
@@ -195,7 +196,7 @@ class Clock:
         return self.order[self.index]
 
 
-@dataclass(frozen=True)
+@frozen
 class EncounterState:
     """Everything about one encounter at one moment.
 
@@ -269,7 +270,11 @@ class EncounterState:
         return tuple(a for a in turn.actors if a not in finished) if finished else turn.actors
 
     def is_turn_of(self, combatant: CombatantId) -> bool:
-        return combatant in self.acting()
+        """Whether ``combatant`` is among ``acting()`` (asked before every action: no tuple)."""
+        turn = self.clock.turn
+        if turn is None or combatant not in turn.actors:
+            return False
+        return combatant not in self.clock.finished
 
     def allies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
         """Everyone on ``combatant``'s side, itself included."""

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine import clock
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, PartEnded, TurnHeld, TurnResumed
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 
 
-@dataclass(frozen=True)
+@frozen
 class StartCombat(Action):
     """Roll initiative and begin round 1."""
 
@@ -22,7 +22,7 @@ class StartCombat(Action):
     game_master: ClassVar[bool] = True
 
 
-@dataclass(frozen=True)
+@frozen
 class EndTurn(Action):
     """End your turn or your part of a shared one; the game master's end ends it for all.
 
@@ -33,14 +33,14 @@ class EndTurn(Action):
     aliases: ClassVar[tuple[str, ...]] = ("next", "done")
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldTurn(Action):
     """Hold your turn to take it later in the round."""
 
     verb: ClassVar[str] = "hold"
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeHeldTurn(Action):
     """Take your held turn right after the current one."""
 

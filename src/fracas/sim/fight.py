@@ -8,10 +8,11 @@ damage dealt by it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter, Step
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
@@ -25,7 +26,7 @@ MAX_ACTIONS = 20
 """How many actions one combatant may take in one turn before the simulator ends it."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FightResult:
     """How one fight went. ``winner`` is the last side standing (None: a draw, nobody left
     or the round limit reached); ``survivors`` those still in the fight at the end."""

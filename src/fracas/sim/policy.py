@@ -11,7 +11,8 @@ ruleset), a module defining ``def tactics(ruleset: Ruleset) -> Policy``. A rules
 is played by ``Generic``, which needs nothing from it but its actions: each turn it tries, in
 the order the ruleset declares them, every action that targets one combatant (and at most names
 one of the actor's weapons, abilities or other named things on its sheet) against each standing
-enemy, the most hurt first, and takes the first one the rules allow.
+enemy, the most hurt first, and takes the first one the rules allow; it tries no kind the
+ruleset's ``candidates`` leave out (the rules would refuse it whatever its fields).
 
 A policy may also be ``Reacting``: after each action, every combatant the action named besides
 its actor may answer it out of turn (``react``), until it has nothing more to say. ``Generic``
@@ -130,7 +131,8 @@ class Generic:
         self.answers = tuple(kind for kind in ruleset.actions if not _required(kind))
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
-        for kind in self.answers:
+        allowed = encounter.ruleset.candidates(encounter.state, combatant)
+        for kind in (kind for kind in self.answers if kind in allowed):
             action = kind(actor=combatant)
             if encounter.can(action):
                 return action
@@ -138,8 +140,10 @@ class Generic:
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
         names = _named(encounter.state[actor].sheet)
+        allowed = encounter.ruleset.candidates(encounter.state, actor)
+        targeted = [shape for shape in self.targeted if shape[0] in allowed]
         for enemy in standing_enemies(encounter, actor):
-            for kind, target, naming in self.targeted:
+            for kind, target, naming in targeted:
                 for name in names if naming is not None else (None,):
                     extra = {} if naming is None else {naming: name}
                     action = kind(actor=actor, **{target: enemy.id}, **extra)

@@ -51,12 +51,11 @@ class Striker:
                     continue
                 attack = self.attack(actor, enemy.id, arm)
                 try:
-                    encounter.check(attack)
+                    self._price[actor, arm] = encounter.price(attack)
                 except IllegalAction as refused:
                     if refused.code.startswith("not-enough-"):
                         self._remember(encounter, arm, attack)
                     continue
-                self._remember(encounter, arm, attack)
                 return attack
         return None
 

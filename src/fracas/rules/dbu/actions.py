@@ -5,10 +5,11 @@ Each action's verb is what the command language types; the first docstring line 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.phase_names import effect_order
 from fracas.rules.dbu.positions import Square, parse_square
 from fracas.rules.dbu.profiles import ProfileName
@@ -36,7 +37,7 @@ def wagers(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-@dataclass(frozen=True)
+@frozen
 class Attacking(Action):
     """What every Attacking Maneuver names: its target, Foundation, Profile and Ki Wager."""
 
@@ -125,7 +126,7 @@ class Attacking(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack(Attacking):
     """Basic Attack Maneuver (1 Action): Strike Roll vs Dodge Roll, then Wound Roll vs Soak."""
 
@@ -136,7 +137,7 @@ class Attack(Attacking):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Blitz(Attacking):
     """Blitz Maneuver (2 Actions, +6(T) Ki): rush 2+ squares; +2(T) Wound per square."""
 
@@ -146,7 +147,7 @@ class Blitz(Attacking):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class CalledShot(Attacking):
     """Called Shot (2 Actions): Strike -1(T) in melee, -2(T) at range; +1 Damage Category."""
 
@@ -159,7 +160,7 @@ class CalledShot(Attacking):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatRecovery(Action):
     """Combat Recovery (2 Actions): solid 2d10(T) restores Life and Ki; opponents may counter."""
 
@@ -170,7 +171,7 @@ class CombatRecovery(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Command(Action):
     """Command Maneuver (1 Action): a Minion you master gains 2 Actions (one to move or counter)."""
 
@@ -178,7 +179,7 @@ class Command(Action):
     minion: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class Empower(Action):
     """Empower Maneuver (1 Action): transfer Ki to an ally, up to your Empowerment Roll."""
 
@@ -196,7 +197,7 @@ class Empower(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class EnergyCharge(Action):
     """Energy Charge Maneuver (1 Action): +1 charge (+1d6(T) Wound, +2(T) Ki) for the attack."""
 
@@ -209,14 +210,14 @@ class EnergyCharge(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class StopCharging(Action):
     """Stop charging (Instant Action): 1(T) Ki per Energy Charge, all charges lost."""
 
     verb: ClassVar[str] = "discharge"
 
 
-@dataclass(frozen=True)
+@frozen
 class Grapple(Action):
     """Grapple Maneuver (1 Action): a Grapple Check; both Guard Down while it holds."""
 
@@ -232,14 +233,14 @@ class Grapple(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Release(Action):
     """Stop grappling (Instant Action, on your turn)."""
 
     verb: ClassVar[str] = "release"
 
 
-@dataclass(frozen=True)
+@frozen
 class BreakFree(Action):
     """Force a Grapple Check as the Grappled (1 Action, once a round), or escape a Pinned."""
 
@@ -250,21 +251,21 @@ class BreakFree(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Pin(Action):
     """Pinning (1 Action, once a round): a Grapple Check; the Grappled is Pinned."""
 
     verb: ClassVar[str] = "pin"
 
 
-@dataclass(frozen=True)
+@frozen
 class Restrain(Action):
     """Energy Restraint (2 Actions, 4(T) Ki): keep a Pinned target Pinned past the Grapple."""
 
     verb: ClassVar[str] = "restrain"
 
 
-@dataclass(frozen=True)
+@frozen
 class ThrowTarget(Action):
     """Throwing a Target (1 Action): a Throw Check; thrown Force Modifier squares, +1 per 2."""
 
@@ -277,7 +278,7 @@ class ThrowTarget(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldBack(Action):
     """Holding Back (Instant Action, once a fight): stacks of -1 Tier of Power; 0 ends it."""
 
@@ -285,7 +286,7 @@ class HoldBack(Action):
     stacks: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Sense(Action):
     """Clairvoyance vs Concealment (Instant Action, once a round): is the target holding back?"""
 
@@ -293,7 +294,7 @@ class Sense(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Movement Maneuver (1 Action): Normal Speed free, 3 Ki a square beyond it when boosted."""
 
@@ -312,7 +313,7 @@ class Move(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerUp(Action):
     """Power Up Maneuver (1 Action): Capacity Rate +1/4, Combat Rolls +1(T); stacks twice."""
 
@@ -322,7 +323,7 @@ class PowerUp(Action):
 Surging = Literal["power", "healing"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Surge(Action):
     """Surge Maneuver (Instant Action, once a fight): Power Surge (Ki) or Healing Surge (LP)."""
 
@@ -334,7 +335,7 @@ Effortless = Literal["speak", "sheathe", "drop", "pick-up", "prone", "hide", "sn
 Speech = Literal["persuasion", "bluff", "intimidate"]
 
 
-@dataclass(frozen=True)
+@frozen
 class NoEffort(Action):
     """No Effort Maneuver (Instant Action): a quick word, (un)sheathe, drop or pick up, go prone…"""
 
@@ -351,7 +352,7 @@ class NoEffort(Action):
     what: str = field(default="", metadata={"rest": True, "help": "what you do"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Stand(Action):
     """Stand up from Prone (1 Action)."""
 
@@ -361,7 +362,7 @@ class Stand(Action):
 Thrust = Literal["push", "down"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Thrusting(Action):
     """Thrusting Maneuver (1 Action): Strike vs Strike or Dodge; Push Back or Knocked Down."""
 
@@ -377,7 +378,7 @@ class Thrusting(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Transform(Action):
     """Transformation Maneuver (1 Action): take a transformation; stack them one at a time."""
 
@@ -391,7 +392,7 @@ class Transform(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Trigger(Action):
     """Triggered Maneuver: spend the response's Actions now, to act when the trigger comes."""
 
@@ -400,7 +401,7 @@ class Trigger(Action):
     when: str = field(default="", metadata={"rest": True, "help": "the defined activation"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Respond(Action):
     """Take an Out-of-Sequence Action now: your Triggered Maneuver's response, or a grant."""
 
@@ -419,7 +420,7 @@ class Respond(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class TerrainLift(Action):
     """Terrain Lift Maneuver (1 Action): Athletics vs TN 6 +4 per Hardness level to lift it."""
 
@@ -427,7 +428,7 @@ class TerrainLift(Action):
     hardness: int = field(metadata={"help": "the terrain's Hardness Value (levels)"})
 
 
-@dataclass(frozen=True)
+@frozen
 class ThrowObject(Action):
     """Throw Maneuver (1 Action): Physical Strike; Wound Roll plus the object's Hardness damage."""
 
@@ -446,7 +447,7 @@ class ThrowObject(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Reload(Action):
     """Reload Maneuver (1 Counter Action, on your turn): refill one ranged weapon."""
 
@@ -456,7 +457,7 @@ class Reload(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Regain(Action):
     """Instantaneous Control: give back the Actions of a Maneuver whose target escaped (GM)."""
 
@@ -466,7 +467,7 @@ class Regain(Action):
     actions: int = field(default=1, metadata={"help": "the Actions the Maneuver spent"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Convert(Action):
     """Convert Actions into Counter Actions (any time in the round; lost at your next turn)."""
 
@@ -474,7 +475,7 @@ class Convert(Action):
     count: int = field(default=1, metadata={"help": "how many Actions to convert"})
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectOrder(Action):
     """Order what occurs at once in your waiting Effect or End Phase, or choose it ahead."""
 
@@ -488,7 +489,7 @@ class EffectOrder(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Simultaneous(Action):
     """Sequence Instant Actions declared at once: lowest Initiative places first (Architect)."""
 
@@ -506,7 +507,7 @@ class Simultaneous(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Place(Action):
     """Establishing Positions: put a combatant on the square X Y of the grid (the Architect)."""
 
@@ -517,7 +518,7 @@ class Place(Action):
     y: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Surprise(Action):
     """Mark combatants surprised before combat starts: no actions and Guard Down in round 1."""
 

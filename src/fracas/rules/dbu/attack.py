@@ -8,12 +8,13 @@ shared Strike → Dodge → Wound → Soak pipeline (``strike.resolve_attack``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar, Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -93,7 +94,7 @@ def next_turn_start(state: EncounterState, actor: CombatantId) -> Anchor:
     return Anchor(state.clock.round + 1, actor, Moment.START)
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackingRule(Generic[A]):
     """The shared rule of an Attacking Maneuver; subclasses set its name and Action cost and add
     what makes it special."""

@@ -7,8 +7,7 @@ Category." Section 8: Standard takes full Soak, Direct half Soak (round down), L
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.sheet import Sheet
 from fracas.rules.dbu.tiers import times_tier
@@ -18,7 +17,7 @@ BANDS = ("Healthy", "Injured", "Bloodied", "Wounded", "Critical")
 """The Health Thresholds of SOURCES.md section 8, from full health down."""
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageStep:
     """One step of the account: what it is called and the damage before and after it."""
 
@@ -27,7 +26,7 @@ class DamageStep:
     after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageAccount:
     """How a Wound Roll became Life Points lost: the category and every step."""
 

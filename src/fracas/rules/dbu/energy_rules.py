@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, Note, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -56,7 +57,7 @@ def givers_this_round(state: EncounterState, receiver: Combatant) -> list[str]:
     return given.split(",") if isinstance(given, str) and given else []
 
 
-@dataclass(frozen=True)
+@frozen
 class EmpowerRule:
     """'Roll as if you were making a Wound Roll for an Energy Attack, without Ki Wagering. This
     is known as the Empowerment Roll and decides the maximum amount of Ki Points you can transfer
@@ -144,7 +145,7 @@ class EmpowerRule:
         return [EffectApplied(receiver.id, effect), MarkSet(receiver.id, MIRACLE_USED, True)]
 
 
-@dataclass(frozen=True)
+@frozen
 class EnergyChargeRule:
     """'For each Energy Charge Maneuver, you gain +1 Energy Charge for your selected attack …
     After using your first Energy Charge Maneuver, you suffer from the Guard Down Combat
@@ -194,7 +195,7 @@ class EnergyChargeRule:
         return [EffectApplied(actor, charge), EffectApplied(actor, guard_down)]
 
 
-@dataclass(frozen=True)
+@frozen
 class StopChargingRule:
     """'You may choose to stop charging your energy at any time as an Instant Action by spending
     1(T) Ki Points for each Energy Charge. If you do so, you lose all Energy Charges but are free

@@ -6,16 +6,15 @@ come with them. Each carries its dice, so the log explains every number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Record
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.damage import DamageAccount
 from fracas.rules.dbu.rolls import CombatRoll
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeRolled(Record):
     """One Initiative roll: for a combatant, or for a whole group of indistinguishable NPCs."""
 
@@ -23,7 +22,7 @@ class InitiativeRolled(Record):
     roll: CombatRoll
 
 
-@dataclass(frozen=True)
+@frozen
 class RollOff(Record):
     """A d10 rolled to break an Initiative tie that the Agility Score did not break."""
 
@@ -31,7 +30,7 @@ class RollOff(Record):
     roll: RollResult
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeRolled(Record):
     """A Strike Roll against the target's Dodge Roll. ``strike`` is None for an attack that
     hits without rolling (Direct Hit), ``dodge`` None when no Dodge Roll opposes it (a Parry)."""
@@ -44,14 +43,14 @@ class StrikeRolled(Record):
     hit: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class WoundRolled(Record):
     attacker: CombatantId
     target: CombatantId
     wound: CombatRoll
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageTaken(Record):
     """The itemised damage account of one Wound Roll on ``target`` and the LP it left."""
 
@@ -61,7 +60,7 @@ class DamageTaken(Record):
     lp_after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ThresholdReached(Record):
     """The combatant's Life Points fell into a lower Health Threshold band."""
 
@@ -69,7 +68,7 @@ class ThresholdReached(Record):
     band: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PointsRolled(Record):
     """A solid roll for Life or Ki Points (Combat Recovery, Healing Surge, Empowerment)."""
 
@@ -78,7 +77,7 @@ class PointsRolled(Record):
     roll: RollResult
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckRolled(Record):
     """A roll against a number: a save against its TN, a Parry roll against the attack's
     score. ``success`` is the roller's."""
@@ -90,7 +89,7 @@ class CheckRolled(Record):
     success: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class DuelExchanged(Record):
     """One of a Duel's three contested Wound Rolls."""
 
@@ -102,14 +101,14 @@ class DuelExchanged(Record):
     attacker_won: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class DuelWon(Record):
     winner: CombatantId
     loser: CombatantId
     sets: int
 
 
-@dataclass(frozen=True)
+@frozen
 class EmpowermentRolled(Record):
     """An Empowerment Roll: the Ki it let the giver transfer, and what the receiver got."""
 

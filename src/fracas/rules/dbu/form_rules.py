@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectApplied, EffectEnded, Event, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment, Scalar
 from fracas.rules.dbu import actions as a
@@ -32,7 +32,7 @@ def form_named(sheet_forms: list[Transformation], name: str) -> Transformation |
     return next((f for f in sheet_forms if f.name.lower() == wanted), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class TransformRule:
     """'You can use this Maneuver to transform into any available transformation. If you intend
     to stack transformations … you must use this Maneuver twice – once for each transformation.'
@@ -71,7 +71,7 @@ class TransformRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class TriggerRule:
     """'declare what will activate your maneuver … Then, declare what your responses … Note the
     Action Cost of Triggered Maneuver is equal to the Action Cost of your response activation …

@@ -9,11 +9,10 @@ higher bonus (a reading; ties take the Dodge Roll).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event
+from fracas.engine.frozen import frozen
 from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.dbu.events import CheckRolled
 from fracas.rules.dbu.modifiers import dodge_modifiers, roll_for, strike_modifiers
@@ -52,7 +51,7 @@ def held_by(combatant: Combatant) -> CombatantId | None:
     return CombatantId(by) if isinstance(by, str) else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Check:
     """A Grapple Check rolled: its records and whether the Grappler won."""
 

@@ -4,7 +4,7 @@ Throwing a Target; and the checks at the start of a turn."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import CombatantId
@@ -18,6 +18,7 @@ from fracas.engine.events import (
     PoolSet,
     reduce,
 )
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -86,7 +87,7 @@ def _freed(state: EncounterState, grappler: CombatantId, events: list[Event]) ->
     return [*events, *grapple_ends(reduce(state, events), grappler, "freed")]
 
 
-@dataclass(frozen=True)
+@frozen
 class GrappleRule:
     """'you must have at least one free hand and the combatant must be within your Melee Range
     … If you are successful, both characters are considered to be in a Grapple … If the Grappler
@@ -147,7 +148,7 @@ class GrappleRule:
         return [*check.events, EffectApplied(actor, provoking)]
 
 
-@dataclass(frozen=True)
+@frozen
 class ReleaseRule:
     """'You may stop grappling a target as an Instant Action on your turn.'"""
 
@@ -165,7 +166,7 @@ class ReleaseRule:
         return grapple_ends(state, acting(action), "released")
 
 
-@dataclass(frozen=True)
+@frozen
 class BreakFreeRule:
     """'Once per Combat Round, a Grappled character can also spend One Action during their turn
     to force a Grapple Check.' A Pinned put on outside a Grapple and an Energy Restraint (by the
@@ -236,7 +237,7 @@ def might_clash(
     return events
 
 
-@dataclass(frozen=True)
+@frozen
 class PinRule:
     """'Once per Combat Round, if you are the Grappler in a Grapple, you can spend One Action to
     make an additional Grapple Check … If you succeed with this check, then the Grappled gains
@@ -270,7 +271,7 @@ def pinned_actions(state: EncounterState, who: CombatantId) -> list[Event]:
     return [PoolSet(who, ACTIONS, 1, reason=PINNED)] if actions > 1 else []
 
 
-@dataclass(frozen=True)
+@frozen
 class RestrainRule:
     """'If the Grappled is suffering from the Pinned Combat Condition, you can spend Two Actions
     and 4(T) Ki Points to attempt to restrain them with your Ki. Make a Grapple Check against the
@@ -368,7 +369,7 @@ def grapple_at_turn_start(
     return events
 
 
-@dataclass(frozen=True)
+@frozen
 class ThrowTargetRule:
     """'You can throw a Grappled target away from you by spending an Action. Make a Strike Roll
     opposed by the Grappled's Dodge or Strike Roll. This is called a Throw Check. If you win the

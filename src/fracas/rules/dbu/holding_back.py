@@ -8,11 +8,12 @@ to your Tier of Power … This effect lasts until you end it as an Instant Actio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectChanged, EffectEnded, Event, MarkSet, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.dbu import actions as a
@@ -43,7 +44,7 @@ def skill_check(
     return check_roll(dice, combatant, (bonus,), settings=settings)
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldBackRule:
     """'Once per Combat Encounter, you can apply one or more stacks of Holding Back … This
     effect lasts until you end it as an Instant Action … You cannot use the Holding Back Maneuver
@@ -103,7 +104,7 @@ def threshold_check(
     return [*events, EffectChanged(who, replace(held, data={**held.data, "stacks": stacks}))]
 
 
-@dataclass(frozen=True)
+@frozen
 class SenseRule:
     """'Once per Combat Round, your opponent may attempt to see if you're holding back by making
     a Clairvoyance Skill Check as an Instant Action, opposed by your Concealment Skill. If they

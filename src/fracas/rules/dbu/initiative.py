@@ -9,9 +9,9 @@ highest result wins."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.sheet import Sheet
 from fracas.rules.dbu.vocabulary import Attribute
 
@@ -47,7 +47,7 @@ def advantage_actions(
     return by_initiative + by_tier
 
 
-@dataclass(frozen=True)
+@frozen
 class Declaration:
     """An Instant Action declared at the same time as others: who, their Initiative, and
     whether they want their maneuver first or last in the sequence."""

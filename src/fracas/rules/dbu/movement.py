@@ -4,11 +4,11 @@ Grapple ("Moving A Target")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -62,7 +62,7 @@ def grapple_drag_ki(mover: Size, other: Size) -> int:
     return 0 if larger < 1 else 2 + (larger - 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveRule:
     settings: DbuSettings
 

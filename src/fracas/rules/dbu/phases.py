@@ -21,12 +21,12 @@ Guard Down ending before the Grapple Check spares its Dodge the penalty.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.clock import due
 from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, PoolSet, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.state import Combatant, EncounterState, Moment
 from fracas.rules.dbu.conditions import SLOWED, asleep, ongoing_damage, stacks, woken
 from fracas.rules.dbu.economy import ACTIONS, CONVERTED
@@ -53,7 +53,7 @@ _MOMENT = {EFFECT: Moment.START, END: Moment.END}
 _TITLE = {EFFECT: "Effect Phase", END: "End Phase"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Phases:
     """The Effect and End Phases of the encounter's settings; ``advantage`` counts a
     combatant's Initiative Advantage Actions."""

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import Expression
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.rolls import Modifier
 from fracas.rules.dbu.vocabulary import Category, Foundation
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackPlan:
     """One Attacking Maneuver, ready to roll: who, what, what it adds to each roll, and how the
     target answers it (``answer``: dodge or a Parry option)."""
@@ -39,7 +38,7 @@ class AttackPlan:
     rebound_area: tuple[CombatantId, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """What an attack did: its events, whether it hit, the damage it dealt, and whether it was
     turned away from every other target too (a successful Deflect or Redirect)."""

@@ -5,12 +5,12 @@ Out-of-Sequence Action makes (``response``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction, Rule
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu.actions import EffectOrder
@@ -20,7 +20,7 @@ from fracas.rules.dbu.queries import answerer, standing
 from fracas.rules.dbu.response import require_unpaused
 
 
-@dataclass(frozen=True)
+@frozen
 class InOrder:
     """A dbu rule whose actor must be next in the announced sequence and not paused by another's
     Out-of-Sequence Action; the action takes the actor's place in the sequence."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource, roll
 from fracas.engine.events import EffectApplied, EffectChanged, Event, MarkSet, PoolChanged, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -66,7 +67,7 @@ def capacity_resets(state: EncounterState, *, settings: DbuSettings) -> list[Eve
     return events
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerUpRule:
     """'When you use Power Up, increase your Capacity Rate by 1/4 and increase all Combat Rolls
     by +1(T). This increase lasts until the end of your next turn. The Power Up Maneuver cannot
@@ -119,7 +120,7 @@ class PowerUpRule:
         return [EffectApplied(actor, effect), raised]
 
 
-@dataclass(frozen=True)
+@frozen
 class SurgeRule:
     """'You can use one Surge Maneuver per Combat Encounter … Power Surge … restore 1/4 of your
     total Capacity and Ki Points. Healing Surge … Roll a solid 2d10(T) and heal that many Life

@@ -10,9 +10,9 @@ Profiles whose attack may name more than one target.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.vocabulary import Category, Foundation
 
 ProfileName = Literal[
@@ -37,7 +37,7 @@ ProfileName = Literal[
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Profile:
     name: str
     cost: int

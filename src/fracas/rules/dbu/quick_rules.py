@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.dbu import actions as a
@@ -46,7 +46,7 @@ WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class NoEffortRule:
     """'This type of Maneuver takes almost no time to perform' (Instant Action): 'Unsheathing or
     sheathing a weapon. You can only use one of these effects during each Combat Round'; 'Dropping
@@ -136,7 +136,7 @@ def _opposed(
     ]
 
 
-@dataclass(frozen=True)
+@frozen
 class StandRule:
     """SOURCES.md 2.9: Prone: '1 Action to stand'; the seed lets a charging fighter 'spend One
     Action to stand up if knocked Prone'."""

@@ -8,10 +8,10 @@ with it. You can only use the Reload Maneuver during your turn."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.dbu import actions as a
@@ -30,7 +30,7 @@ def weapon_named(combatant: Combatant, name: str) -> str:
     return found
 
 
-@dataclass(frozen=True)
+@frozen
 class ReloadRule:
     def cost(self, state: EncounterState, action: a.Reload) -> Cost:
         return counter_cost(state, acting(action))

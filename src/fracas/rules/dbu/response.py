@@ -23,11 +23,11 @@ your turn during another character's turn", so its response is refused on one's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.dbu import actions as a
@@ -44,7 +44,7 @@ from fracas.rules.dbu.queries import (
 from fracas.rules.dbu.sheet import OutOfSequence
 
 
-@dataclass(frozen=True)
+@frozen
 class RespondRule:
     """Open the response of a waiting Triggered Maneuver (see the module)."""
 

@@ -8,16 +8,15 @@ one at or below the Botch Rate takes a penalty (SOURCES.md 2.2-2.3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import DiceSource, Expression, LoadedDice, RollResult, dice, roll
+from fracas.engine.frozen import frozen
 from fracas.rules.dbu.settings import DbuSettings
 from fracas.rules.dbu.tiers import critical_extra_dice, tier_extra_dice, times_tier
 
 BOTCH = "Botch"
 
 
-@dataclass(frozen=True)
+@frozen
 class Modifier:
     """One named number added to a roll (``Haste +2``, ``Diminishing Defense -1``)."""
 
@@ -25,7 +24,7 @@ class Modifier:
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatRoll:
     """A rolled Combat Roll: the dice (base d10 first), the Critical Extra Dice if it was a
     critical, and every modifier, the botch penalty included."""

@@ -369,6 +369,11 @@ class Dbu(Ruleset):
             return busy.id if busy is not None else None
         return None
 
+    def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
+        """Every action but ``regain``: 'Instantaneous Control' is the Architect's ruling, refused
+        to any combatant (``game-master-only``)."""
+        return _COMBATANTS_ACTIONS
+
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The Defeated (0 Life Points or less) and the Sleeping (a reading) take no turns."""
         return standing(combatant) and not asleep(combatant)
@@ -465,3 +470,7 @@ def _ties(
         if len(slots) > 1 and any(m in new for s in slots for m in s)
         for slot in slots
     ]
+
+
+_COMBATANTS_ACTIONS = tuple(kind for kind in Dbu.actions if kind is not a.Regain)
+"""The actions a combatant may be allowed (``Dbu.candidates``)."""

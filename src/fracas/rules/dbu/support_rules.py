@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -58,7 +58,7 @@ RECOVERY_REACH = 6
 """Seed: Combat Recovery provokes 'all opponents within 6 Squares of you'."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatRecoveryRule:
     """'You provoke a Counter Action against you from all opponents within 6 Squares of you when
     you use Combat Recovery, if an opponent uses a Counter Action against Combat Recovery, they
@@ -139,7 +139,7 @@ def commands_allowed(personality: int) -> int:
     return 1 + (2 if personality >= 10 else 1 if personality >= 6 else 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class CommandRule:
     """'Select one Minion you are the Master of. They gain 2 Actions to use during their turn.
     One of these actions must be used for a Movement Maneuver or must be transferred into a

@@ -8,11 +8,11 @@ Hardness Value in that piece of terrain."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.dbu import actions as a
@@ -38,7 +38,7 @@ def _turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
     require_not_charging(state, actor, verb)
 
 
-@dataclass(frozen=True)
+@frozen
 class TerrainLiftRule:
     settings: DbuSettings
 
@@ -70,7 +70,7 @@ class TerrainLiftRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class ThrowRule:
     """'Make a Physical Strike against any target within a number of squares equal to or lower
     than your Force Modifier. If they are successfully hit by this attack, roll your Physical

@@ -8,11 +8,11 @@ The target's choice is made for it, as in a Grapple: the roll with the higher bo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, Note, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -40,7 +40,7 @@ from fracas.rules.dbu.tiers import times_tier
 from fracas.rules.dbu.vocabulary import Attribute
 
 
-@dataclass(frozen=True)
+@frozen
 class ThrustRule:
     settings: DbuSettings
 

@@ -4,12 +4,12 @@ regaining Actions under Instantaneous Control."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.clock import Tape, end_turn
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.dbu import actions as a
@@ -24,7 +24,7 @@ from fracas.rules.dbu.queries import GUARD_DOWN, SURPRISED, acting, require_able
 from fracas.rules.dbu.settings import DbuSettings
 
 
-@dataclass(frozen=True)
+@frozen
 class ConvertRule:
     """'you may choose at any point during a Combat Round to convert any Action into a Counter
     Action' (on anyone's turn)."""
@@ -51,7 +51,7 @@ class ConvertRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class SurpriseRule:
     """'When a character is surprised, they cannot take any Actions (not even Instant Actions)
     during the surprise round and they have the Guard Down Combat Condition … until the end of
@@ -80,7 +80,7 @@ class SurpriseRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectOrderRule:
     """'You can decide the order in which they activate, if multiple occur at the same time'
     (the Effect and End Phases, ``phases``): while your phase waits, its items occur in the
@@ -129,7 +129,7 @@ class EffectOrderRule:
         return tape.events
 
 
-@dataclass(frozen=True)
+@frozen
 class SimultaneousRule:
     """'If multiple characters intend to use an Instant Action at the same time, the character
     with the lowest Initiative will decide if their maneuver comes first or last in the sequence
@@ -177,7 +177,7 @@ class SimultaneousRule:
         return [*announce(state, sequence), Note(text)]
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaceRule:
     """'Establishing Positions. The Architect and players decide and determine where the
     combatants involved in the encounter are positioned at the start of the battle.' The
@@ -200,7 +200,7 @@ class PlaceRule:
         return [MarkSet(action.target, SQUARE, square_text((action.x, action.y)))]
 
 
-@dataclass(frozen=True)
+@frozen
 class RegainRule:
     """'If a target of one of your Maneuvers uses an Instant Action or Out-of-Sequence Action to
     move their position on the battlefield or otherwise invalidate your Maneuver, you may choose

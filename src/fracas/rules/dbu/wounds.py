@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import DAMAGE_BY_GM
 from fracas.engine.state import EncounterState
 from fracas.rules.dbu.conditions import broken_soak
@@ -23,7 +22,7 @@ DAMAGE = "damage"
 BONUS_MOMENTUM = "Bonus Momentum"
 
 
-@dataclass(frozen=True)
+@frozen
 class Landed:
     """The events of a Wound Roll landing and the Life Points it took."""
 

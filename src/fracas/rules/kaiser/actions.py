@@ -5,10 +5,11 @@ Each action's verb is what the command language types; the first docstring line 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.kaiser.sheet import (
     attack_powers,
     barrier_powers,
@@ -50,7 +51,7 @@ def weapon_names(text: str) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True)
+@frozen
 class Intend(Action):
     """Declare an Intention in the Intention phase (attack: Weapon Cost + 1 AP, magic 2, …)."""
 
@@ -95,7 +96,7 @@ class Intend(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack(Action):
     """Attack: Offensive Roll (2d6 + Skill) against the target's Defensive Roll."""
 
@@ -130,14 +131,14 @@ class Attack(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Move (3 AP, once a round): move up to your Movement Value."""
 
     verb: ClassVar[str] = "move"
 
 
-@dataclass(frozen=True)
+@frozen
 class Use(Action):
     """Use an Attack, Effect or Automatic power on targets (its Intention declared, its AP)."""
 
@@ -206,7 +207,7 @@ class Use(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Raise(Action):
     """Raise a Defense power's supernatural barrier in advance (an Active Action)."""
 
@@ -219,7 +220,7 @@ class Raise(Action):
     area: bool = field(default=False, metadata={"help": "cover an area (radius: Focus in feet)"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Trigger(Action):
     """A Trigger or Detection power's conditions are met by targets: they resist or suffer it."""
 
@@ -243,7 +244,7 @@ class Trigger(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Drop(Action):
     """Stop maintaining a power: its effects end without further Resistance Checks."""
 
@@ -251,7 +252,7 @@ class Drop(Action):
     power: str = field(metadata={"offered": powers_of})
 
 
-@dataclass(frozen=True)
+@frozen
 class Maintain(Action):
     """Maintain Spell, Spirit or Phenom (1 AP): keep up your maintained powers this round."""
 
@@ -261,7 +262,7 @@ class Maintain(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Transfer(Action):
     """Transfer Mana or Ki (Swift): push it to another, or pull from or push into your battery."""
 

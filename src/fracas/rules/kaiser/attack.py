@@ -8,11 +8,11 @@ AP this round, then damage is computed." "Tie: nothing happens."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -49,7 +49,7 @@ from fracas.rules.kaiser.wounds import wound
 Parts = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Exchange:
     """The two rolls of an attack and what came of them (pure: no dice, no state)."""
 
@@ -105,7 +105,7 @@ def may_block(attacker: Combatant, target: Combatant) -> bool:
     return not sheet_of(attacker).immaterial or sheet_of(target).imbued_shield
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackRule:
     settings: KaiserSettings
 

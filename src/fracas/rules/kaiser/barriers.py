@@ -15,8 +15,9 @@ damage evenly among the protected creatures."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from fracas.engine.frozen import frozen
 
 BARRIER_DAMAGE_MULTIPLIER = 10
 
@@ -54,7 +55,7 @@ def area_radius_feet(focus: int) -> int:
     return max(0, focus)
 
 
-@dataclass(frozen=True)
+@frozen
 class Absorbed:
     """What one blocked attack did to a barrier: the damage it took, its Life Points after
     (never below 0), and the damage it did not absorb, shared among the protected."""

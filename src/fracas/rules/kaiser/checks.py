@@ -11,9 +11,9 @@ more 1s." "Resistance Checks use 2d6 + Resistance, with no Open Roll and no Fumb
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
+from fracas.engine.frozen import frozen
 
 MASTERY_SKILL = 20
 """A Final Skill above this is Mastery: fumbles need three or more 1s."""
@@ -49,7 +49,7 @@ def fumble_die_value(level: int) -> int:
     return 0
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckRoll:
     """One rolled check: the dice (kept two of them), an open roll's extra d6s, a fumble's level
     die, the value added, and the total (floored at 0 for a skill check)."""

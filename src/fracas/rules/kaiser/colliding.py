@@ -12,11 +12,11 @@ sides roll 2d6 + Base Damage.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import collision as c
@@ -31,7 +31,7 @@ from fracas.rules.kaiser.states import state_parts
 COLLIDE = "collide"
 
 
-@dataclass(frozen=True)
+@frozen
 class Flight:
     """What goes on after a collision: who strikes, with which power (its Base Damage as the
     collision left it) and which Offensive Roll."""
@@ -41,7 +41,7 @@ class Flight:
     offence: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Collider:
     """One creature taking the Collide Power reaction, and the power it shoots."""
 

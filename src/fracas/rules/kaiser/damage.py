@@ -8,15 +8,14 @@ resistance." "Zero Units means the attack landed but was fully absorbed."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from fracas.engine.frozen import frozen
 from fracas.rules.kaiser.vocabulary import DamageType
 
 MINUS = "\N{MINUS SIGN}"
 TIMES = "\N{MULTIPLICATION SIGN}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Defences:
     """What the target brings against one Damage Type, each value already stacked
     (``stacking.py``) and with the sources this attack ignores left out."""
@@ -29,7 +28,7 @@ class Defences:
     resistance: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageStep:
     """One line of the account: ``label`` takes a value from ``before`` to ``after``."""
 
@@ -38,7 +37,7 @@ class DamageStep:
     after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageAccount:
     """The itemised result of one hit: every step in order, the Units of Damage, the Base
     Damage that multiplied them and the Life Points lost. ``negated`` says why the hit could

@@ -6,16 +6,15 @@ come with them. Each carries the dice it used, so the log explains every number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Record
+from fracas.engine.frozen import frozen
 from fracas.rules.kaiser.checks import CheckRoll
 from fracas.rules.kaiser.damage import DamageAccount
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckRolled(Record):
     """A check: an Offensive or Defensive Roll, an Initiative roll, a Resistance Check.
     ``parts`` name what the bonus is made of (``("Attack", 12), ("second attack", -2)``);
@@ -29,7 +28,7 @@ class CheckRolled(Record):
     result: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackResolved(Record):
     """The Offensive Roll against the Defensive Roll: ``outcome`` is hit, miss or tie;
     ``degrees`` the attacker's DoS on a hit, the defender's on a miss."""
@@ -43,7 +42,7 @@ class AttackResolved(Record):
     degrees: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageTaken(Record):
     """The itemised damage pipeline of one hit on ``target``, and the LP it left."""
 
@@ -53,7 +52,7 @@ class DamageTaken(Record):
     lp_after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class CriticalRolled(Record):
     """A Critical: the 2d6 of its level, the damage that caused it and the level; a level
     above the soft ``cap`` keeps half of what passes it, and ``uncapped`` is the level before
@@ -67,7 +66,7 @@ class CriticalRolled(Record):
     cap: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class PowerUsed(Record):
     """A power is used: by whom, which, and on whom (the targets left after any spared)."""
 
@@ -76,7 +75,7 @@ class PowerUsed(Record):
     targets: tuple[CombatantId, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Detected(Record):
     """A Detection power reveals a target that failed its Resistance Check."""
 
@@ -85,7 +84,7 @@ class Detected(Record):
     power: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BarrierStruck(Record):
     """A supernatural barrier blocked an attack: the damage it took (Base Damage x 10 per
     protected creature struck), its Life Points before and after, and what went past it."""
@@ -98,7 +97,7 @@ class BarrierStruck(Record):
     overflow: int
 
 
-@dataclass(frozen=True)
+@frozen
 class CollisionRolled(Record):
     """Two powers collide: each side's 2d6 + Base Damage, the Degree of Difference, the result
     (cancel, halved, passes) and the winner (None when they cancel)."""

@@ -8,10 +8,10 @@ Points page: "You can declare multiple Intentions, but can only declare each one
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -84,7 +84,7 @@ def ma_divisor(components: a.Components) -> int:
     return {"both": 1, "somatic": 2, "verbal": 2, "none": 4}[components]
 
 
-@dataclass(frozen=True)
+@frozen
 class IntendRule:
     settings: KaiserSettings
 
@@ -194,7 +194,7 @@ class IntendRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveRule:
     settings: KaiserSettings
 

@@ -22,10 +22,10 @@ from (``spirit_upkeep``: the Ki Reserve by default).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -161,7 +161,7 @@ def ended(state: EncounterState, caster: Combatant, power: Power, reason: str) -
     ]
 
 
-@dataclass(frozen=True)
+@frozen
 class MaintainRule:
     """The Maintain Spell, Maintain Spirit and Maintain Phenom Active Actions."""
 

@@ -18,12 +18,12 @@ with the Magic Intention declared this round, the MA, less what this round's spe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action
 from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, Rule
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser.queries import (
@@ -144,7 +144,7 @@ def held_at_round_end(combatant: Combatant) -> list[Event]:
     return [MarkSet(combatant.id, MANA_CARRIED, left)]
 
 
-@dataclass(frozen=True)
+@frozen
 class Acted:
     """A rule whose action is an Action of its actor's round: it marks ``acted`` (a mass of
     mana gains MA again at the end of a round only without one)."""

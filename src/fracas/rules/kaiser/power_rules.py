@@ -4,11 +4,11 @@ target makes against it and what a failure leaves, the Offensive Roll it is aime
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import powers as p
@@ -153,7 +153,7 @@ def _mana_cast(combatant: Combatant, power: Power) -> list[Event]:
     return [MarkSet(combatant.id, MANA_SPENT, spent)]
 
 
-@dataclass(frozen=True)
+@frozen
 class Resisting:
     """Everything a target's Resistance Check against a power depends on."""
 

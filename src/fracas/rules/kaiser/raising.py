@@ -9,10 +9,10 @@ barrier that you had created before the attack." Raising it again replaces the o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectApplied, EffectEnded, Event
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -39,7 +39,7 @@ def cover_of(action: a.Raise) -> Cover:
     return Cover.SELF if action.over in ((), (actor,)) else Cover.OTHER
 
 
-@dataclass(frozen=True)
+@frozen
 class RaiseRule:
     def cost(self, state: EncounterState, action: a.Raise) -> Cost:
         caster = state[acting(action)]

@@ -10,11 +10,11 @@ and no barrier covering it raises one over itself as a Swift Action as part of i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectChanged, EffectEnded, Event, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser.barriers import (
@@ -89,7 +89,7 @@ def defense_power(combatant: Combatant, name: str) -> Power:
     raise IllegalAction("unknown-power", f"{combatant.name} has no power {name!r}")
 
 
-@dataclass(frozen=True)
+@frozen
 class Shield:
     """The barrier a target relies on: its creator, power and effect (None: raised now, as a
     Swift Action, over the target itself) and whom it covers."""

@@ -8,10 +8,11 @@ Skill, one Characteristic) and returns the value that applies. Rounding is alway
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from fracas.engine.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Source:
     """One source of a damage modifier for one Damage Type: its value, and whether the attack
     at hand ignores it (a source "ignored when the attack can damage immaterial creatures")."""

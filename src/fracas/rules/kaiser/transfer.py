@@ -24,10 +24,10 @@ The engine has no positions: contact is the players' and the game master's call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -53,7 +53,7 @@ def transferring(combatant: Combatant) -> bool:
     return combatant.marks.get(TRANSFERRED) is not None
 
 
-@dataclass(frozen=True)
+@frozen
 class Medium:
     """What a transfer moves: its pool, its battery, the round mark of what moved, the most a
     round moves, the Intention it needs."""
@@ -84,7 +84,7 @@ def _room(combatant: Combatant, pool: str) -> int | None:
     return None if held is None else held.maximum - held.current
 
 
-@dataclass(frozen=True)
+@frozen
 class Flow:
     """One transfer: from whose pool to whose, the pools' names."""
 
@@ -113,7 +113,7 @@ def flow_of(state: EncounterState, action: a.Transfer, settings: KaiserSettings)
     return Flow(caster, medium.pool, state[action.to], medium.pool)
 
 
-@dataclass(frozen=True)
+@frozen
 class TransferRule:
     """A Swift Action of the Action phase (any time in the round), for no AP."""
 

@@ -10,11 +10,10 @@ declared this round and its cost paid, as a barrier raised as a Swift Action (ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant
 from fracas.rules.kaiser.checks import roll_skill_check
@@ -36,7 +35,7 @@ WARDED = "Defense power"
 """The reason of the pool changes that pay for a Defense power used to defend."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Incoming:
     """What a Defense power must be able to prevent: the attack's Damage Type, and whether
     only an object that touches the immaterial can stop it."""

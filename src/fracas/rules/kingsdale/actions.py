@@ -7,23 +7,24 @@ Their rules are in ``initiative.py``, ``combat.py``, ``defence.py``, ``horror.py
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.kingsdale.damage import Location
 from fracas.rules.kingsdale.sheet import skills_of, weapons_of
 from fracas.rules.kingsdale.strike import Shot
 
 
-@dataclass(frozen=True)
+@frozen
 class RollInitiative(Action):
     """Roll your initiative before the fight (+init): 1d20 + your initiative bonus."""
 
     verb: ClassVar[str] = "init"
 
 
-@dataclass(frozen=True)
+@frozen
 class Strike(Action):
     """Strike (one action; aimed or called two, aimed called three, a burst two)."""
 
@@ -60,7 +61,7 @@ class Strike(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Defence(Action):
     """Base of the answers to a strike, given off-turn by its defender."""
 
@@ -69,7 +70,7 @@ class Defence(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Parry(Defence):
     """Parry a strike (no action for a hand-to-hand fighter, else one)."""
 
@@ -92,28 +93,28 @@ class Parry(Defence):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Dodge(Defence):
     """Dodge a strike (one action)."""
 
     verb: ClassVar[str] = "dodge"
 
 
-@dataclass(frozen=True)
+@frozen
 class AutoDodge(Defence):
     """Auto-dodge a strike (no action; needs the auto-dodge ability)."""
 
     verb: ClassVar[str] = "autododge"
 
 
-@dataclass(frozen=True)
+@frozen
 class AutoParry(Defence):
     """Auto-parry a strike (no action; needs the auto-parry ability)."""
 
     verb: ClassVar[str] = "autoparry"
 
 
-@dataclass(frozen=True)
+@frozen
 class NoDefence(Defence):
     """Take a strike without parrying or dodging."""
 
@@ -121,7 +122,7 @@ class NoDefence(Defence):
     aliases: ClassVar[tuple[str, ...]] = ("take",)
 
 
-@dataclass(frozen=True)
+@frozen
 class HorrorFactor(Action):
     """Roll against a Horror Factor: 1d20 + your HF bonus, meeting the HF saves."""
 
@@ -129,7 +130,7 @@ class HorrorFactor(Action):
     hf: int = field(metadata={"help": "the Horror Factor (16: 16+ saves)"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Cast(Action):
     """Cast a spell (+cast): one action, channelling ME + 2 x level PPE per action."""
 
@@ -139,7 +140,7 @@ class Cast(Action):
     target: CombatantId | None = field(default=None, metadata={"help": "at whom"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Psionics(Action):
     """Use a psionic power (+psi): one action and its ISP."""
 
@@ -149,7 +150,7 @@ class Psionics(Action):
     target: CombatantId | None = field(default=None, metadata={"help": "at whom"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Move in your pose (no action): SPD x 5 ft running, half that walking."""
 
@@ -157,7 +158,7 @@ class Move(Action):
     feet: int = field(metadata={"help": "how far, in feet"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Draw(Action):
     """Draw (or pick up) a weapon: one action."""
 
@@ -165,7 +166,7 @@ class Draw(Action):
     weapon: str = field(metadata={"help": "the weapon", "offered": weapons_of})
 
 
-@dataclass(frozen=True)
+@frozen
 class Reload(Action):
     """Change a magazine: one action; the payload is full again."""
 
@@ -173,7 +174,7 @@ class Reload(Action):
     weapon: str = field(metadata={"help": "the weapon", "offered": weapons_of})
 
 
-@dataclass(frozen=True)
+@frozen
 class Perception(Action):
     """Perception roll: 1d20 + bonus (+1 per 10 % of a skill) against the GM's number."""
 
@@ -186,7 +187,7 @@ class Perception(Action):
     ambush: bool = field(default=False, metadata={"help": "the roll is to detect an ambush"})
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillRoll(Action):
     """Roll a percentile skill: d100 at or under the skill; a 100 always fails."""
 
@@ -196,7 +197,7 @@ class SkillRoll(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Ambush(Action):
     """Ambush before initiative: one strike each that cannot be defended against."""
 
@@ -212,7 +213,7 @@ class Ambush(Action):
 SPRAYS = Literal["short", "long", "full"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Spray(Action):
     """Spray an area with an automatic weapon or shotgun (shooting wild)."""
 
@@ -227,7 +228,7 @@ class Spray(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Stray(Action):
     """Settle a fumble of 2: the teammate in the line of fire is hit, or none is and the weapon
     drops (the game master's call)."""

@@ -9,10 +9,10 @@ ambush (a successful ``perception -ambush``) may defend, and may ambush back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.kingsdale.actions import Ambush, Strike
@@ -25,7 +25,7 @@ def _as_strike(action: Ambush) -> Strike:
     return Strike(actor=action.actor, target=action.target, weapon=action.weapon, mod=action.mod)
 
 
-@dataclass(frozen=True)
+@frozen
 class AmbushRule:
     settings: KingsdaleSettings
 

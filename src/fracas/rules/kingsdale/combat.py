@@ -9,12 +9,13 @@ defender) does its damage at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource, Expression, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.clock import Tape
 from fracas.engine.events import EffectApplied, Event, PoolChanged, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState, Scalar
 from fracas.rules.kingsdale import damage
@@ -80,7 +81,7 @@ def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     return drawn(state, who, weapon.name, weapon.holstered)
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeRule:
     settings: KingsdaleSettings
 

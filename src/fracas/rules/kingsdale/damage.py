@@ -10,9 +10,9 @@ on a head or body shot and dismember on a limb shot."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 
 
@@ -29,7 +29,7 @@ class Location(Enum):
         return self in (Location.ARM, Location.LEG)
 
 
-@dataclass(frozen=True)
+@frozen
 class Layer:
     """A pool that takes damage in turn: an armour layer, M.D.C., S.D.C. or H.P."""
 
@@ -37,7 +37,7 @@ class Layer:
     current: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One pool's share of a hit: ``before`` → ``after``, and what it is told as."""
 
@@ -47,7 +47,7 @@ class Step:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Account:
     """The whole of one hit: each pool's step, and a called shot's verdict (killed, a limb)."""
 

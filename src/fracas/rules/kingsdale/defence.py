@@ -13,12 +13,12 @@ last action from one that found none left, and borrowed for both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, reduce
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
@@ -65,7 +65,7 @@ def pending(state: EncounterState, action: Answer) -> Effect:
     return waiting[0]
 
 
-@dataclass(frozen=True)
+@frozen
 class DefenceRule:
     """One rule for every answer; ``kind`` says which."""
 

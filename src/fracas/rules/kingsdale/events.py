@@ -6,15 +6,14 @@ come with them. Each carries its dice, so the log explains every number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Record
+from fracas.engine.frozen import frozen
 from fracas.rules.kingsdale.damage import Account
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeRolled(Record):
     """``+init``: 1d20 + the sheet's initiative bonus; ``natural`` is the d20's face."""
 
@@ -23,7 +22,7 @@ class InitiativeRolled(Record):
     natural: int
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeRolled(Record):
     """A strike: the roll (bonuses itemised in ``bonuses``), the total it needed, the outcome
     (hit, spread, miss, fumble) and the kind of shot."""
@@ -40,7 +39,7 @@ class StrikeRolled(Record):
     """Why the target may not parry or dodge it ("ambush", "horror", "volley"), or empty."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Fumbled(Record):
     """A natural 1 to strike: the 1d20 on the fumble table and what it did."""
 
@@ -49,7 +48,7 @@ class Fumbled(Record):
     result: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DefenceRolled(Record):
     """A parry, dodge, auto-dodge or auto-parry against a strike (``roll`` None: no defence)."""
 
@@ -61,7 +60,7 @@ class DefenceRolled(Record):
     success: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageRolled(Record):
     """The damage dice of a hit; ``note`` says why it was doubled or split."""
 
@@ -73,7 +72,7 @@ class DamageRolled(Record):
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageTaken(Record):
     """The itemised account of one hit on ``target``: each armour layer, M.D.C., S.D.C., H.P."""
 
@@ -81,7 +80,7 @@ class DamageTaken(Record):
     account: Account
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckRolled(Record):
     """A Horror Factor save, a perception roll, a d100 skill roll: the roll, the number it
     needed (None: the GM's call) and whether it succeeded."""
@@ -94,7 +93,7 @@ class CheckRolled(Record):
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class SpellWorked(Record):
     """An action of casting: the PPE channelled so far of what the spell needs; ``cast`` once
     it is cast (the PPE is spent then), ``interrupted`` when the caster defended instead."""
@@ -108,7 +107,7 @@ class SpellWorked(Record):
     target: CombatantId | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class PsionicsUsed(Record):
     """A psionic power used (+psi) for its ISP, at ``target`` if any."""
 

@@ -8,11 +8,12 @@ first round."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from fracas.dice import DiceSource, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectChanged, Event, InitiativeSet, MarkSet, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState, Turn
 from fracas.rules.kingsdale.actions import RollInitiative
@@ -95,7 +96,7 @@ PER_POSE_MARKS = (RUNNING, MOVED, PARRIED, COUNTERED)
 """Marks that last one pose: movement, and a paired fighter's parries and counter-strike."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PoseKeeper:
     """Fills everyone's Actions pool as each pose begins."""
 

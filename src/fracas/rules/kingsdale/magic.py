@@ -8,10 +8,10 @@ until the spell is successfully cast." "Instant Psionics use one action to activ
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.kingsdale.actions import Cast, Psionics
@@ -40,7 +40,7 @@ def actions_to_cast(ppe: int, per_action: int) -> int:
     return max(1, -(-ppe // per_action))
 
 
-@dataclass(frozen=True)
+@frozen
 class CastRule:
     def cost(self, state: EncounterState, action: Cast) -> Cost:
         return {ACTIONS: 1}
@@ -84,7 +84,7 @@ class CastRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class PsionicsRule:
     def cost(self, state: EncounterState, action: Psionics) -> Cost:
         return {ACTIONS: 1, ISP: action.isp} if action.isp else {ACTIONS: 1}

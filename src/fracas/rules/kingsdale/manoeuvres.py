@@ -9,11 +9,11 @@ Drawing a weapon and a magazine change each use one action.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.kingsdale.actions import Draw, Move, Reload
@@ -38,7 +38,7 @@ def walk_feet(speed: int, settings: KingsdaleSettings) -> int:
     return run_feet(speed, settings) // 2
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveRule:
     settings: KingsdaleSettings
 
@@ -77,7 +77,7 @@ def drawn(state: EncounterState, who: CombatantId, weapon: str, holstered: bool)
     return not holstered or bool(state[who].marks.get(f"{DRAWN} {weapon}"))
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawRule:
     def cost(self, state: EncounterState, action: Draw) -> Cost:
         return {ACTIONS: 1}
@@ -103,7 +103,7 @@ class DrawRule:
         return events
 
 
-@dataclass(frozen=True)
+@frozen
 class ReloadRule:
     def cost(self, state: EncounterState, action: Reload) -> Cost:
         return {ACTIONS: 1}

@@ -107,6 +107,18 @@ class Kingsdale(Ruleset):
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return standing(combatant)
 
+    def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
+        """Every action but an auto-dodge or auto-parry the actor's sheet does not have (the
+        defence's rule refuses it, ``no-auto-dodge`` / ``no-auto-parry``)."""
+        sheet = sheet_of(state[actor])
+        if sheet.auto_dodge is not None and sheet.auto_parry:
+            return self.actions
+        lacking: dict[type[Action], bool] = {
+            actions.AutoDodge: sheet.auto_dodge is None,
+            actions.AutoParry: not sheet.auto_parry,
+        }
+        return tuple(kind for kind in self.actions if not lacking.get(kind, False))
+
     def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone standing."""
         return standing(combatant)

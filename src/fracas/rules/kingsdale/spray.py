@@ -9,10 +9,10 @@ Automatic weapons (not pulse weapons) and shotguns spray; a shotgun only the sho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource, Expression, dice, roll
 from fracas.engine.events import Event, MarkSet, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.kingsdale.actions import Spray, Strike
@@ -24,7 +24,7 @@ from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Weapon, payload_pool
 
 
-@dataclass(frozen=True)
+@frozen
 class SprayKind:
     """One row of the chapter's spray list."""
 
@@ -59,7 +59,7 @@ def _refusal(weapon: Weapon, size: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen
 class SprayRule:
     settings: KingsdaleSettings
 

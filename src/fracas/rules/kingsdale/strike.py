@@ -7,9 +7,9 @@ beating the strike's total.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Weapon, WeaponKind
 
@@ -85,7 +85,7 @@ def outcome(
     return Outcome.MISS
 
 
-@dataclass(frozen=True)
+@frozen
 class StrikeBonus:
     """The parts of a strike's bonus, each named for the log."""
 

@@ -5,16 +5,17 @@ Each action's verb is what the command language types; the first docstring line 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.auras import Provocation
 from fracas.rules.lurasko.sheet import auras_of, lifters_of, sources_of, weapons_of
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack(Action):
     """Attack with a weapon (1 action): the target's defense roll, then damage and drive."""
 
@@ -77,7 +78,7 @@ class Attack(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Move in your turn's movement phase, before you act."""
 
@@ -85,7 +86,7 @@ class Move(Action):
     where: str = field(default="", metadata={"rest": True, "help": "where to"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Charge(Action):
     """Make shielding or pseudogravity points for a source, paying its resource, on your turn."""
 
@@ -96,7 +97,7 @@ class Charge(Action):
     points: int = field(metadata={"help": "how many points to make"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Lift(Action):
     """Spend pseudogravity points on a target (decided before acting) to move it."""
 
@@ -117,7 +118,7 @@ class Lift(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Silence(Action):
     """Place ætherial silencing (an amount) where a combatant stands; it divides pseudogravity."""
 
@@ -127,7 +128,7 @@ class Silence(Action):
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Provoke(Action):
     """Touch, grab from, trip or end your turn grappling a character: its damage aura answers."""
 
@@ -141,7 +142,7 @@ class Provoke(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Drop(Action):
     """Drop or disable the device of a damage aura: the aura ends at once."""
 
@@ -149,7 +150,7 @@ class Drop(Action):
     aura: str = field(metadata={"help": "the device's aura", "offered": auras_of})
 
 
-@dataclass(frozen=True)
+@frozen
 class Answer(Action):
     """Say how your damage aura answers provocations: which aura and how much, or none (-hold)."""
 

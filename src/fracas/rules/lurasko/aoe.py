@@ -10,9 +10,9 @@ area is read here as 25 % as well (SOURCES.md 5.4 gives only its threshold).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.errors import LuraskoRuleError
 
 OVEREFFECT = 120
@@ -26,7 +26,7 @@ def is_aoe(damage: int, *, deliberate: bool) -> bool:
     return damage >= (DELIBERATE if deliberate else OVEREFFECT)
 
 
-@dataclass(frozen=True)
+@frozen
 class AoeOutcome:
     """What an AoE does after its target's shielding. ``direct``: damage to the target;
     ``area``: area damage per character around it (None: no area); ``over``: the attack burst

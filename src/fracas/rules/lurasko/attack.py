@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
@@ -68,7 +69,7 @@ INJURY_ROLL = dice(1, 20)
 """The GM's roll on the injury-type table."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Defense:
     """A defense roll about to be made: the expression, and what reads its total."""
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.lurasko import actions as a
@@ -20,7 +20,7 @@ from fracas.rules.lurasko.vocabulary import Reach
 from fracas.rules.lurasko.zones import ZoneStrike
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackRule:
     settings: LuraskoSettings
 

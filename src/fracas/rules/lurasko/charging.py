@@ -6,10 +6,10 @@ turn"). The cost of a point and the capacity come from the source."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.lurasko.actions import Charge
@@ -21,7 +21,7 @@ from fracas.rules.lurasko.turns import acting, require_turn
 CHARGED = "charged"
 
 
-@dataclass(frozen=True)
+@frozen
 class ChargeRule:
     settings: LuraskoSettings
 

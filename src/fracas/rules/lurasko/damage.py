@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange, through_armor
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.shielding import ShieldSource, ShieldUse, shield
@@ -35,7 +36,7 @@ class Portion:
             raise LuraskoRuleError("damage and drive cannot be negative")
 
 
-@dataclass(frozen=True)
+@frozen
 class Resistance:
     """A resistance or weakness: damage of ``against`` (an energy kind, or a weapon material)
     is multiplied by ``percent`` (75: elves against frost; 150: constructs against electric)."""
@@ -56,7 +57,7 @@ class StepKind(Enum):
     RESISTANCE = "resistance"
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageStep:
     """One line of the account. ``source`` names the shield or resistance; ``percent`` is the
     share an armor or a resistance let through; ``band`` and ``drive`` say why armor did what
@@ -73,7 +74,7 @@ class DamageStep:
     precision: Precision | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageAccount:
     """The hit as called out (``called``), every step, and what the target takes per portion."""
 
@@ -91,7 +92,7 @@ class DamageAccount:
         return sum(p.damage for p in self.taken if p.kind is kind)
 
 
-@dataclass(frozen=True)
+@frozen
 class Defences:
     """What the target brings: its armor range, resistances in the order they were gained,
     its high-precision shielding sources and their points."""

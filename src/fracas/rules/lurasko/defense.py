@@ -8,8 +8,9 @@ character's TN during a defense roll is 14, they must roll a 34 or higher."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from fracas.engine.frozen import frozen
 
 
 class DefenseOutcome(Enum):
@@ -22,7 +23,7 @@ class DefenseOutcome(Enum):
         return self is not DefenseOutcome.DODGED
 
 
-@dataclass(frozen=True)
+@frozen
 class DefenseResult:
     outcome: DefenseOutcome
     margin: int

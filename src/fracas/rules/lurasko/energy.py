@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.injury import energy_degrees
 from fracas.rules.lurasko.vocabulary import DamageKind
 
@@ -23,7 +24,7 @@ class Victim:
     high_shielding: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class EnergyEffects:
     """What one attack's energy damage does beyond the damage.
 

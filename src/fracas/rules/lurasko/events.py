@@ -6,16 +6,15 @@ damage and degrees, pools for shielding points and aura stores, effects for stun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Record
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.damage import DamageAccount, DamageStep, Portion
 from fracas.rules.lurasko.vocabulary import InjuryType
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageCalledOut(Record):
     """The attack's damage and drive per portion, "17, 20 drive", with the dice behind them
     (none for fixed damage) and what the attacker chose: the STR used, a reduction to a
@@ -33,7 +32,7 @@ class DamageCalledOut(Record):
     dismembers: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class ShieldingUsed(Record):
     """Low- or medium-precision shielding before the defense roll; ``stopped``: nothing was
     left, and the attack is over."""
@@ -43,7 +42,7 @@ class ShieldingUsed(Record):
     stopped: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class DefenseRolled(Record):
     """The defender's roll against its TN: ``outcome`` is dodged, hit or critical, ``margin``
     how far the roll failed by."""
@@ -56,7 +55,7 @@ class DefenseRolled(Record):
     margin: int
 
 
-@dataclass(frozen=True)
+@frozen
 class InjuryTypeSet(Record):
     """The hit's injury type: rolled on the melee or ranged table (``roll``), or chosen by the
     attacker with a critical (``roll`` None) or fixed by the rules (a damage aura: Core)."""
@@ -67,7 +66,7 @@ class InjuryTypeSet(Record):
     roll: RollResult | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageTaken(Record):
     """The itemised account of one hit on ``target``, its running damage before and after,
     its injury factor and the degrees of injury the hit inflicted."""
@@ -81,7 +80,7 @@ class DamageTaken(Record):
     injury: InjuryType | None
 
 
-@dataclass(frozen=True)
+@frozen
 class AreaBurst(Record):
     """A deliberate AoE on ``target``: its ``original`` energy, what is left after the
     target's shielding (``left``), the area damage the others in its group face (None: no
@@ -97,7 +96,7 @@ class AreaBurst(Record):
     fire_risk: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ZoneStruck(Record):
     """A ZAoE (``zone``: cluster or point) with its ``high`` and ``low`` values; heat and
     electric bring a ``fire_risk``."""
@@ -110,7 +109,7 @@ class ZoneStruck(Record):
     fire_risk: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class AuraStruck(Record):
     """``holder``'s damage aura struck back at ``attacker``: undodgeable, Core injuries."""
 
@@ -120,7 +119,7 @@ class AuraStruck(Record):
     portion: Portion
 
 
-@dataclass(frozen=True)
+@frozen
 class PseudogravityUsed(Record):
     """``user`` spent ``spent`` pseudogravity points on ``target``: through ``silencings``
     (the amounts that applied) they made ``effective`` points (rounded down) against the
@@ -140,7 +139,7 @@ class PseudogravityUsed(Record):
     item: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class InjuryHealed(Record):
     """Healing on ``target``: its running damage before and after, its injury factor, and the
     degrees of injury of each type the healing removed."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from fracas.dice import DiceSource
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.lurasko.actions import Lift, Silence
@@ -56,7 +56,7 @@ def silencings_at(target: Combatant) -> tuple[int, ...]:
     return silencings_that_apply(at_object_start=found, gravnet_airship=sheet_of(target).gravnet)
 
 
-@dataclass(frozen=True)
+@frozen
 class LiftRule:
     settings: LuraskoSettings
 

@@ -5,10 +5,10 @@ are other chapters')."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.lurasko.actions import Provoke
@@ -18,7 +18,7 @@ from fracas.rules.lurasko.turns import acting, require_turn
 from fracas.rules.lurasko.wounds import aura_strikes_back
 
 
-@dataclass(frozen=True)
+@frozen
 class ProvokeRule:
     settings: LuraskoSettings
 

@@ -8,9 +8,9 @@ character, remember to consider their inventory as well when determining weight.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.errors import LuraskoRuleError
 
 
@@ -56,7 +56,7 @@ def silencings_that_apply(
     return () if gravnet_airship else tuple(at_object_start)
 
 
-@dataclass(frozen=True)
+@frozen
 class Expenditure:
     """Points decided "before taking the required action to use them": "If they are thwarted by
     an unforeseen use of silencing or flight, they cannot increase the points to compensate." """
@@ -71,7 +71,7 @@ class Expenditure:
         return effective_points(self.points, silencings) >= weight * fraction_of_weight
 
 
-@dataclass(frozen=True)
+@frozen
 class GroupMove:
     """What a pseudogravity move may do to group defense and cover (the chapter's rules)."""
 

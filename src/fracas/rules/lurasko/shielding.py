@@ -10,13 +10,13 @@ only takes "leftover damage that broke through the first source".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
+from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.errors import LuraskoRuleError
 from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 
 
-@dataclass(frozen=True)
+@frozen
 class ShieldSource:
     """One source of shielding (an Ability, a device). ``pool`` names the points it spends: its
     own, or points shared with other sources. A ``techshield`` (a device) is "doubly effective
@@ -30,7 +30,7 @@ class ShieldSource:
     short_range_gap: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Incoming:
     """What the shielding needs to know about an attack on one character.
 
@@ -97,7 +97,7 @@ def ordered(sources: Iterable[ShieldSource]) -> tuple[ShieldSource, ...]:
     return tuple(sorted(sources, key=lambda s: s.precision.rank))
 
 
-@dataclass(frozen=True)
+@frozen
 class ShieldUse:
     """One source shielding part or all of one portion: ``absorbed`` damage for ``spent``
     points."""

@@ -6,10 +6,11 @@ Their rules (cost, verify, resolve) are in ``basic.py`` and ``attack.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.sheet import abilities_of, arms_of
 
 FREE_ACTION = "free_action"
@@ -18,7 +19,7 @@ FREE_ACTION = "free_action"
 Cover = Literal["none", "half", "full"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Attack(Action):
     """Attack with a weapon or an attack Ability (2 AP): d20 + hit bonus against Evasion."""
 
@@ -50,28 +51,28 @@ class Attack(Action):
     held: bool = field(default=False, metadata={"help": "fire the attack held with ready"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Defend(Action):
     """Defend (2 AP): attacks on you at disadvantage, your DRs at advantage, till your next turn."""
 
     verb: ClassVar[str] = "defend"
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Move (1 AP): add your Basic Movement to this turn's movement."""
 
     verb: ClassVar[str] = "move"
 
 
-@dataclass(frozen=True)
+@frozen
 class Sprint(Action):
     """Sprint (3 AP): add four times your Basic Movement to this turn's movement."""
 
     verb: ClassVar[str] = "sprint"
 
 
-@dataclass(frozen=True)
+@frozen
 class Walk(Action):
     """Spend metres of this turn's movement (difficult terrain costs double)."""
 
@@ -80,7 +81,7 @@ class Walk(Action):
     difficult: int = field(default=0, metadata={"help": "how many of those squares are difficult"})
 
 
-@dataclass(frozen=True)
+@frozen
 class InteractWithTarget(Action):
     """Interact with Target (1 AP, or free once a turn): push a button, pick something up…"""
 
@@ -88,7 +89,7 @@ class InteractWithTarget(Action):
     what: str = field(default="", metadata={"rest": True, "help": "what you do"})
 
 
-@dataclass(frozen=True)
+@frozen
 class SwitchWeapons(Action):
     """Switch Weapons (1 AP; free once a turn to draw into an empty hand or to sheathe)."""
 
@@ -98,14 +99,14 @@ class SwitchWeapons(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeCover(Action):
     """Taking Cover (1 AP): +2 Evasion and +1 DR while in half cover, until your next turn."""
 
     verb: ClassVar[str] = "cover"
 
 
-@dataclass(frozen=True)
+@frozen
 class UseItem(Action):
     """Use Item (3 AP): use a non-ability consumable, such as a stimulant."""
 
@@ -113,7 +114,7 @@ class UseItem(Action):
     item: str = field(default="", metadata={"rest": True, "help": "the item"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Stabilize(Action):
     """Stabilize (3 AP): First Aid Check against 8 removes Bleeding from a creature within 1 m."""
 
@@ -121,7 +122,7 @@ class Stabilize(Action):
     target: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class SwitchPlaces(Action):
     """Switch Places (1 AP) with an adjacent ally, who must spend 1 RP or the action fails."""
 
@@ -129,7 +130,7 @@ class SwitchPlaces(Action):
     ally: CombatantId
 
 
-@dataclass(frozen=True)
+@frozen
 class Stand(Action):
     """Stand up from Prone, for 1 m of movement (or 1 AP with -ap)."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.refusal import Refusal
 
 
@@ -31,7 +31,7 @@ class CombatAction(StrEnum):
     TRIP = "trip"
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionEntry:
     """One row of a table: the action, its AP cost and what it does in one line."""
 

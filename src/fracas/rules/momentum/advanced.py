@@ -7,7 +7,7 @@ records' list, ``advanced_actions.ADVANCED_ACTIONS``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from fracas.dice import DiceSource
@@ -18,6 +18,7 @@ from fracas.engine.events import (
     Event,
     MarkSet,
 )
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction, Rule
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.momentum.actions_table import CombatAction
@@ -74,7 +75,7 @@ A = TypeVar("A", bound=Action)
 # --- held actions -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldActionRule:
     """Seed: "a creature must spend the AP that the action would cost on their turn and name a
     trigger. The action is not performed if the trigger does not happen until the creature's

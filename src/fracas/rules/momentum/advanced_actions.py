@@ -5,10 +5,11 @@ them for the ruleset. Their rules are in ``advanced.py`` and the modules it wire
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.status_effects import StatusEffect
 from fracas.rules.momentum.vocabulary import Skill
 
@@ -35,7 +36,7 @@ _DISTANCE_HELP = "metres to the target (it must be within 1 m)"
 # --- records ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Contested(Action):
     """Base of the contested Advanced Actions: the actor's Skill Check against the target's."""
 
@@ -45,7 +46,7 @@ class Contested(Action):
     distance: int = field(default=1, metadata={"help": _DISTANCE_HELP})
 
 
-@dataclass(frozen=True)
+@frozen
 class Blind(Contested):
     """Blind (2 AP) a target within 1 m until the end of its next turn: a contested check."""
 
@@ -54,7 +55,7 @@ class Blind(Contested):
     defence_skill: BlindDefence | None = field(default=None, metadata={"help": _DEFENCE_HELP})
 
 
-@dataclass(frozen=True)
+@frozen
 class Grab(Contested):
     """Grab (2 AP) a target within 1 m with a free hand: a contested check."""
 
@@ -64,7 +65,7 @@ class Grab(Contested):
     free_hand: bool = field(default=True, metadata={"help": "you have a free hand"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Shove(Contested):
     """Shove (1 AP): move a target within 1 m up to 1 m on a won contested check."""
 
@@ -73,7 +74,7 @@ class Shove(Contested):
     defence_skill: HoldGroundDefence | None = field(default=None, metadata={"help": _DEFENCE_HELP})
 
 
-@dataclass(frozen=True)
+@frozen
 class Trip(Contested):
     """Trip (2 AP): knock a target within 1 m Prone on a won contested check."""
 
@@ -82,7 +83,7 @@ class Trip(Contested):
     defence_skill: TripDefence | None = field(default=None, metadata={"help": _DEFENCE_HELP})
 
 
-@dataclass(frozen=True)
+@frozen
 class Disarm(Contested):
     """Disarm (2 AP): make a target drop an item; you must roll higher than it."""
 
@@ -96,7 +97,7 @@ class Disarm(Contested):
     item: str = field(default="", metadata={"rest": True, "help": "the item it holds"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Climb(Contested):
     """Climb (2 AP) onto a creature at least one size larger: Athletics or Nimbleness."""
 
@@ -108,7 +109,7 @@ class Climb(Contested):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class ShakeOff(Action):
     """Shake off (2 AP) a creature climbing on you: it repeats its Climb check against yours."""
 
@@ -120,21 +121,21 @@ class ShakeOff(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Hide(Action):
     """Hide (2 AP): your Stealth Check must beat every enemy's Perception Check."""
 
     verb: ClassVar[str] = "hide"
 
 
-@dataclass(frozen=True)
+@frozen
 class Command(Action):
     """Command (1 AP): take direct control of your summons until your next turn."""
 
     verb: ClassVar[str] = "command"
 
 
-@dataclass(frozen=True)
+@frozen
 class CinematicAction(Action):
     """Cinematic Action (3 AP + 3 NM) or Reaction (2 RP + 3 NM); a Burst is 6 NM alone."""
 
@@ -163,7 +164,7 @@ def parse_skills(text: str) -> tuple[Skill, ...]:
     return tuple(skills)
 
 
-@dataclass(frozen=True)
+@frozen
 class Cooperate(Action):
     """Cooperative Cinematic Action: 3 AP + 2 NM, each ally 2 RP + 2 NM; all roll with advantage."""
 
@@ -186,7 +187,7 @@ class Cooperate(Action):
     description: str = field(default="", metadata={"rest": True, "help": "what you attempt"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Afflict(Action):
     """Afflict a target with a Status Effect that ends on a DR against a DR Power."""
 
@@ -200,7 +201,7 @@ class Afflict(Action):
     power: int | None = field(default=None, metadata={"help": "the DR Power (overrides -by)"})
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldAction(Action):
     """Hold an action: spend its AP now and name the trigger that sets it off."""
 
@@ -209,7 +210,7 @@ class HoldAction(Action):
     trigger: str = field(default="", metadata={"rest": True, "help": "the trigger"})
 
 
-@dataclass(frozen=True)
+@frozen
 class FormUnion(Action):
     """Form a union of allies who share one turn, from the next round."""
 
@@ -218,7 +219,7 @@ class FormUnion(Action):
     members: tuple[CombatantId, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Disband(Action):
     """Break up a union (its name, or a member)."""
 
@@ -227,7 +228,7 @@ class Disband(Action):
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Surprise(Action):
     """Mark creatures surprised before combat starts: they act last in round 1."""
 
@@ -236,7 +237,7 @@ class Surprise(Action):
     targets: tuple[CombatantId, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TieBreak(Action):
     """Put a creature first among equal Initiatives (its turns still to come this round too)."""
 

@@ -4,7 +4,6 @@ functions of ``cinematic.py``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
@@ -13,6 +12,7 @@ from fracas.engine.events import (
     Note,
     PoolChanged,
 )
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.momentum.advanced_actions import (
@@ -65,7 +65,7 @@ def _used(combatant: Combatant, pool: str) -> int:
     return max(0, start - current)
 
 
-@dataclass(frozen=True)
+@frozen
 class CinematicRule:
     """Seed: "you can use a Cinematic Action (3AP) or a Cinematic Reaction (2RP)"; "Using a
     Cinematic Action or Reaction costs 3 Narrative Momentum"; the GM approves by letting it
@@ -125,7 +125,7 @@ class CinematicRule:
 COOPERATIVE = "Cooperative Cinematic Action"
 
 
-@dataclass(frozen=True)
+@frozen
 class CooperateRule:
     """Seed: "Two or more characters can perform a Cooperative Cinematic Action. Each character
     beyond the first has to perform a reaction (2 RP) to participate. Each participant only

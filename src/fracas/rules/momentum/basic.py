@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, Note, PoolChanged
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Effect, EncounterState, Moment
 from fracas.rules.momentum import actions as a
@@ -42,7 +42,7 @@ TAKING_COVER = "Taking Cover"
 """Effects of the Defend and Taking Cover actions, until the start of the actor's next turn."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnAction(Generic[A]):
     """An action of the tables: on your own turn, standing, for its AP from the tables."""
 
@@ -109,7 +109,7 @@ class SprintRule(TurnAction[a.Sprint]):
         return [PoolChanged(actor, MOVEMENT, basic * self.settings.sprint_multiplier, "Sprint")]
 
 
-@dataclass(frozen=True)
+@frozen
 class WalkRule:
     """Spending movement: a square costs 1 m, a difficult one 2 m ("you need 2 m of movement to
     move one 1 m square"); free of AP."""
@@ -238,7 +238,7 @@ class SwitchPlacesRule(TurnAction[a.SwitchPlaces]):
         ]
 
 
-@dataclass(frozen=True)
+@frozen
 class StandRule:
     """SOURCES.md section 4: Prone ends by standing up, which "costs 1 m or 1 AP"."""
 

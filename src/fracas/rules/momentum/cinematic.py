@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.checks import CheckResult, RollMode, roll_mode
 from fracas.rules.momentum.errors import MomentumRuleError
 from fracas.rules.momentum.refusal import Refusal
@@ -19,7 +19,7 @@ class Cinematic(StrEnum):
     REACTION = "reaction"
 
 
-@dataclass(frozen=True)
+@frozen
 class CinematicCost:
     """What one participant pays: Narrative Momentum (NM), AP and RP."""
 

@@ -8,9 +8,9 @@ bigger or smaller side.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.refusal import Refusal
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.vocabulary import Size, Skill
@@ -37,7 +37,7 @@ class SizeRule(StrEnum):
     AT_LEAST_ONE_ABOVE = "at_least_one_above"
 
 
-@dataclass(frozen=True)
+@frozen
 class ContestRule:
     """The Skills each side may roll, whether a tie needs breaking strictly, reach and size."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.damage_types import DamageType, Defence
 from fracas.rules.momentum.hit import DamagePortion, Hit
 from fracas.rules.momentum.settings import MomentumSettings
@@ -20,7 +21,7 @@ ONE_AND_A_HALF = "\N{MULTIPLICATION SIGN}1\N{VULGAR FRACTION ONE HALF}"
 NOTHING = "\N{MULTIPLICATION SIGN}0"
 
 
-@dataclass(frozen=True)
+@frozen
 class Defences:
     """What the target brings against damage: Armor, the Constitution and Will DR values (the
     Stat Bonus plus Skill Level), its damage-type modifiers, and whether it is a biological
@@ -43,7 +44,7 @@ class Defences:
         }[defence]
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageStep:
     """One line of the account: what happened to one portion (``armor -2``, with a minus sign)."""
 
@@ -53,7 +54,7 @@ class DamageStep:
     after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageAccount:
     """The itemised result: the steps in order and the final damage per type.
 

@@ -7,12 +7,13 @@ creature whose power caused the movement applies them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import EncounterState
 from fracas.rules.momentum.checks import defense_roll_succeeds
@@ -32,7 +33,7 @@ from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.wounds import wound
 
 
-@dataclass(frozen=True)
+@frozen
 class Push(Action):
     """Force a target into an occupied space: the occupant's Strength DR halves the damage."""
 
@@ -46,7 +47,7 @@ class Push(Action):
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Teleport(Action):
     """Teleport a target into an occupied space: Reality damage to both, then it returns."""
 
@@ -57,7 +58,7 @@ class Teleport(Action):
     distance: int = field(metadata={"help": "metres teleported"})
 
 
-@dataclass(frozen=True)
+@frozen
 class DisplacementRule:
     settings: MomentumSettings
 

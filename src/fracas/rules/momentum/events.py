@@ -6,15 +6,14 @@ come with them. Each carries the dice it used, so the log explains every number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Record
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.damage import DamageAccount
 
 
-@dataclass(frozen=True)
+@frozen
 class AttackRolled(Record):
     """An attack roll against Evasion. ``roll`` is None when the target is an object (hit
     automatically); ``mode`` is normal, advantage or disadvantage; ``outcome`` an AttackOutcome."""
@@ -28,7 +27,7 @@ class AttackRolled(Record):
     outcome: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageRolled(Record):
     """The damage dice of a hit, and the d4s a non-lethal attack subtracts."""
 
@@ -38,7 +37,7 @@ class DamageRolled(Record):
     non_lethal: RollResult | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageTaken(Record):
     """The itemised damage pipeline of one hit on ``target``, and the Vitality it left."""
 
@@ -48,7 +47,7 @@ class DamageTaken(Record):
     vitality_after: int
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckRolled(Record):
     """A Skill Check or Defense Roll: ``against`` is the difficulty, DR Power or the opposing
     total; ``result`` says how it went (success, failure, critical success…)."""
@@ -60,7 +59,7 @@ class CheckRolled(Record):
     result: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TieOffered(Record):
     """Turns sharing an ``initiative`` the game master has not ordered, in the present order
     (the proposal): the game master decides who goes first (``tiebreak``)."""

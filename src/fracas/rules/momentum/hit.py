@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.errors import MomentumRuleError
 from fracas.rules.momentum.settings import MomentumSettings
@@ -24,7 +25,7 @@ class DamagePortion:
             raise MomentumRuleError(f"{self.damage_type} damage cannot be negative")
 
 
-@dataclass(frozen=True)
+@frozen
 class DamageBonus:
     """Extra damage of one type added by the attacker, labelled for the account."""
 

@@ -8,12 +8,13 @@ and the rules that need the map ask the game master instead (an attack's ``-disa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, MarkSet, Note
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.momentum.basic import WalkRule, acting
@@ -28,7 +29,7 @@ MELEE_RANGE_M = 1
 """Seed: "Melee attacks have a base range of 1 m"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Place(Action):
     """Put a combatant on a square of the map (game master)."""
 
@@ -39,7 +40,7 @@ class Place(Action):
     y: int
 
 
-@dataclass(frozen=True)
+@frozen
 class GoTo(Action):
     """Move to a square, spending movement (diagonals 1 m; difficult squares cost double)."""
 
@@ -85,7 +86,7 @@ class PlaceRule:
         return [MarkSet(action.target, X, action.x), MarkSet(action.target, Y, action.y)]
 
 
-@dataclass(frozen=True)
+@frozen
 class GoToRule:
     """The metres of ``goto``: the grid distance, plus one more for each difficult square and
     for each enemy passed ("Moving through a space occupied by an enemy counts as difficult

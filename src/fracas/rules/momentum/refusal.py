@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from fracas.engine.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Refusal:
     """A forbidden action: ``code`` is stable for programs, ``reason`` is for people.
 

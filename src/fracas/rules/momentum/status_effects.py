@@ -9,9 +9,9 @@ summaries that are not the seed's are settings (``MomentumSettings``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.damage_types import DamageType
 
 
@@ -57,7 +57,7 @@ class StatusEffect(StrEnum):
         return CATALOGUE[self]
 
 
-@dataclass(frozen=True)
+@frozen
 class StatusInfo:
     """One catalogue entry. ``damage_type`` is the linked Elemental type (Elemental only)."""
 

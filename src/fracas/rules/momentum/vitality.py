@@ -7,14 +7,13 @@ damage "cannot kill"; it does not say when a creature dies. The setting
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from fracas.engine.frozen import frozen
 from fracas.rules.momentum.checks import skill_check
 from fracas.rules.momentum.errors import MomentumRuleError
 from fracas.rules.momentum.settings import MomentumSettings
 
 
-@dataclass(frozen=True)
+@frozen
 class VitalityChange:
     """The Vitality after a hit, whether the hit starts Bleeding and whether it kills."""
 

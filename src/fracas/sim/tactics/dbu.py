@@ -19,7 +19,7 @@ from fracas.engine.ruleset import Ruleset
 from fracas.rules.dbu.actions import Convert, EffectOrder
 from fracas.rules.dbu.charging import charge_of
 from fracas.rules.dbu.form_rules import TRIGGER
-from fracas.rules.dbu.phase_names import AUTO
+from fracas.rules.dbu.phase_names import AUTO, PHASE_WAITS
 from fracas.rules.dbu.queries import RESPONDING, has_effect
 from fracas.sim.policy import Generic, Policy
 
@@ -32,7 +32,10 @@ class Ordering(Generic):
         self.answers = tuple(kind for kind in self.answers if kind is not Convert)
 
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
-        """``phases auto`` when the combatant's Effect or End Phase waits for its order."""
+        """``phases auto`` when the combatant's Effect or End Phase waits for its order (none
+        is asked about while no phase of it waits: the rules refuse it then, ``no-phase``)."""
+        if encounter.state[combatant].marks.get(PHASE_WAITS) is None:
+            return None
         answer = EffectOrder(actor=combatant, items=(AUTO,))
         return answer if encounter.can(answer) else None
 

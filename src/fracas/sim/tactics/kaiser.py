@@ -20,7 +20,7 @@ from fracas.engine.state import Combatant
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.powers import INTENTIONS
-from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, sheet_of
+from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, intentions, sheet_of
 from fracas.rules.kaiser.sheet import PowerType, Sheet
 from fracas.sim.policy import Policy, standing_enemies
 
@@ -68,8 +68,12 @@ class Intending:
 
 
 def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
-    """The first Intention its arms need that the rules allow (each is declared once)."""
+    """The first Intention its arms need that the rules allow (each is declared once: one
+    already declared is not asked about, the rules refuse it, ``intention-declared``)."""
+    declared = {intention.partition(":")[0] for intention in intentions(combatant)}
     for kind, weapon in _intentions(sheet_of(combatant)):
+        if kind in declared:
+            continue
         weapons = (weapon,) if weapon else ()
         intend = Intend(actor=combatant.id, intention=kind, weapons=weapons)
         if encounter.can(intend):

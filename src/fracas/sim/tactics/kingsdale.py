@@ -101,10 +101,13 @@ class Fighter(Striker):
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The cheapest defence the rules allow against a strike waiting on ``combatant``
-        (none is asked about when no strike waits: the rules refuse every defence then)."""
-        if not encounter.state[combatant].has(STRIKE):
+        (none is asked about when no strike waits, nor one the ruleset's ``candidates`` leave
+        out: the rules refuse those)."""
+        state = encounter.state
+        if not state[combatant].has(STRIKE):
             return None
-        for kind in DEFENCES:
+        allowed = encounter.ruleset.candidates(state, combatant)
+        for kind in (kind for kind in DEFENCES if kind in allowed):
             answer = kind(actor=combatant)
             if encounter.can(answer):
                 return answer
