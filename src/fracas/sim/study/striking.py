@@ -13,6 +13,7 @@ attack, when its table is filled (which stops the study).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -185,9 +186,12 @@ class LazyTable:
         return self.filled
 
     def sample(self, draw: float) -> int:
-        """The loss a uniform ``draw`` in [0, 1) picks (``Table.sample``)."""
+        """The loss a uniform ``draw`` in [0, 1) picks (``Table.sample``, inlined: the loop
+        calls it for every attack)."""
         filled = self.filled
-        return (filled if filled is not None else self.table()).sample(draw)
+        if filled is None:
+            filled = self.table()
+        return filled.losses[bisect_right(filled.cumulative, draw)]
 
     @property
     def resolutions(self) -> int:
