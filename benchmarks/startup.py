@@ -1,5 +1,6 @@
-"""How long ``fracas`` takes to start (issue 20, target 1): ``fracas --help``, ``fracas list`` and
-``fracas rulesets`` as fresh processes, against ``python -c pass`` in the same run.
+"""How long ``fracas`` takes to start (issue 20, target 1): ``fracas --help``, ``fracas list``,
+``fracas rulesets`` and a command's help (``fracas play --help``) as fresh processes, against
+``python -c pass`` in the same run.
 
     python benchmarks/startup.py [--rounds N] [--before SRC]
 
@@ -38,6 +39,7 @@ COMMANDS = {
     "--help": (["--help"], 15),
     "list": (["list", "--database", "{database}"], 25),
     "rulesets": (["rulesets"], None),
+    "play --help": (["play", "--help"], None),
 }
 """Name: (arguments, the most times ``python -c pass`` it may take, where the issue sets one)."""
 

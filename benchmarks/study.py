@@ -5,8 +5,8 @@
 For each 4v4 file: which mode ``auto`` picks and why; the engine's fights per CPU-second (over
 ``--engine-runs`` fights); study mode's fights per CPU-second *including* its set-up, over
 ``--study-runs`` fights from a cold cache; its set-up: the plan, and the tables the rules fill
-(at the plan for momentum, lazily as the fights need them for lurasko: the study's cold time
-less the same study's time played again with every table filled); the ratio of the two
+(lazily, as the fights need them: the study's cold time less the same study's time played
+again with every table it met filled); the ratio of the two
 rates; and the validation verdict (``fracas.sim.study.validate``: the engine's fights
 against study mode's, win rates, rounds and damage dealt). One process, one worker, CPU seconds
 of this process: the machine may be shared, so read the ratio. Target: 1,000 fights per

@@ -7,6 +7,7 @@ do not depend on the machine's load."""
 from __future__ import annotations
 
 import inspect
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +81,50 @@ def test_the_defaults_written_out_for_help_are_the_simulators() -> None:
     sim_options = inspect.signature(analysis.sim_command).parameters
     assert (sim_options["policy"].default, sim_options["mode"].default) == (TACTICS, AUTO)
     assert inspect.signature(estimate.estimate_command).parameters["budget"].default == BUDGET
+
+
+RULES = ("fracas.engine.ruleset", "fracas.rules.momentum.ruleset", "fracas.app.catalogue")
+"""A ruleset's class and rules, and the session commands: what listing the rulesets needs not."""
+
+
+def _command(arguments: list[str]) -> str:
+    """Code that runs ``fracas ARGUMENTS`` in the interpreter, as the console script does."""
+    return (
+        f"import sys\nsys.argv = ['fracas', *{arguments!r}]\nfrom fracas.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+
+
+def test_every_commands_help_loads_none_of_the_heavy_layers() -> None:
+    single = "play run rulesets library new serve list odds sim estimate resume export import"
+    single += " links revoke delete"
+    commands = [*([name] for name in single.split()), ["chat", "serve"], ["docs", "commands"]]
+    code = "\n".join(_command([*words, "--help"]) for words in commands)
+    assert _loaded(code, (*HEAVY, "fracas.app", "fracas.engine", "rich.table", "pydantic")) == []
+
+
+def test_rulesets_reads_the_descriptors_without_the_rules() -> None:
+    code = _command(["rulesets"])
+    assert _loaded(code, (*HEAVY, *RULES, "pydantic")) == []
+    wide = {**os.environ, "COLUMNS": "200"}
+    printed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=wide
+    ).stdout
+    assert "Momentum (d20, 3 AP, Narrative Momentum)" in printed
+
+
+def test_the_app_package_loads_its_parts_when_they_are_used() -> None:
+    assert _loaded("import fracas.app.rulesets", (*HEAVY, *RULES)) == []
+    assert _loaded("from fracas.app import Session", HEAVY) == ["fracas.app.session", "lark"]
+
+
+def test_the_app_package_exports_every_name_it_lists() -> None:
+    import fracas.app
+
+    assert all(getattr(fracas.app, name) is not None for name in fracas.app.__all__)
+
+
+def test_playing_a_fight_does_not_load_the_exact_dice() -> None:
+    code = "from fracas.app import open_encounter, demo_of\n"
+    code += "open_encounter(demo_of('momentum'), seed=1).run('start')"
+    assert _loaded(code, ("icepool", "fracas.dice.exact")) == []

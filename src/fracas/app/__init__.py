@@ -8,48 +8,58 @@ Every front end (the ``fracas`` CLI, chat, web) drives an encounter through a ``
     reply = session.run("attack raptor 2 !15 6")        # dice the table rolled, typed in
     print("\\n".join(reply.lines) if reply.ok else reply.error)
     view = session.view(player("party"))                # what the players may see
+
+The names below are imported when first used, so that a module of the package (such as
+``fracas.app.rulesets``, what ``fracas rulesets`` reads) loads without the sessions, the
+catalogue and the command grammar.
 """
 
-from fracas.app.audience import GM, Audience, player
-from fracas.app.catalogue import (
-    SESSION_COMMANDS,
-    Help,
-    Log,
-    Redo,
-    SessionCommand,
-    Status,
-    Undo,
-    build_catalogue,
-)
-from fracas.app.durations import until
-from fracas.app.engine_narration import ENGINE_NARRATORS
-from fracas.app.faces import faces_only, split_faces
-from fracas.app.files import (
-    SessionFileError,
-    autosave_path,
-    load_session,
-    new_session,
-    open_encounter,
-    read_json,
-    session_from_save,
-    write_session,
-)
-from fracas.app.narration import Narrator
-from fracas.app.reference import command_reference, update_reference
-from fracas.app.rulesets import available, default_demo, demo_of, demo_path, find
-from fracas.app.scene import EventNarrator, Scene, generic, joined, render_value, signed
-from fracas.app.session import Pending, Reply, Session
-from fracas.app.views import (
-    CombatantView,
-    EffectView,
-    EncounterView,
-    PoolView,
-    TurnView,
-    gm_view,
-    player_view,
-    render_text,
-    view,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fracas.app.audience import GM, Audience, player
+    from fracas.app.catalogue import (
+        SESSION_COMMANDS,
+        Help,
+        Log,
+        Redo,
+        SessionCommand,
+        Status,
+        Undo,
+        build_catalogue,
+    )
+    from fracas.app.durations import until
+    from fracas.app.engine_narration import ENGINE_NARRATORS
+    from fracas.app.faces import faces_only, split_faces
+    from fracas.app.files import (
+        SessionFileError,
+        autosave_path,
+        load_session,
+        new_session,
+        open_encounter,
+        read_json,
+        session_from_save,
+        write_session,
+    )
+    from fracas.app.narration import Narrator
+    from fracas.app.reference import command_reference, update_reference
+    from fracas.app.rulesets import available, default_demo, demo_of, demo_path, find
+    from fracas.app.scene import EventNarrator, Scene, generic, joined, render_value, signed
+    from fracas.app.session import Pending, Reply, Session
+    from fracas.app.views import (
+        CombatantView,
+        EffectView,
+        EncounterView,
+        PoolView,
+        TurnView,
+        gm_view,
+        player_view,
+        render_text,
+        view,
+    )
 
 __all__ = [
     "ENGINE_NARRATORS",
@@ -57,7 +67,6 @@ __all__ = [
     "SESSION_COMMANDS",
     "Audience",
     "CombatantView",
-    "DiceRolled",
     "EffectView",
     "EncounterView",
     "EventNarrator",
@@ -68,7 +77,6 @@ __all__ = [
     "PoolView",
     "Redo",
     "Reply",
-    "RollDice",
     "Scene",
     "Session",
     "SessionCommand",
@@ -104,3 +112,56 @@ __all__ = [
     "view",
     "write_session",
 ]
+
+_HOMES = {
+    "audience": ("GM", "Audience", "player"),
+    "catalogue": (
+        "SESSION_COMMANDS",
+        "Help",
+        "Log",
+        "Redo",
+        "SessionCommand",
+        "Status",
+        "Undo",
+        "build_catalogue",
+    ),
+    "durations": ("until",),
+    "faces": ("faces_only", "split_faces"),
+    "files": (
+        "SessionFileError",
+        "autosave_path",
+        "load_session",
+        "new_session",
+        "open_encounter",
+        "read_json",
+        "session_from_save",
+        "write_session",
+    ),
+    "engine_narration": ("ENGINE_NARRATORS",),
+    "narration": ("Narrator",),
+    "reference": ("command_reference", "update_reference"),
+    "rulesets": ("available", "default_demo", "demo_of", "demo_path", "find"),
+    "scene": ("EventNarrator", "Scene", "generic", "joined", "render_value", "signed"),
+    "session": ("Pending", "Reply", "Session"),
+    "views": (
+        "CombatantView",
+        "EffectView",
+        "EncounterView",
+        "PoolView",
+        "TurnView",
+        "gm_view",
+        "player_view",
+        "render_text",
+        "view",
+    ),
+}
+"""The module of the package that defines each exported name."""
+
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """The exported ``name`` from its module, imported now (PEP 562)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_HOME[name]}"), name)

@@ -11,11 +11,14 @@ import importlib
 import os
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fracas.engine import registry
-from fracas.engine.registry import UnknownRuleset
-from fracas.engine.ruleset import Ruleset
+from fracas.engine.registry import Listed, UnknownRuleset
 from fracas.errors import FracasError
+
+if TYPE_CHECKING:
+    from fracas.engine.ruleset import Ruleset
 
 ENVIRONMENT = "FRACAS_RULESETS"
 DEMO = "demo.yaml"
@@ -29,11 +32,26 @@ def available() -> tuple[type[Ruleset], ...]:
     return (*installed, *extra)
 
 
+def listed() -> tuple[Listed, ...]:
+    """What ``available`` gives, without loading the installed rulesets' rules (those that
+    ``FRACAS_RULESETS`` names are loaded, as classes)."""
+    installed = registry.listed()
+    slugs = {item.descriptor.slug for item in installed}
+    extra = tuple(
+        Listed(r.descriptor, r.__module__)
+        for r in _from_environment()
+        if r.descriptor.slug not in slugs
+    )
+    return (*installed, *extra)
+
+
 def _from_environment() -> tuple[type[Ruleset], ...]:
     found: list[type[Ruleset]] = []
     for item in os.environ.get(ENVIRONMENT, "").split(","):
         if not item.strip():
             continue
+        from fracas.engine.ruleset import Ruleset  # only when one is named: it loads the dice
+
         module, _, name = item.strip().partition(":")
         try:
             loaded = getattr(importlib.import_module(module), name)
@@ -59,8 +77,13 @@ def find(name: str) -> type[Ruleset]:
 
 def demo_path(ruleset: type[Ruleset]) -> Path | None:
     """The ``demo.yaml`` in the package that defines ``ruleset``, or None when it has none."""
-    module = importlib.import_module(ruleset.__module__)
-    package = module.__package__ or ruleset.__module__
+    return demo_in(ruleset.__module__)
+
+
+def demo_in(module: str) -> Path | None:
+    """The ``demo.yaml`` in the package of ``module`` (a ruleset's, or its descriptor's), or
+    None when it has none."""
+    package = importlib.import_module(module).__package__ or module
     try:
         candidate = resources.files(package).joinpath(DEMO)
     except (ModuleNotFoundError, TypeError):

@@ -14,9 +14,31 @@ Nothing is imported here, so that ``import fracas.cli`` costs nothing until ``ma
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typer._click import Command
+
 
 def main() -> None:
     """The console script ``fracas``."""
+    import typer
+
     from fracas.cli.app import app
 
-    app(prog_name="fracas")
+    command = typer.main.get_command(app)
+    command(prog_name="fracas", default_map=_help_not_asked(command))
+
+
+def _help_not_asked(command: Command) -> dict[str, Any]:
+    """``--help`` given as False to ``command`` and every command under it (a default map).
+
+    Typer converts a value it parses through a pydantic ``TypeAdapter``, which it builds (and
+    imports pydantic for, ~0.13 s of CPU) for the ``--help`` flag of every command on the way
+    that was not given it, whose value is None; it converts no bool. So ``fracas --help`` of
+    any command, and a command without other options (``fracas rulesets``), start without
+    pydantic."""
+    found: dict[str, Any] = {"help": False}
+    for name, under in getattr(command, "commands", {}).items():
+        found[name] = _help_not_asked(under)
+    return found

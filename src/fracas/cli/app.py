@@ -402,7 +402,7 @@ def list_rulesets() -> None:
     from fracas.app import rulesets as known_rulesets
 
     try:
-        found = known_rulesets.available()
+        found = known_rulesets.listed()
     except FracasError as error:
         fail(str(error))
     console = Console(highlight=False)
@@ -410,9 +410,9 @@ def list_rulesets() -> None:
         console.print("no ruleset is installed")
         return
     table = Table("slug", "name", "aliases", "demo")
-    for kind in found:
-        d = kind.descriptor
-        demo = "yes" if known_rulesets.demo_path(kind) is not None else ""
+    for item in found:
+        d = item.descriptor
+        demo = "yes" if known_rulesets.demo_in(item.module) is not None else ""
         table.add_row(Text(d.slug), Text(d.name), Text(", ".join(d.aliases)), Text(demo))
     console.print(table)
 

@@ -34,7 +34,15 @@ Dice come only from a DiceSource: SeededDice (reproducible from two ints) or Loa
 given in advance; DiceNeeded when they run out, so a front end can ask for physical dice). A source
 may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use; such a
 roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden).
+
+``Distribution`` and ``distribution`` are imported when first used (PEP 562): they load
+icepool, which rolling dice does not need.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from fracas.dice.errors import (
     DiceError,
@@ -43,7 +51,6 @@ from fracas.dice.errors import (
     DiceSyntaxError,
     DiceValueError,
 )
-from fracas.dice.exact import Distribution, distribution
 from fracas.dice.field import DiceNotation
 from fracas.dice.limits import DEFAULT_LIMITS, MAX_NESTING, DiceLimits
 from fracas.dice.parser import parse
@@ -61,6 +68,9 @@ from fracas.dice.results import (
 )
 from fracas.dice.rolling import roll
 from fracas.dice.sources import DiceSource, LoadedDice, SeededDice, WholeRolls
+
+if TYPE_CHECKING:
+    from fracas.dice.exact import Distribution, distribution
 from fracas.dice.syntax import (
     BinaryOp,
     Comparison,
@@ -123,3 +133,10 @@ __all__ = [
     "parse",
     "roll",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The exact evaluator's ``Distribution`` and ``distribution``, imported now."""
+    if name not in {"Distribution", "distribution"}:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module("fracas.dice.exact"), name)

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.descriptor import Descriptor as Descriptor  # also named here, as before
 from fracas.engine.events import EffectEnded, Event, PoolChanged
 from fracas.engine.frozen import frozen
 from fracas.engine.standing import Outcome, Standing
@@ -76,16 +77,6 @@ class Track:
     current: int
     maximum: int | None = None
     note: str = ""
-
-
-@frozen
-class Descriptor:
-    """Who a ruleset is: its slug, display name, other names it answers to, and its source."""
-
-    slug: str
-    name: str
-    aliases: tuple[str, ...] = ()
-    source: str = ""
 
 
 class Ruleset(ABC):

@@ -22,12 +22,13 @@ from fracas.engine.events import (
     PoolChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import Combatant, Effect, EncounterState, Moment, Pool, Reset, Sheet, Turn
 from fracas.rules.dbu import actions as a
 from fracas.rules.dbu.attack import AttackRule, BlitzRule, CalledShotRule
 from fracas.rules.dbu.bound import BOUND
 from fracas.rules.dbu.conditions import BROKEN, IMPEDIMENT, POISONED, SLOWED, asleep, woken
+from fracas.rules.dbu.descriptor import DESCRIPTOR
 from fracas.rules.dbu.economy import (
     ACTIONS,
     CAPACITY,
@@ -96,12 +97,7 @@ from fracas.rules.dbu.wounds import dealt
 
 
 class Dbu(Ruleset):
-    descriptor = Descriptor(
-        slug="dbu",
-        name="DBU RPG (Dragon Ball Universe)",
-        aliases=("dragon-ball", "dbu-rpg", "seed-001"),
-        source="seeds/001_bda31b8ab7c09904.txt: Actions & Combat",
-    )
+    descriptor = DESCRIPTOR
     settings_model = DbuSettings
     sheet_model = DbuSheet
     actions = a.ACTIONS

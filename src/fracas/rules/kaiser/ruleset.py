@@ -26,7 +26,7 @@ from fracas.engine.events import (
     OrderChanged,
     reduce,
 )
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import (
     Combatant,
     Effect,
@@ -40,6 +40,7 @@ from fracas.rules.kaiser import actions, chakras, preparing
 from fracas.rules.kaiser.attack import AttackRule
 from fracas.rules.kaiser.checks import roll_skill_check
 from fracas.rules.kaiser.damage import direct_account
+from fracas.rules.kaiser.descriptor import DESCRIPTOR
 from fracas.rules.kaiser.events import (
     KAISER_EVENTS,
     AttackResolved,
@@ -113,12 +114,7 @@ ROUND_MARKS = (
 
 
 class Kaiser(Ruleset):
-    descriptor = Descriptor(
-        slug="kaiser",
-        name="Kaiser RPG",
-        aliases=("kaiser-rpg", "seed-000"),
-        source="seeds/000_7e39d26dc0e1fb90.txt: Powers in Combat",
-    )
+    descriptor = DESCRIPTOR
     settings_model = KaiserSettings
     sheet_model = KaiserSheet
     actions = actions.ACTIONS

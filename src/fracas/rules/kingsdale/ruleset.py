@@ -14,13 +14,14 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.kingsdale import actions, quick
 from fracas.rules.kingsdale.ambush import AmbushRule
 from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
 from fracas.rules.kingsdale.combat import StrikeRule
 from fracas.rules.kingsdale.defence import DefenceRule
+from fracas.rules.kingsdale.descriptor import DESCRIPTOR
 from fracas.rules.kingsdale.events import KINGSDALE_EVENTS, DefenceRolled, StrikeRolled
 from fracas.rules.kingsdale.horror import HorrorFactorRule
 from fracas.rules.kingsdale.initiative import (
@@ -50,12 +51,7 @@ from fracas.rules.kingsdale.stray import StrayRule
 
 
 class Kingsdale(Ruleset):
-    descriptor = Descriptor(
-        slug="kingsdale",
-        name="Chronicles of Kingsdale (Rifts / Palladium)",
-        aliases=("cok", "rifts", "palladium", "seed-002"),
-        source="seeds/002_ad3376a028124478.txt: Combat Rules",
-    )
+    descriptor = DESCRIPTOR
     settings_model = KingsdaleSettings
     sheet_model = KingsdaleSheet
     actions = actions.ACTIONS

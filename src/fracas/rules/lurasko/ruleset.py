@@ -14,11 +14,12 @@ from typing import Any
 from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, InitiativeSet, MarkSet
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset, Track
+from fracas.engine.ruleset import Rule, Ruleset, Track
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.lurasko import actions, healing
 from fracas.rules.lurasko.attack_rule import AttackRule
 from fracas.rules.lurasko.charging import ChargeRule
+from fracas.rules.lurasko.descriptor import DESCRIPTOR
 from fracas.rules.lurasko.devices import AnswerRule, DropRule
 from fracas.rules.lurasko.events import LURASKO_EVENTS, DefenseRolled, ShieldingUsed
 from fracas.rules.lurasko.healing import INJURY_WORDS
@@ -50,12 +51,7 @@ from fracas.rules.lurasko.wounds import extinguished
 
 
 class Lurasko(Ruleset):
-    descriptor = Descriptor(
-        slug="lurasko",
-        name="Legends of Lur-Asko",
-        aliases=("lur-asko", "seed-004"),
-        source="seeds/004_64b8e17f45694c25.txt: Back in Combat",
-    )
+    descriptor = DESCRIPTOR
     settings_model = LuraskoSettings
     sheet_model = LuraskoSheet
     actions = actions.ACTIONS

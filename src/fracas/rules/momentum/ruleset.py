@@ -14,7 +14,7 @@ from fracas.dice import DiceSource, roll
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.clock import Tape
 from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
-from fracas.engine.ruleset import Descriptor, Rule, Ruleset
+from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
@@ -25,6 +25,7 @@ from fracas.rules.momentum.checks import RollMode, defense_roll_succeeds
 from fracas.rules.momentum.damage_types import DamageType
 from fracas.rules.momentum.defense_rolls import DefenseRoll
 from fracas.rules.momentum.derived import basic_movement_of, dr_value_of, initiative_of
+from fracas.rules.momentum.descriptor import DESCRIPTOR
 from fracas.rules.momentum.displacement import DisplacementRule, Push, Teleport
 from fracas.rules.momentum.events import (
     MOMENTUM_EVENTS,
@@ -69,12 +70,7 @@ ACTS_LAST = "Acts Last"
 
 
 class Momentum(Ruleset):
-    descriptor = Descriptor(
-        slug="momentum",
-        name="Momentum (d20, 3 AP, Narrative Momentum)",
-        aliases=("d20-momentum", "seed-003"),
-        source="seeds/003_051d71a9533cb57a.txt: Combat",
-    )
+    descriptor = DESCRIPTOR
     settings_model = MomentumSettings
     sheet_model = MomentumSheet
     actions = (*actions.ACTIONS, *ADVANCED_ACTIONS, Push, Teleport, Place, GoTo)

@@ -3,7 +3,8 @@
 A ``Plan`` is what the loop needs of one encounter, worked out once from its set-up by the
 ruleset's study module: each fighter's side, damage pool, the pool value below which the rules
 take it out of the fight, how many attacks a turn its tactics make, and the table of its attack
-on each enemy (``fracas.sim.study.table``); the turns of a round. ``play`` then plays one fight
+on each enemy (``fracas.sim.study.table``, filled as the fights first need it, or given
+filled); the turns of a round. ``play`` then plays one fight
 with its own seeded generator, mirroring the engine's clock and the Striker's choice: in each
 turn, each standing actor attacks, as often as its pools pay for, the standing enemy that has
 lost the most (the first joined on a tie) that one of its arms may attack. A side with nobody
@@ -14,10 +15,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from fracas.engine.action import CombatantId
 from fracas.sim.fight import FightResult
-from fracas.sim.study.table import Table
+
+
+class Sampled(Protocol):
+    """An attack's table as the loop reads it: ``table.Table``, or ``striking.LazyTable``
+    (filled the first time it is sampled)."""
+
+    @property
+    def resolutions(self) -> int:
+        """How many times the rules resolved the attack to fill it."""
+        ...
+
+    def sample(self, draw: float) -> int:
+        """The loss a uniform ``draw`` in [0, 1) picks."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -31,7 +46,7 @@ class Fighter:
     """The least value of the damage pool at which the rules keep the fighter in the fight."""
     attacks: int
     """How many attacks a turn its tactics make (as many as its turn's pools pay for)."""
-    tables: tuple[Table | None, ...]
+    tables: tuple[Sampled | None, ...]
     """Its attack's table on each fighter, by index (None: not an enemy it may attack)."""
 
 
@@ -42,14 +57,23 @@ class Plan:
     turns: tuple[tuple[int, ...], ...]
     """Each turn of a round: the indices of its actors, in the order they act."""
     resolutions: int
-    """How many times the rules resolved an attack to fill the tables."""
+    """How many times the rules resolved an attack to fill the tables before any fight (0
+    when they are filled as the fights need them)."""
 
     def play(self, seed: int, max_rounds: int) -> FightResult:
         return play(self, seed, max_rounds)
 
     def describe(self) -> str:
-        tables = sum(t is not None for f in self.fighters for t in f.tables)
-        return f"{tables} attack tables from {self.resolutions} rule resolutions"
+        tables = [t for f in self.fighters for t in f.tables if t is not None]
+        filled = [t.resolutions for t in tables if t.resolutions]
+        if len(filled) == len(tables):
+            return f"{len(tables)} attack tables from {sum(filled)} rule resolutions"
+        if not filled:
+            return f"{len(tables)} attack tables, filled from the rules as the fights need them"
+        return (
+            f"{len(filled)} of {len(tables)} attack tables filled from {sum(filled)} rule"
+            " resolutions as the fights needed them"
+        )
 
 
 def play(plan: Plan, seed: int, max_rounds: int) -> FightResult:
@@ -104,7 +128,7 @@ def play(plan: Plan, seed: int, max_rounds: int) -> FightResult:
 
 def _target(
     fighters: tuple[Fighter, ...], me: Fighter, current: list[int]
-) -> tuple[int, Table | None]:
+) -> tuple[int, Sampled | None]:
     """The standing enemy that has lost the most, first joined on a tie, with the table of
     ``me``'s attack on it; (-1, None) when there is none."""
     best, most, table = -1, -1, None

@@ -3,11 +3,18 @@
 ``decide`` builds the study's plan (``fracas.sim.study.<slug>.plan``) or names why it cannot;
 ``play_chunk`` is what a worker does in study mode. A plan is built once, where the study is
 decided: local worker processes are handed it when they start (``sharing``), and build none.
+
+A plan's tables are filled as its fights first need them (and a ruleset keeps what it last
+decided), so a plan is not safe to use from two threads at once; the server's estimates play
+study mode on threads of their own (``fracas.web.estimate_api``). In a process, one thread at
+a time builds a plan or plays a chunk of fights (``PLAYING``): Python runs one thread's code at
+a time anyway, and a chunk takes milliseconds.
 """
 
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,12 +60,16 @@ PlanKey = tuple[str, str | None, str | None, str]
 _given: dict[PlanKey, Plan] = {}
 """Plans this process was handed when it started (``sharing``)."""
 
+PLAYING = threading.RLock()
+"""Held by the thread that builds a plan or plays a chunk of fights with one."""
+
 
 def plan_of(encounter: str, text: str | None, save: str | None, policy: str) -> Plan:
     """The study's plan, built once per process or handed to it; Unmirrorable when study mode
     cannot play its fights."""
-    found = _given.get((encounter, text, save, policy))
-    return found if found is not None else _built(encounter, text, save, policy)
+    with PLAYING:
+        found = _given.get((encounter, text, save, policy))
+        return found if found is not None else _built(encounter, text, save, policy)
 
 
 def sharing(study: Study) -> tuple[Callable[[PlanKey, Plan], None], tuple[PlanKey, Plan]]:
@@ -118,8 +129,9 @@ def decide(study: Study, asked: str) -> Decision:
 
 def play_chunk(study: Study, first: int, count: int) -> list[FightResult]:
     """Runs ``first`` … ``first + count - 1`` of ``study`` in study mode, in order."""
-    plan = plan_of(study.encounter, study.text, study.save, study.policy)
-    return [
-        plan.play(run_seed(study.seed, run), study.max_rounds)
-        for run in range(first, first + count)
-    ]
+    with PLAYING:
+        plan = plan_of(study.encounter, study.text, study.save, study.policy)
+        return [
+            plan.play(run_seed(study.seed, run), study.max_rounds)
+            for run in range(first, first + count)
+        ]

@@ -3,16 +3,19 @@
 Everything here is asked of the rules, once, before any fight: the turn order and what the
 clock does (``ruleset.order``, turns played through with the engine's ``end``), which arm each
 fighter's tactics would take against each enemy (``Encounter.check``, in the tactics' own
-order), what it costs and how often a turn's pools pay for it (``Rule.cost``), when the rules
-take a fighter out of the fight (``Ruleset.takes_turn`` over the values of its damage pool), and
-what each attack does (``table.attack_table``). Whatever study mode could not play as the
-engine does raises ``Unmirrorable``, naming it.
+order), what it costs and how often a turn's pools pay for it (``Rule.cost``), and when the
+rules take a fighter out of the fight (``Ruleset.takes_turn`` over the values of its damage
+pool). What each attack does (``table.attack_table``) is asked the first time a fight needs it
+(``LazyTable``): a short study pays only for the pairs its fights meet. Whatever study mode
+could not play as the engine does raises ``Unmirrorable``, naming it: at the plan, or, for an
+attack, when its table is filled (which stops the study).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
@@ -42,15 +45,11 @@ def striker_plan(ruleset: Ruleset, setup: EncounterState, shape: StrikerShape) -
     if found:
         raise Unmirrorable("; ".join(found))
     sides = tuple(sorted({c.side for c in started}))
-    fighters, resolutions = [], 0
     tracked = {c.id: Tracked(pool, _lowest_up(ruleset, started, c, pool)) for c in started}
-    for combatant in started:
-        fighter = _fighter(ruleset, started, combatant, shape, sides, tracked)
-        resolutions += sum(t.resolutions for t in fighter.tables if t is not None)
-        fighters.append(fighter)
+    fighters = tuple(_fighter(ruleset, started, c, shape, sides, tracked) for c in started)
     ids = list(started.combatants)
     turns = tuple(tuple(ids.index(a) for a in turn.actors) for turn in started.clock.order)
-    return Plan(tuple(fighters), sides, turns, resolutions)
+    return Plan(fighters, sides, turns, resolutions=0)
 
 
 def obstacles(ruleset: Ruleset, setup: EncounterState) -> tuple[EncounterState, str, list[str]]:
@@ -131,9 +130,10 @@ def _fighter(
     sides: tuple[str, ...],
     tracked: Mapping[CombatantId, Tracked],
 ) -> Fighter:
-    """The fighter ``combatant`` is: its attack on each enemy asked of the rules on its turn."""
+    """The fighter ``combatant`` is: its attack on each enemy chosen by the rules on its turn,
+    its table left to be filled when a fight first needs it."""
     encounter = on_turn_of(ruleset, started, combatant)
-    tables: list[Table | None] = []
+    tables: list[LazyTable | None] = []
     prices: set[tuple[tuple[str, int], ...]] = set()
     for other in started:
         action = (
@@ -144,7 +144,9 @@ def _fighter(
             continue
         price = encounter.rule(action).cost(encounter.state, action)
         prices.add(tuple(sorted(price.items())))
-        tables.append(_checked_table(encounter, action, other, tracked[other.id], price))
+        tables.append(
+            LazyTable(ruleset, encounter.state, action, other.id, tracked[other.id], price)
+        )
     pool = combatant.pools[tracked[combatant.id].pool]
     return Fighter(
         id=combatant.id,
@@ -155,6 +157,46 @@ def _fighter(
         attacks=attacks_paid(encounter.state[combatant.id], prices),
         tables=tuple(tables),
     )
+
+
+@dataclass
+class LazyTable:
+    """The table of one attack on its target, filled from the rules (``_checked_table``) the
+    first time a fight samples it. It is resolved from the encounter on the attacker's turn at
+    the set-up (``on_turn``), kept here, so it is the same table whichever process fills it,
+    and when: a plan handed to worker processes gives the same fights (filled tables travel
+    with it). Not safe to fill from two threads at once: ``mode`` plays one study chunk at a
+    time."""
+
+    ruleset: Ruleset
+    on_turn: EncounterState
+    action: Action
+    target: CombatantId
+    tracked: Tracked
+    price: Cost
+    filled: Table | None = field(default=None, compare=False)
+
+    def table(self) -> Table:
+        """The table, filled now if it is not yet."""
+        if self.filled is None:
+            encounter = Encounter(self.ruleset, 0, history=False)
+            encounter.state = self.on_turn
+            target = self.on_turn[self.target]
+            self.filled = _checked_table(encounter, self.action, target, self.tracked, self.price)
+        return self.filled
+
+    def sample(self, draw: float) -> int:
+        """The loss a uniform ``draw`` in [0, 1) picks (``Table.sample``, inlined: the loop
+        calls it for every attack)."""
+        filled = self.filled
+        if filled is None:
+            filled = self.table()
+        return filled.losses[bisect_right(filled.cumulative, draw)]
+
+    @property
+    def resolutions(self) -> int:
+        """How many times the rules resolved the attack to fill the table (0 before)."""
+        return 0 if self.filled is None else self.filled.resolutions
 
 
 def on_turn_of(ruleset: Ruleset, started: EncounterState, combatant: Combatant) -> Encounter:
