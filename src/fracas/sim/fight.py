@@ -53,18 +53,24 @@ def fight(
     when given, receives the fight's steps, to read how it went or to replay it."""
     encounter = Encounter(ruleset, seed, history=log is not None)
     encounter.state = replace(setup, rng=(seed, 0))
-    tally = _Tally(ruleset, policy if isinstance(policy, Reacting) else None)
+    tally = Tally(ruleset, policy if isinstance(policy, Reacting) else None)
     if not setup.clock.started:
         tally.step(encounter, StartCombat())
     while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
         clock = encounter.state.clock
         for actor in encounter.acting():  # a fallen member of a group turn does not act
-            _act(encounter, policy, actor, tally)
+            act(encounter, policy, actor, tally)
         if not encounter.state.ended and encounter.state.clock == clock:
             tally.step(encounter, EndTurn())
-    state = encounter.state
     if log is not None:
         log.extend(encounter.steps)
+    return result(ruleset, encounter.state, seed, max_rounds, tally)
+
+
+def result(
+    ruleset: Ruleset, state: EncounterState, seed: int, max_rounds: int, tally: Tally
+) -> FightResult:
+    """How the fight that stands at ``state`` went (a draw when not ended by ``max_rounds``)."""
     over = ruleset.outcome(state) if state.ended else None
     return FightResult(
         seed=seed,
@@ -76,7 +82,8 @@ def fight(
     )
 
 
-def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally) -> None:
+def act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: Tally) -> None:
+    """``actor``'s turn: the policy's actions, each answered out of turn by those it names."""
     for _ in range(MAX_ACTIONS):
         state = encounter.state
         if state.ended or not state.is_turn_of(actor):
@@ -92,7 +99,7 @@ def _act(encounter: Encounter, policy: Policy, actor: CombatantId, tally: _Tally
             _answers(encounter, tally.reacting, action, tally)
 
 
-def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tally) -> None:
+def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: Tally) -> None:
     """Everyone ``action`` named besides its actor answers it out of turn, as long as they have
     answers; one whose own turn the action brought (it ended the actor's) acts on it instead."""
     for who in combatants_named(action):
@@ -111,7 +118,7 @@ def _answers(encounter: Encounter, policy: Reacting, action: Action, tally: _Tal
                 break
 
 
-class _Tally:
+class Tally:
     """Damage dealt and taken per combatant, step by step; the policy's answers, if any."""
 
     def __init__(self, ruleset: Ruleset, reacting: Reacting | None) -> None:

@@ -21,10 +21,9 @@ a turn refills, a fight already started, Intentions that roll dice or change any
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from fracas.engine.action import Action, CombatantId, combatants_named
+from fracas.engine.action import CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event, reduce
 from fracas.engine.ruleset import IllegalAction, Ruleset
@@ -32,9 +31,8 @@ from fracas.engine.state import Combatant, EncounterState, Reset
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.kaiser.queries import INTENTION_PHASE, LP
 from fracas.rules.kaiser.ruleset import Kaiser
-from fracas.sim.fight import MAX_ACTIONS, FightResult
-from fracas.sim.measure import damage_taken
-from fracas.sim.policy import Policy, tactics_for
+from fracas.sim.fight import MAX_ACTIONS, FightResult, Tally, act, result
+from fracas.sim.policy import tactics_for
 from fracas.sim.study.rests import Rest, rest_of
 from fracas.sim.study.table import Unmirrorable
 from fracas.sim.tactics.kaiser import Intending
@@ -115,7 +113,7 @@ class Intentions:
 @dataclass
 class KaiserPlan:
     ruleset: Kaiser
-    tactics: Policy
+    tactics: Intending
     started: EncounterState
     """The combat started: round 1, its Intention phase."""
     intentions: Intentions
@@ -141,11 +139,11 @@ class _Fight:
         self.seed = seed
         self.encounter = Encounter(plan.ruleset, seed, history=False)
         self.encounter.state = replace(plan.started, rng=(seed, 0))
-        self.dealt: dict[CombatantId, int] = {}
-        self.taken: dict[CombatantId, int] = {}
+        self.tally = Tally(plan.ruleset, plan.tactics)
 
     def play(self, max_rounds: int) -> FightResult:
-        encounter, ruleset = self.encounter, self.plan.ruleset
+        """The engine's fight (``fracas.sim.fight``), its Intention phases replayed."""
+        encounter, tally = self.encounter, self.tally
         while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
             clock = encounter.state.clock
             turn = clock.turn
@@ -153,19 +151,10 @@ class _Fight:
                 self._intentions()
             else:
                 for actor in encounter.acting():
-                    self._act(actor)
+                    act(encounter, self.plan.tactics, actor, tally)
             if not encounter.state.ended and encounter.state.clock == clock:
-                self._step(EndTurn())
-        state = encounter.state
-        over = ruleset.outcome(state) if state.ended else None
-        return FightResult(
-            seed=self.seed,
-            winner=over.winner if over is not None else None,
-            rounds=state.clock.round if state.ended else min(state.clock.round, max_rounds),
-            survivors=tuple(c.id for c in state if ruleset.takes_turn(state, c)),
-            dealt=self.dealt,
-            taken=self.taken,
-        )
+                tally.step(encounter, EndTurn())
+        return result(self.plan.ruleset, encounter.state, self.seed, max_rounds, tally)
 
     def _intentions(self) -> None:
         """Everyone acting declares its Intentions: their events, replayed."""
@@ -173,65 +162,9 @@ class _Fight:
         for actor in encounter.acting():
             encounter.state = reduce(encounter.state, known.events(encounter.state, actor))
 
-    def _act(self, actor: CombatantId) -> None:
-        """The actor's turn as the engine's fight plays it: the tactics' strikes, each answered
-        out of turn by those it names."""
-        encounter, tactics = self.encounter, self.plan.tactics
-        for _ in range(MAX_ACTIONS):
-            state = encounter.state
-            if state.ended or not state.is_turn_of(actor):
-                return
-            action = tactics.choose(encounter, actor)
-            if action is None:
-                return
-            try:
-                self._step(action)
-            except IllegalAction:
-                return
-            self._answers(action)
-
-    def _answers(self, action: Action) -> None:
-        encounter, tactics = self.encounter, self.plan.tactics
-        assert isinstance(tactics, Intending)
-        for who in combatants_named(action):
-            if who == action.actor:
-                continue
-            for _ in range(MAX_ACTIONS):
-                state = encounter.state
-                if state.ended or who not in state.combatants or state.is_turn_of(who):
-                    break
-                answer = tactics.react(encounter, who)
-                if answer is None:
-                    break
-                try:
-                    self._step(answer, answering=action.actor)
-                except IllegalAction:
-                    break
-
-    def _step(self, action: Action, answering: CombatantId | None = None) -> None:
-        before = self.encounter.state
-        self.encounter.apply(action)
-        self._tally(before, action.actor, answering)
-
-    def _tally(
-        self, before: EncounterState, actor: CombatantId | None, answering: CombatantId | None
-    ) -> None:
-        """What others lost is dealt by the actor; what the actor lost answering, by whom it
-        answered (as the engine's fight counts)."""
-        losses = damage_taken(self.plan.ruleset, before, self.encounter.state)
-        for who, lost in _positive(losses.items()):
-            self.taken[who] = self.taken.get(who, 0) + lost
-            dealer = answering if who == actor else actor
-            if dealer is not None and dealer != who:
-                self.dealt[dealer] = self.dealt.get(dealer, 0) + lost
-
 
 def _hale(combatant: Combatant) -> Combatant:
     """``combatant`` at its full Life Points: standing is all the phase reads of them (only
     those able to act declare)."""
     pool = combatant.pools[LP]
     return replace(combatant, pools={**combatant.pools, LP: replace(pool, current=pool.maximum)})
-
-
-def _positive(losses: Iterable[tuple[CombatantId, int]]) -> Iterable[tuple[CombatantId, int]]:
-    return ((who, lost) for who, lost in losses if lost > 0)
