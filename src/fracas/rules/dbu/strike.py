@@ -69,7 +69,7 @@ def resolve_attack(
         events, hit = _parry_roll(state, plan, strike, source, settings=settings)
         events = [*events, *counted]
     else:
-        dodge = _dodge(state, plan, source, settings=settings)
+        dodge = dodge_roll(state, plan, source, settings=settings)
         hit = beats(strike.total, dodge.total, settings=settings)
         events = [StrikeRolled(attacker.id, target.id, plan.maneuver, strike, dodge, hit), *counted]
     if plan.answer == "deflect" and not hit:
@@ -107,11 +107,12 @@ def strike_roll(
     return roll_for(source, attacker, modifiers, settings=settings)
 
 
-def _dodge(
+def dodge_roll(
     state: EncounterState, plan: AttackPlan, source: DiceSource, *, settings: DbuSettings
 ) -> CombatRoll:
-    """The Dodge Roll; Cross Counter halves the Defense Value, and only Guard among the Parry
-    options keeps Diminishing Defense."""
+    """The target's Dodge Roll against ``plan``'s attack, as ``resolve_attack`` rolls it; Cross
+    Counter halves the Defense Value, and only Guard among the Parry options keeps Diminishing
+    Defense."""
     target = state[plan.target]
     modifiers = dodge_modifiers(
         state, target, settings=settings, diminishing=plan.answer != "cross"

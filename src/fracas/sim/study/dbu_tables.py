@@ -42,7 +42,7 @@ from fracas.rules.dbu.modifiers import ATTACKED, ATTACKED_ROUND
 from fracas.rules.dbu.plan import AttackPlan
 from fracas.rules.dbu.rolls import CombatRoll, beats
 from fracas.rules.dbu.ruleset import Dbu
-from fracas.rules.dbu.strike import _dodge, strike_roll
+from fracas.rules.dbu.strike import dodge_roll, strike_roll
 from fracas.rules.dbu.wounds import MOMENTUM_ROUND
 from fracas.sim.branching import BranchingDice, RollNeeded, face_branches
 from fracas.sim.study.table import Unmirrorable
@@ -191,7 +191,7 @@ class Tables:
             state = self._with(self.started, target, life=life, received=received)
             plan = self.plans[attacker, target]
             settings = self.ruleset.rules
-            found, resolved = roll_totals(lambda d: _dodge(state, plan, d, settings=settings))
+            found, resolved = roll_totals(lambda d: dodge_roll(state, plan, d, settings=settings))
             self._dodges[key] = found
             self.resolutions += resolved
         return found
