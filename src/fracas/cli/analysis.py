@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from fracas.sim.odds import Odds
     from fracas.sim.report import Summary
     from fracas.sim.runner import Study
-    from fracas.sim.study.mode import Decision
     from fracas.sim.study.validate import Validation
 
 PERCENTILES = (5, 25, 50, 75, 95)
@@ -306,7 +305,7 @@ def sim_command(
     from fracas.cli.fights import study_source
     from fracas.sim.report import summarize
     from fracas.sim.runner import Study, check, loaded
-    from fracas.sim.study.mode import STUDY, decide
+    from fracas.sim.study.mode import played
 
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
@@ -317,12 +316,10 @@ def sim_command(
         path, save = study_source(encounter, database)
         study = Study(path, runs, seed, policy, max_rounds, save=save)
         check(study)  # before the progress bar: a bad study is one line on stderr
-        decision = decide(study, STUDY if validate else mode)
         if validate:
-            _validate(study, decision, workers, cluster, encounter, as_json)
+            _validate(study, workers, cluster, encounter, as_json)
             return
-        study = replace(study, mode=decision.mode)
-        results = _with_progress(study, workers, cluster)
+        decision, results = played(study, mode, lambda s: _with_progress(s, workers, cluster))
         summary = summarize(
             results,
             loaded(path, None, save)[1],
@@ -345,28 +342,23 @@ def sim_command(
 
 
 def _validate(
-    study: Study,
-    decision: Decision,
-    workers: int | None,
-    cluster: str | None,
-    encounter: str,
-    as_json: bool,
+    study: Study, workers: int | None, cluster: str | None, encounter: str, as_json: bool
 ) -> None:
-    """Play ``study`` by the engine and in study mode, and show whether they agree."""
+    """Play ``study`` in study mode and by the engine, and show whether they agree. Study mode
+    plays first: a fight it cannot play, at its plan or mid-study, is an error before the
+    engine's long part."""
     from rich.console import Console
 
     from fracas.sim.runner import loaded
-    from fracas.sim.study.mode import ENGINE, STUDY
+    from fracas.sim.study.mode import ENGINE, STUDY, played
     from fracas.sim.study.validate import compare
 
-    played = {
-        mode: _with_progress(replace(study, mode=mode), workers, cluster)
-        for mode in (ENGINE, STUDY)
-    }
+    decision, fast = played(study, STUDY, lambda s: _with_progress(s, workers, cluster))
+    slow = _with_progress(replace(study, mode=ENGINE), workers, cluster)
     found = compare(
-        played[ENGINE],
-        played[STUDY],
-        loaded(study.encounter)[1],
+        slow,
+        fast,
+        loaded(study.encounter, study.text, study.save)[1],
         encounter=encounter,
         seed=study.seed,
         why=decision.why,

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import closing
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from itertools import islice
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -31,7 +31,7 @@ from fracas.sim.fight import FightResult
 from fracas.sim.report import SideOdds, Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, run_chunk
 from fracas.sim.stats import wilson
-from fracas.sim.study.mode import AUTO, ENGINE, STUDY, decide
+from fracas.sim.study.mode import AUTO, ENGINE, STUDY, played
 
 PRECISION = 0.05
 """How far from a side's chance its 95 % interval may reach when the estimate stops."""
@@ -106,7 +106,8 @@ class Estimate:
     mode_why: str = ""
     setup_seconds: float = 0.0
     """Of ``seconds``, the part before the first fight: loading, deciding, study mode's
-    set-up."""
+    set-up (and, when study mode met a fight it cannot play mid-study, the fights it played
+    before the engine played them again)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -128,27 +129,12 @@ def estimate(
         raise ValueError(f"a budget above 0 and a precision in (0, 1), not {budget}, {precision}")
     start = time.monotonic()
     check(study)
-    decision = decide(study, AUTO)
-    study = replace(study, mode=decision.mode)
     setup = loaded(study.encounter, study.text, study.save)[1]
-    set_up = time.monotonic() - start
-    # study mode plays a chunk in milliseconds: handing it to a worker would cost more
-    count = 1 if decision.mode == STUDY else workers or os.cpu_count() or 1
-    results: list[FightResult] = []
-    stopped, margin = ALL_PLAYED, 1.0
-    with closing(_chunks(study, count, context)) as chunks:
-        for chunk in chunks:
-            results += chunk
-            margin = widest(_summary(results, setup, study))
-            spent = time.monotonic() - start
-            if told is not None:
-                told(Headway(len(results), spent, budget, margin))
-            if margin <= precision:
-                stopped = PRECISE
-                break
-            if spent >= budget:
-                stopped = BUDGET_SPENT
-                break
+    limits = _Limits(start, budget, precision)
+    decision, found = played(
+        study, AUTO, lambda decided: _until_stopped(decided, setup, limits, workers, told, context)
+    )
+    results, stopped, margin = found.results, found.stopped, found.margin
     summary = _summary(results, setup, study)
     return Estimate(
         encounter=study.encounter,
@@ -167,8 +153,57 @@ def estimate(
         falls=_falls(results, setup),
         mode=decision.mode,
         mode_why=decision.why,
-        setup_seconds=set_up,
+        setup_seconds=found.setup_seconds,
     )
+
+
+@dataclass(frozen=True)
+class _Limits:
+    """When an estimate stops: ``budget`` seconds after ``start``, or at the ``precision``."""
+
+    start: float
+    budget: float
+    precision: float
+
+
+def _until_stopped(
+    study: Study,
+    setup: EncounterState,
+    limits: _Limits,
+    workers: int | None,
+    told: Told | None,
+    context: BaseContext | None,
+) -> _Chunks:
+    """The fights of ``study`` (its mode decided) played in chunks until ``limits`` stop them."""
+    set_up = time.monotonic() - limits.start
+    # study mode plays a chunk in milliseconds: handing it to a worker would cost more
+    count = 1 if study.mode == STUDY else workers or os.cpu_count() or 1
+    results: list[FightResult] = []
+    stopped, margin = ALL_PLAYED, 1.0
+    with closing(_chunks(study, count, context)) as chunks:
+        for chunk in chunks:
+            results += chunk
+            margin = widest(_summary(results, setup, study))
+            spent = time.monotonic() - limits.start
+            if told is not None:
+                told(Headway(len(results), spent, limits.budget, margin))
+            if margin <= limits.precision:
+                stopped = PRECISE
+                break
+            if spent >= limits.budget:
+                stopped = BUDGET_SPENT
+                break
+    return _Chunks(results, stopped, margin, set_up)
+
+
+@dataclass(frozen=True)
+class _Chunks:
+    """The fights an estimate played in one mode, why it stopped, and when the first began."""
+
+    results: list[FightResult]
+    stopped: str
+    margin: float
+    setup_seconds: float
 
 
 def widest(summary: Summary) -> float:

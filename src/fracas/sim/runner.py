@@ -162,7 +162,11 @@ def simulate(
         futures = {
             pool.submit(run_chunk, study, first, n): first for first, n in study.chunks(size)
         }
-        return _gathered(futures, as_completed(futures), progress)
+        try:
+            return _gathered(futures, as_completed(futures), progress)
+        except BaseException:  # a chunk failed (study mode met what it cannot play): no more
+            pool.shutdown(cancel_futures=True)
+            raise
 
 
 def _sharing(study: Study) -> tuple[Callable[..., None] | None, tuple[Any, ...]]:

@@ -1,6 +1,9 @@
 """Which mode plays a study: the engine, or study mode where the fight fits it.
 
-``decide`` builds the study's plan (``fracas.sim.study.<slug>.plan``) or names why it cannot;
+``decide`` builds the study's plan (its ruleset's ``registry.planner``) or names why it cannot;
+``played`` plays the study in the mode decided, and in ``auto`` has the engine play it all
+again when study mode meets, mid-study, a fight it cannot mirror (its tables are filled as the
+fights need them, so an ``Unmirrorable`` may come from the play as well as from the plan);
 ``play_chunk`` is what a worker does in study mode. A plan is built once, where the study is
 decided: local worker processes are handed it when they start (``sharing``), and build none.
 
@@ -13,17 +16,17 @@ a time anyway, and a chunk takes milliseconds.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Protocol
+from typing import TypeVar
 
 from fracas.errors import FracasError
 from fracas.sim.fight import FightResult
 from fracas.sim.runner import TACTICS, Study, loaded
 from fracas.sim.stats import run_seed
+from fracas.sim.study.registry import Plan, planner
 from fracas.sim.study.striking import obstacles
 from fracas.sim.study.table import Unmirrorable
 
@@ -31,19 +34,8 @@ ENGINE = "engine"
 STUDY = "study"
 AUTO = "auto"
 MODES = (STUDY, ENGINE, AUTO)
-PACKAGE = "fracas.sim.study"
 
-
-class Plan(Protocol):
-    """What a ruleset's study module makes of an encounter (``loop.Plan``, ``lurasko``)."""
-
-    def play(self, seed: int, max_rounds: int) -> FightResult:
-        """One fight with dice seeded ``seed``."""
-        ...
-
-    def describe(self) -> str:
-        """Its tables, in words."""
-        ...
+Played = TypeVar("Played")
 
 
 @dataclass(frozen=True)
@@ -97,17 +89,12 @@ def _built(encounter: str, text: str | None, save: str | None, policy: str) -> P
     if policy != TACTICS:
         raise Unmirrorable(f"policy {policy!r}: study mode plays only the ruleset's own tactics")
     slug = ruleset.descriptor.slug
-    name = f"{PACKAGE}.{slug}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
+    make = planner(slug)
+    if make is None:
         _, _, found = obstacles(ruleset, setup)
         besides = f"; its set-up: {'; '.join(found)}" if found else ""
-        raise Unmirrorable(f"study mode has no lean loop for {slug} yet{besides}") from error
-    plan: Plan = module.plan(ruleset, setup)
-    return plan
+        raise Unmirrorable(f"study mode has no lean loop for {slug} yet{besides}")
+    return make(ruleset, setup)
 
 
 def decide(study: Study, asked: str) -> Decision:
@@ -125,6 +112,24 @@ def decide(study: Study, asked: str) -> Decision:
         return Decision(ENGINE, f"study mode cannot play it: {reason}")
     why = plan.describe()
     return Decision(STUDY, why if asked == STUDY else f"the fight fits: {why}")
+
+
+def played(study: Study, asked: str, play: Callable[[Study], Played]) -> tuple[Decision, Played]:
+    """What ``play`` gives for ``study`` in the mode ``asked`` comes to (``decide``; ``play`` is
+    handed the study with its mode set), and the decision. Study mode that meets, mid-study, a
+    fight it cannot mirror (``Unmirrorable`` from ``play``, raised here or in a worker) is a
+    FracasError naming why when study mode was asked for; in auto, the engine plays the whole
+    study again (no fight of study mode's is kept), and the decision says so and why."""
+    decision = decide(study, asked)
+    try:
+        return decision, play(replace(study, mode=decision.mode))
+    except Unmirrorable as reason:
+        if decision.mode != STUDY:
+            raise
+        if asked == STUDY:
+            raise FracasError(f"study mode cannot play this fight: {reason}") from reason
+        why = f"study mode met a fight it cannot play, mid-study: {reason}"
+    return Decision(ENGINE, why), play(replace(study, mode=ENGINE))
 
 
 def play_chunk(study: Study, first: int, count: int) -> list[FightResult]:
