@@ -161,3 +161,28 @@ def test_a_cluster_s_unmirrorable_falls_back_too(bullies: None) -> None:
         decision, results = played(study, AUTO, lambda s: simulate(s, cluster=address))
     assert (decision.mode, decision.why) == (ENGINE, FELL_BACK)
     assert results == simulate(replace(study, mode=ENGINE), workers=1)
+
+
+HOLY = str(Path(__file__).parent / "encounters" / "momentum_holy.yaml")
+HOLY_REASON = "Paladin's attack on Raptor 1 takes differently at 1 Vitality"
+
+
+def test_a_momentum_fight_whose_holy_hits_read_vitality_falls_back_mid_study() -> None:
+    """Seed: "Holy damage is non-lethal against biological creatures ..."; "You cannot drop the
+    Vitality of a creature below an amount that would kill them with a non-lethal attack." So a
+    holy hit bigger than a raptor's 14 Vitality takes less from one at 1 Vitality than from one
+    unhurt: the Paladin's table, filled in the first fight, cannot leave Vitality out."""
+    forget()
+    assert decide(Study(HOLY, runs=40, seed=1), AUTO).mode == STUDY
+    asked = ["sim", HOLY, "--runs", "40", "--seed", "1", "--workers", "1", "--json"]
+    fast = json.loads(CliRunner().invoke(app, asked).output)
+    assert fast["mode"] == ENGINE
+    assert fast["mode_why"].startswith(
+        f"study mode met a fight it cannot play, mid-study: {HOLY_REASON}"
+    )
+    slow = json.loads(CliRunner().invoke(app, [*asked, "--mode", "engine"]).output)
+    assert _figures(fast) == _figures(slow)
+    assert sum(side["wins"] for side in fast["sides"]) == 40
+    refused = CliRunner().invoke(app, [*asked, "--mode", "study"])
+    assert refused.exit_code == 2
+    assert f"study mode cannot play this fight: {HOLY_REASON}" in refused.output
