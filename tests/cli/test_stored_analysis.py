@@ -51,6 +51,16 @@ def test_sim_plays_the_stored_fight_as_it_stands(tmp_path: Path) -> None:
     assert len(json.loads(demo_run.stdout)["combatants"]) == 7  # the file's fight is not it
 
 
+def test_sim_validates_the_stored_fight_as_it_stands(tmp_path: Path) -> None:
+    url, encounter = stored_duel(tmp_path)
+    arguments = ["sim", encounter, "--database", url, "--runs", "40", "--workers", "1"]
+    result = runner.invoke(app, [*arguments, "--validate", "--json"])
+    found = json.loads(result.stdout)
+    assert result.exit_code == (0 if found["agrees"] else 1), result.output
+    assert found["encounter"] == encounter and found["runs"] == 40
+    assert [f["figure"] for f in found["figures"]][:2] == ["party win rate", "raptors win rate"]
+
+
 def test_sim_goes_on_from_a_started_fight(tmp_path: Path) -> None:
     url, encounter = stored_duel(tmp_path)
     store = Store(url)
