@@ -108,6 +108,7 @@ class TabledExchange:
     def __init__(self, rule: AttackRule) -> None:
         self.rule = rule
         self.known: dict[Hashable, tuple[Event, ...]] = {}
+        self.exchanges = 0
 
     def cost(self, state: EncounterState, action: actions.Attack) -> Cost:
         return self.rule.cost(state, action)
@@ -119,6 +120,7 @@ class TabledExchange:
         self, state: EncounterState, action: actions.Attack, dice: DiceSource
     ) -> Sequence[Event]:
         rule = self.rule
+        self.exchanges += 1
         offence = rule.offensive_roll(state, action, dice)
         defended = rule.defensive_roll(state, action, dice)
         now = state.clock.round
@@ -185,7 +187,8 @@ def main() -> None:
     assert by_table == by_engine
     print(
         f"study with a table of the weapons' Exchange: {with_table:.0f} fights/CPU-s"
-        f" ({with_table / engine:.2f}x the engine), {len(tabled.known)} entries filled"
+        f" ({with_table / engine:.2f}x the engine), {len(tabled.known)} entries filled for"
+        f" {tabled.exchanges} Exchanges"
     )
 
 
