@@ -3,9 +3,9 @@
     .venv/bin/python benchmarks/kaiser_exchange.py [FIGHTS]
 
 Kaiser's attack rule exposes its Offensive Roll, the target's Defensive Roll and the Exchange of
-their totals (``AttackRule.offensive_roll``, ``defensive_roll``, ``exchange``; a power's are
-``UseRule.offensive_roll``, ``_defend`` and ``_struck``). Study mode could roll the two open
-rolls with the fight's dice and read the Exchange from a table keyed on all it reads. On the
+their totals (``AttackRule.offensive_roll``, ``defensive_roll``, ``exchange``; a power's,
+``UseRule``'s of the same names). Study mode could roll the two open rolls with the fight's dice
+and read the Exchange from a table keyed on all it reads. On the
 benchmark's kaiser 4v4, in one run and one process (CPU seconds of this process), this prints:
 
 * the engine's and study mode's fights per CPU-second (study mode as it is: its fights are the
@@ -52,9 +52,9 @@ ROLLS: tuple[tuple[type, str], ...] = (
     (AttackRule, "offensive_roll"),
     (AttackRule, "defensive_roll"),
     (PowerRule, "offensive_roll"),
-    (UseRule, "_defend"),
+    (UseRule, "defensive_roll"),
 )
-EXCHANGES: tuple[tuple[type, str], ...] = ((AttackRule, "exchange"), (UseRule, "_struck"))
+EXCHANGES: tuple[tuple[type, str], ...] = ((AttackRule, "exchange"), (UseRule, "exchange"))
 
 
 class Clock:
