@@ -40,7 +40,13 @@ from fracas.rules.kaiser.queries import (
 )
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Weapon
-from fracas.rules.kaiser.shielding import absorbed, barrier_roll, shield_for, verify_shield
+from fracas.rules.kaiser.shielding import (
+    Shield,
+    absorbed,
+    barrier_roll,
+    shield_for,
+    verify_shield,
+)
 from fracas.rules.kaiser.states import situation_parts, state_parts
 from fracas.rules.kaiser.vocabulary import Defence, Reach
 from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
@@ -103,6 +109,16 @@ def chosen_defence(
 def may_block(attacker: Combatant, target: Combatant) -> bool:
     """An immaterial attacker's attack is blocked only with an imbued object."""
     return not sheet_of(attacker).immaterial or sheet_of(target).imbued_shield
+
+
+@frozen
+class Defended:
+    """A target's Defensive Roll against one attack: its total, the events that rolled it, and
+    the barrier it stood behind (None: its own Dodge, Block or ward)."""
+
+    total: int
+    events: tuple[Event, ...]
+    shield: Shield | None = None
 
 
 @frozen
@@ -194,32 +210,63 @@ class AttackRule:
             )
 
     def resolve(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Sequence[Event]:
-        attacker, target = state[acting(action)], state[action.target]
-        weapon = self._weapon(attacker, action)
-        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
-        offence, parts = self._offence(attacker, target.id, weapon, action, dice)
-        events: list[Event] = [
-            CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", offence, parts)
+        """The Offensive Roll, the target's Defensive Roll, then the Exchange of the two."""
+        offence = self.offensive_roll(state, action, dice)
+        defended = self.defensive_roll(state, action, dice)
+        return [
+            offence,
+            *defended.events,
+            *self.exchange(state, action, offence.roll.total, defended, dice),
         ]
-        shield = None
+
+    def offensive_roll(
+        self, state: EncounterState, action: a.Attack, dice: DiceSource
+    ) -> CheckRolled:
+        """The attacker's Offensive Roll (an open Skill Check) with the weapon ``action`` names,
+        in ``state`` before the attack."""
+        attacker = state[acting(action)]
+        weapon = self._weapon(attacker, action)
+        rolled, parts = self._offence(attacker, action.target, weapon, action, dice)
+        return CheckRolled(attacker.id, f"Offensive Roll with {weapon.name}", rolled, parts)
+
+    def defensive_roll(self, state: EncounterState, action: a.Attack, dice: DiceSource) -> Defended:
+        """The target's Defensive Roll against ``action``: its Dodge or Block, its ward, or the
+        barrier that covers it (none: 0), in ``state`` before the attack."""
+        attacker, target = state[acting(action)], state[action.target]
+        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
         if defence is Defence.BARRIER:
             shield = shield_for(state, target.id)
             assert shield is not None
             where = CoverRange(action.cover_range)
-            defence_total, defence_events = barrier_roll(
+            total, events = barrier_roll(
                 state, shield, target.id, where, dice, settings=self.settings, against=attacker.id
             )
-        elif defence is Defence.POWER:
-            defence_total, defence_events = ward_roll(
-                target, dice, settings=self.settings, against=attacker.id
-            )
+            return Defended(total, tuple(events), shield)
+        if defence is Defence.POWER:
+            total, events = ward_roll(target, dice, settings=self.settings, against=attacker.id)
         else:
-            defence_total, defence_events = defend(
+            total, events = defend(
                 target, defence, dice, settings=self.settings, against=attacker.id
             )
-        events += defence_events
-        exchange = Exchange(offence.total, defence_total)
-        events.append(
+        return Defended(total, tuple(events))
+
+    def exchange(
+        self,
+        state: EncounterState,
+        action: a.Attack,
+        offence: int,
+        defended: Defended,
+        dice: DiceSource,
+    ) -> list[Event]:
+        """The Exchange of the Offensive Roll's total ``offence`` with the defence's
+        (``defended``, whose events come before these): the outcome, the Attack Action used, a
+        Counter opened or spent, and a hit's damage (a Critical rolls dice) or the barrier's
+        share of a miss. ``state`` is the state before the attack (the rolls change nothing
+        this reads but the defence's own marks, which ``defended.events`` carry)."""
+        attacker, target = state[acting(action)], state[action.target]
+        weapon = self._weapon(attacker, action)
+        exchange = Exchange(offence, defended.total)
+        events: list[Event] = [
             AttackResolved(
                 attacker.id,
                 target.id,
@@ -229,7 +276,7 @@ class AttackRule:
                 exchange.outcome,
                 exchange.degrees,
             )
-        )
+        ]
         events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
         if action.counter:
             events += [
@@ -246,12 +293,18 @@ class AttackRule:
             events += self._hit(
                 state, attacker, target, weapon, exchange.degrees, dice, action.vital
             )
-        elif exchange.outcome == "miss" and shield is not None:
+        elif exchange.outcome == "miss" and defended.shield is not None:
             hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
-            after = reduce(state, events)
+            after = reduce(state, [*defended.events, *events])
             material = not sheet_of(attacker).immaterial
             events += absorbed(
-                after, shield, (target.id,), hit, dice, settings=self.settings, material=material
+                after,
+                defended.shield,
+                (target.id,),
+                hit,
+                dice,
+                settings=self.settings,
+                material=material,
             )
         return events
 

@@ -326,9 +326,9 @@ class UseRule(PowerRule):
                     )
                     rolled[key] = total
             else:
-                total, defence_events = self._defend(now, target, how, action, dice)
+                total, defence_events = self.defensive_roll(now, target, how, action, dice)
             events += defence_events
-            outcome = self._struck(reduce(state, events), target_id, how, offence, total, dice)
+            outcome = self.exchange(reduce(state, events), target_id, how, offence, total, dice)
             events += outcome
             if shield is not None and Exchange(offence, total).outcome == "miss":
                 key = _shield_key(shield, target_id)
@@ -343,7 +343,7 @@ class UseRule(PowerRule):
             )
         return events
 
-    def _defend(
+    def defensive_roll(
         self,
         state: EncounterState,
         target: Combatant,
@@ -351,6 +351,8 @@ class UseRule(PowerRule):
         action: a.Use,
         dice: DiceSource,
     ) -> tuple[int, list[Event]]:
+        """One target's Defensive Roll (Dodge, Block or ward) against the power: its total and
+        events (a barrier's is ``barrier_roll``, shared by those under one area barrier)."""
         defence = chosen(target, state[how.caster], how.power, action)
         unseen = p.unseen(how.power, sheet_of(target).visions)
         if defence is Defence.POWER:
@@ -361,7 +363,7 @@ class UseRule(PowerRule):
             target, defence, dice, settings=self.settings, unseen=unseen, against=how.caster
         )
 
-    def _struck(
+    def exchange(
         self,
         state: EncounterState,
         target_id: CombatantId,

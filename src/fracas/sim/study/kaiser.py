@@ -14,6 +14,10 @@ is the engine's own: the clock (``EndTurn``), the tactics' strikes and answers, 
 resolved by the rules with the fight's dice. Kaiser's Skill Checks are open: a double 6 rolls
 another d6, and again while it shows 6, so an attack has no end of ways to roll and no exact
 table (``sim.odds.leaves`` stops at ``MAX_DRAWS`` rolls); its attacks are rolled, not tabled.
+Split at its Exchange (``AttackRule.offensive_roll``, ``defensive_roll``, ``exchange``), a strike
+still does not pay to table: the Exchange's inputs (the totals, both fighters' Life Points, AP
+and marks) rarely repeat, and the rolls and the Exchange together are under a third of a fight's
+CPU (``benchmarks/kaiser_exchange.py``; docs/performance.md).
 
 A fight the loop cannot mirror falls back to the engine, the reason named: other tactics, pools
 a turn refills, a fight already started, Intentions that roll dice or change anyone else.
