@@ -14,8 +14,8 @@ from fracas.engine.action import CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event, reduce
 from fracas.engine.state import EncounterState
-from fracas.rules.kaiser.actions import Attack
-from fracas.rules.kaiser.queries import AP, COUNTER, INTENTIONS, LP
+from fracas.rules.kaiser.actions import Attack, Use
+from fracas.rules.kaiser.queries import AP, COUNTER, INTENTIONS, LP, MANA
 from fracas.rules.kaiser.ruleset import Kaiser
 from fracas.sim.fight import MAX_ROUNDS, fight
 from fracas.sim.policy import tactics_for
@@ -133,6 +133,30 @@ def test_a_strike_in_the_loop_is_the_rules_resolution_on_the_same_dice(
         assert fight_.tally.taken == {
             action.target: target.pools[LP].maximum - target.pools[LP].current
         }
+
+
+def test_a_spell_in_the_loop_is_the_rules_casting_on_the_same_dice() -> None:
+    """Kaiser's Attack powers: the Shaman's Dark Lance (10 mana) is an Offensive Roll of Magic
+    Projection against the target's Dodge, then the Exchange. On loaded dice the loop's cast
+    leaves the state the engine's step leaves, the mana paid and the hit taken."""
+    fight_ = _to_the_action_phase(KAISER, seed=5)
+    shaman = CombatantId("shaman")
+    while not fight_.state.is_turn_of(shaman):
+        fight_._end_turn()  # the others' turns pass unplayed
+    action = fight_.plan.tactics.choose(fight_._chooser(), shaman)
+    assert isinstance(action, Use)
+    assert action.power == "Dark Lance"
+    faces = (6, 5, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3)
+    engine = Encounter(fight_.ruleset, dice=LoadedDice(faces), history=False)
+    engine.state = fight_.state
+    engine.apply(action)
+    mana = fight_.state[shaman].pools[MANA].current
+    fight_.dice = LoadedDice(faces)
+    assert fight_._step(action)
+    assert fight_.state.combatants == engine.state.combatants
+    assert fight_.state[shaman].pools[MANA].current == mana - 10
+    target = fight_.state[action.targets[0]]
+    assert target.pools[LP].current < target.pools[LP].maximum
 
 
 def test_a_ruleset_whose_steps_do_more_than_the_loop_plays_goes_to_the_engine() -> None:
