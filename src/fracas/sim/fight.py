@@ -134,9 +134,19 @@ class Tally:
         """Apply ``action``: what others lose is dealt by its actor; what its actor loses while
         answering someone's action (taking the hit) is dealt by that someone."""
         before = encounter.state
-        actor = action.actor
         encounter.apply(action)
-        for who, lost in damage_taken(self.ruleset, before, encounter.state).items():
+        self.count(before, encounter.state, action.actor, answering)
+
+    def count(
+        self,
+        before: EncounterState,
+        after: EncounterState,
+        actor: CombatantId | None,
+        answering: CombatantId | None = None,
+    ) -> None:
+        """What a step of ``actor``'s from ``before`` to ``after`` dealt, counted as ``step``
+        counts it (a study loop that applies actions itself tells it here)."""
+        for who, lost in damage_taken(self.ruleset, before, after).items():
             if lost <= 0:
                 continue
             self.taken[who] = self.taken.get(who, 0) + lost

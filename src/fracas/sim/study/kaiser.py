@@ -1,4 +1,4 @@
-"""Kaiser's study mode: the lean loop of its tactics, the Intention phase read from the rules once.
+"""Kaiser's study mode: a lean loop on a state of its own, every outcome from the rules.
 
 Kaiser's round (SOURCES.md 1.9) opens with the Intention phase, one turn everyone shares, in
 which each creature's tactics (``tactics.kaiser.Intending``) declare its Intentions and pay for
@@ -6,36 +6,48 @@ them in AP; its end rolls Initiative and sets the Action phase's order; each tur
 phase the actor strikes the most hurt standing enemy, and whoever a failed hand-to-hand attack
 opened a Counter to answers it out of turn.
 
-What the loop does differently from the engine's fight (``sim.fight.fight``): the Intentions a
-creature declares depend on nothing but the creature and the phase, so they are asked of the
-tactics and resolved by the rules the first time a creature comes to the phase in a state, and
-their events replayed whenever it comes there again in the same state (``Intentions``). The rest
-is the engine's own: the clock (``EndTurn``), the tactics' strikes and answers, each action
-resolved by the rules with the fight's dice. Kaiser's Skill Checks are open: a double 6 rolls
-another d6, and again while it shows 6, so an attack has no end of ways to roll and no exact
-table (``sim.odds.leaves`` stops at ``MAX_DRAWS`` rolls); its attacks are rolled, not tabled.
-Split at its Exchange (``AttackRule.offensive_roll``, ``defensive_roll``, ``exchange``), a strike
-still does not pay to table: the Exchange's inputs (the totals, both fighters' Life Points, AP
-and marks) rarely repeat, and the rolls and the Exchange together are under a third of a fight's
-CPU (``benchmarks/kaiser_exchange.py``; docs/performance.md).
+What the loop keeps: the fight's ``EncounterState``, folded by the state's own events, and one
+stream of dice. What it mirrors of the engine's fight (``sim.fight.fight``): whose turn it is,
+who acts in it, and when the fight is decided (``Ruleset.decided``). The tactics choose as they
+do in the engine (``Intending.choose`` and ``react``, their legality checks the rules' own);
+each action is paid (``Rule.cost``) and resolved by its rule (``Rule.resolve``: rolls, the
+Exchange, damage, Criticals, Counters, effects) and its events folded into the state; a turn
+ends by the engine's clock functions (``clock.end_turn``: the rules' End phase, Initiative and
+order). What it leaves out is the engine's machinery around a step: its checks of the whole
+action again, its tape and record of steps, the dice drawn written into the state. The dice are
+drawn in the engine's order, so a study fight is the engine's fight seed for seed. The
+Intentions a creature declares depend on nothing but the creature and the phase: they are asked
+of the tactics and resolved by the rules the first time a creature comes to the phase in a
+state, and their events replayed whenever it comes there again in the same state
+(``Intentions``).
+
+Kaiser's Skill Checks are open (a double 6 rolls another d6, and again while it shows 6), so an
+attack has no exact table, and split at its Exchange (``AttackRule.offensive_roll``,
+``defensive_roll``, ``exchange``) its inputs rarely repeat (``benchmarks/kaiser_exchange.py``):
+strikes are rolled by the rules, not tabled. The rules' resolution is most of a study fight's
+CPU (docs/performance.md).
 
 A fight the loop cannot mirror falls back to the engine, the reason named: other tactics, pools
-a turn refills, a fight already started, Intentions that roll dice or change anyone else.
+a turn refills, a fight already started, Intentions that roll dice or change anyone else, a
+ruleset whose steps do more than the loop plays (follow-ups, a turn's end that waits or may be
+refused).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from fracas.engine.action import CombatantId, combatants_named
+from fracas.dice import DiceSource, SeededDice
+from fracas.engine.action import Action, CombatantId, combatants_named
+from fracas.engine.clock import Tape, end_turn
 from fracas.engine.encounter import Encounter
-from fracas.engine.events import Event, reduce
+from fracas.engine.events import CombatEnded, Event, PoolChanged, reduce
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Reset
-from fracas.engine.turns import EndTurn, StartCombat
+from fracas.engine.turns import StartCombat
 from fracas.rules.kaiser.queries import INTENTION_PHASE, LP
 from fracas.rules.kaiser.ruleset import Kaiser
-from fracas.sim.fight import MAX_ACTIONS, FightResult, Tally, act, result
+from fracas.sim.fight import MAX_ACTIONS, FightResult, Tally, result
 from fracas.sim.policy import tactics_for
 from fracas.sim.study.rests import Rest, rest_of
 from fracas.sim.study.table import Unmirrorable
@@ -48,6 +60,8 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> KaiserPlan:
     tactics = tactics_for(ruleset)
     if not isinstance(tactics, Intending):
         raise Unmirrorable(f"its tactics are {type(tactics).__name__}, not Kaiser's Intending")
+    if skipped := _hooks_left_out(ruleset):
+        raise Unmirrorable(f"the rules' {', '.join(skipped)} (the loop plays no such step)")
     turned = [c.name for c in setup if any(p.reset is Reset.TURN for p in c.pools.values())]
     if turned:
         raise Unmirrorable(f"pools a turn refills ({', '.join(turned)})")
@@ -64,6 +78,12 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> KaiserPlan:
     for actor in encounter.acting():  # the first round's, asked now: what cannot be named here
         intentions.events(started, actor)
     return KaiserPlan(ruleset, tactics, started, intentions)
+
+
+def _hooks_left_out(ruleset: Ruleset) -> list[str]:
+    """The engine's hooks around a step that ``ruleset`` fills and the loop does not call."""
+    hooks = ("follow_ups", "before_turn_end", "may_end_turn")
+    return [h for h in hooks if getattr(type(ruleset), h) is not getattr(Ruleset, h)]
 
 
 @dataclass
@@ -126,8 +146,9 @@ class KaiserPlan:
         known = len(self.intentions.known)
         phases = f"{known} Intention phases" if known else "the Intention phases"
         return (
-            f"a lean loop whose {phases} are read from the rules once, as the fights need them;"
-            " its strikes are rolled by the rules (Kaiser's open rolls have no finite table)"
+            f"a lean loop on its own state whose {phases} are read from the rules once, as the"
+            " fights need them; its strikes are resolved by the rules' own functions (Kaiser's"
+            " open rolls have no finite table)"
         )
 
     def play(self, seed: int, max_rounds: int) -> FightResult:
@@ -136,35 +157,96 @@ class KaiserPlan:
 
 
 class _Fight:
-    """One fight: the encounter, and the damage each dealt and took."""
+    """One fight on a state of its own: the tactics choose, the rules resolve, the clock's
+    turns end by the engine's clock functions; one stream of dice, drawn in the engine's
+    order."""
 
     def __init__(self, plan: KaiserPlan, seed: int) -> None:
         self.plan = plan
+        self.ruleset = plan.ruleset
         self.seed = seed
-        self.encounter = Encounter(plan.ruleset, seed, history=False)
-        self.encounter.state = replace(plan.started, rng=(seed, 0))
+        self.state = replace(plan.started, rng=(seed, 0))
+        self.dice: DiceSource = SeededDice(seed)
+        self.chooser = Encounter(plan.ruleset, seed, history=False)
+        """Where the tactics choose (their legality checks are the rules' own)."""
         self.tally = Tally(plan.ruleset, plan.tactics)
 
     def play(self, max_rounds: int) -> FightResult:
-        """The engine's fight (``fracas.sim.fight``), its Intention phases replayed."""
-        encounter, tally = self.encounter, self.tally
-        while not encounter.state.ended and encounter.state.clock.round <= max_rounds:
-            clock = encounter.state.clock
+        """The engine's fight (``fracas.sim.fight``), step by step without its steps."""
+        while not self.state.ended and self.state.clock.round <= max_rounds:
+            clock = self.state.clock
             turn = clock.turn
             if turn is not None and turn.label == INTENTION_PHASE:
                 self._intentions()
             else:
-                for actor in encounter.acting():
-                    act(encounter, self.plan.tactics, actor, tally)
-            if not encounter.state.ended and encounter.state.clock == clock:
-                tally.step(encounter, EndTurn())
-        return result(self.plan.ruleset, encounter.state, self.seed, max_rounds, tally)
+                for actor in self._acting():
+                    self._turn(actor)
+            if not self.state.ended and self.state.clock == clock:
+                self._end_turn()
+        return result(self.ruleset, self.state, self.seed, max_rounds, self.tally)
+
+    def _acting(self) -> tuple[CombatantId, ...]:
+        state = self.state
+        return tuple(a for a in state.acting() if self.ruleset.takes_turn(state, state[a]))
 
     def _intentions(self) -> None:
         """Everyone acting declares its Intentions: their events, replayed."""
-        encounter, known = self.encounter, self.plan.intentions
-        for actor in encounter.acting():
-            encounter.state = reduce(encounter.state, known.events(encounter.state, actor))
+        known = self.plan.intentions
+        for actor in self._acting():
+            self.state = reduce(self.state, known.events(self.state, actor))
+
+    def _turn(self, actor: CombatantId) -> None:
+        """``actor``'s turn: the tactics' strikes, each answered by a Counter where one opens."""
+        tactics = self.plan.tactics
+        for _ in range(MAX_ACTIONS):
+            if self.state.ended or not self.state.is_turn_of(actor):
+                return
+            action = tactics.choose(self._chooser(), actor)
+            if action is None or not self._step(action):
+                return
+            for who in combatants_named(action):
+                if who != actor:
+                    self._answers(who, actor)
+
+    def _answers(self, who: CombatantId, answering: CombatantId) -> None:
+        for _ in range(MAX_ACTIONS):
+            state = self.state
+            if state.ended or who not in state.combatants or state.is_turn_of(who):
+                return
+            answer = self.plan.tactics.react(self._chooser(), who)
+            if answer is None or not self._step(answer, answering):
+                return
+
+    def _chooser(self) -> Encounter:
+        self.chooser.state = self.state
+        return self.chooser
+
+    def _step(self, action: Action, answering: CombatantId | None = None) -> bool:
+        """``action`` paid for and resolved by the rules (False: they refuse it)."""
+        try:
+            cost = self.chooser.price(action)  # the tactics checked it in this very state
+        except IllegalAction:
+            return False
+        before = self.state
+        who = action.actor
+        paid = [PoolChanged(who, p, -n, action.verb) for p, n in cost.items() if n and who]
+        after = reduce(before, paid) if paid else before
+        after = reduce(after, self.chooser.rule(action).resolve(after, action, self.dice))
+        self.state = self._decided(after)
+        self.tally.count(before, self.state, action.actor, answering)
+        return True
+
+    def _end_turn(self) -> None:
+        """The turn ends and the next starts: the engine's clock, on a tape of its own."""
+        tape = Tape(self.state)
+        end_turn(tape, self.ruleset, self.dice)
+        self.state = self._decided(tape.state)
+
+    def _decided(self, state: EncounterState) -> EncounterState:
+        """``state``, ended when the fight is decided (as the engine ends it after a step)."""
+        if state.ended or (over := self.ruleset.decided(state)) is None:
+            return state
+        return reduce(state, [CombatEnded(over.reason)])
 
 
 def _hale(combatant: Combatant) -> Combatant:
