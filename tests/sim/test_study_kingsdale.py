@@ -20,7 +20,8 @@ from fracas.rules.kingsdale.queries import HP, SDC
 from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.sim.runner import Study, loaded, simulate
 from fracas.sim.study import kingsdale
-from fracas.sim.study.kingsdale_tables import Drawn, Tables
+from fracas.sim.study.kingsdale_outcomes import Drawn
+from fracas.sim.study.kingsdale_tables import Tables
 from fracas.sim.study.mode import ENGINE, STUDY, decide
 from fracas.sim.study.table import Unmirrorable
 from fracas.sim.study.validate import compare
@@ -129,6 +130,60 @@ def test_a_dodge_meets_or_beats_the_strike_and_spends_an_action_or_the_next_pose
     }
     borrowed = _chances(tables.defence(npc, shot, 0, 1, 0))
     assert {(a.actions, a.owed) for a in borrowed} == {(0, 2)}
+
+
+def test_a_dodge_borrows_only_what_the_next_pose_holds_as_the_rules_say() -> None:
+    """Seed demo: "Player 1 poses his dodge and remaining attack"; Paired Weapons: "If not,
+    only parries are possible". NPC 1's six attacks are two a pose: with both of Pose Two's
+    lent already, the tactics' dodge is refused and a shot cannot be parried, so NPC 1 takes
+    it. NPC 2's five are 1/2/2: in Pose One, owing one, it may still borrow Pose Two's second;
+    in Pose Three, owing one, the next melee round's Pose One has nothing more to lend."""
+    tables = _tables()
+    player = tables.ids.index("player-1")
+    npc, npc2 = tables.ids.index("npc-1"), tables.ids.index("npc-2")
+    tables.strike(player, "Laser Pistol", npc, 0, 0)
+    shot = _waiting(tables, player, 11)
+    spent = _chances(tables.defence(npc, shot, 0, 2, 0))
+    assert {(a.actions, a.owed, a.damage is None) for a in spent} == {(0, 2, False)}
+    dodged = _chances(tables.defence(npc2, shot, 0, 1, 0, 0))
+    assert {(a.actions, a.owed) for a in dodged} == {(0, 2)}
+    taken = _chances(tables.defence(npc2, shot, 0, 1, 0, 2))
+    assert {(a.actions, a.owed, a.damage is None) for a in taken} == {(0, 1, False)}
+
+
+def _stray_effects(tables: Tables, player: int, npc: int) -> int:
+    """The effects Player 1's Laser Pistol leaves on him after a fumble of 2."""
+    swing = tables.strike(player, "Laser Pistol", npc, 0, 0)
+    return next(
+        s.effects
+        for s in swing.outcomes
+        if [e.name for e in tables.effects[s.effects]] == ["Stray strike pending"]
+    )
+
+
+def test_a_stray_strike_is_settled_by_the_dice_as_the_tactics_settle_it() -> None:
+    """Seed: "2 results in hitting a team mate if possible"; the simulator stands in for the
+    game master with ``stray -roll``: each standing teammate of Player 1 is in the line of
+    fire on an even die (one in three with all three standing, certain with one) and takes the
+    Laser Pistol's 2d6 M.D.; the stray strike is settled, the pistol kept."""
+    tables = _tables()
+    player, npc = tables.ids.index("player-1"), tables.ids.index("npc-1")
+    effects = _stray_effects(tables, player, npc)
+    choice = tables.choice(player, npc, effects, frozenset(), 0)
+    assert choice is not None and choice.stray and choice.cost == ()
+    team = tuple(tables.ids.index(n) for n in ("player-2", "player-1-ii", "player-2-ii"))
+    found = _chances(tables.stray(player, effects, team))
+    assert {(s.effects, s.teammate): p for s, p in found.items()} == {
+        (0, mate): pytest.approx(1 / 3) for mate in team
+    }
+    for settled in found:
+        assert settled.damage is not None
+        assert _chances(settled.damage) == {
+            (total, True): pytest.approx(float(Fraction(6 - abs(7 - total), 36)))
+            for total in range(2, 13)
+        }
+    alone = _chances(tables.stray(player, effects, team[:1]))
+    assert [(s.effects, s.teammate) for s in alone] == [(0, team[0])]
 
 
 def test_a_natural_20_strike_yields_only_to_a_natural_20_and_does_double_damage() -> None:

@@ -19,7 +19,8 @@ from fracas.rules.dbu.actions import (
     EnergyCharge,
     StopCharging,
 )
-from fracas.rules.kingsdale.actions import Dodge, Parry, Reload, Strike
+from fracas.rules.kingsdale.actions import Dodge, Parry, Reload, Stray, Strike
+from fracas.rules.kingsdale.queries import STRAY
 from fracas.rules.kingsdale.sheet import Weapon
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.events import DamageCalledOut, InjuryTypeSet
@@ -101,6 +102,25 @@ def test_kingsdale_strikes_with_the_next_weapon_once_the_best_is_empty() -> None
     table(Strike(actor=ada, target=bo, weapon="Blade"), 2)
     assert table.actions("ada") == 0
     assert policy.choose(encounter, ada) is None
+
+
+def test_kingsdale_the_simulator_settles_a_fumble_of_2_as_the_game_master() -> None:
+    """Seed: "2 results in hitting a team mate if possible": the game master's to settle; the
+    simulator stands in for the game master, so after Ada fumbles a 2 her tactics' next move
+    is ``stray -roll`` (before her own next strike): the dice put Cy, her one teammate, in the
+    line of fire, who takes the Sword's 2d6 (3 + 4); then Ada strikes on."""
+    table = Fight(ada=kingsdale_sheet(), bo=kingsdale_sheet(), cy=kingsdale_sheet())
+    table(StartCombat(), 15, 10, 5)
+    encounter = table.encounter
+    policy = tactics_for(encounter.ruleset)
+    ada, bo, cy = CombatantId("ada"), CombatantId("bo"), CombatantId("cy")
+    table(Strike(actor=ada, target=bo, weapon="Sword"), 1, 2)
+    settle = policy.choose(encounter, ada)
+    assert settle == Stray(striker=ada, roll=True)
+    table(settle, 3, 4)
+    assert encounter.state[cy].pools["SDC"].current == 13
+    assert not encounter.state[ada].has(STRAY)
+    assert policy.choose(encounter, ada) == Strike(actor=ada, target=bo, weapon="Rifle")
 
 
 def test_kingsdale_weighs_a_magazine_change_against_the_next_weapon() -> None:

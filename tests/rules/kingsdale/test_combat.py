@@ -177,6 +177,61 @@ def test_without_borrowing_a_dodge_needs_an_action_left() -> None:
     assert fight.state is before
 
 
+def test_a_dodge_borrows_no_more_than_the_next_pose_holds() -> None:
+    """Seed demo, Round Two: "Player 1 poses his dodge and remaining attack": a dodge with no
+    action left is posed with the next pose's actions, and no further; Paired Weapons: "as with
+    all other combat actions, strikes and counter-strikes can only be made if the PC still has
+    available melee actions. If not, only parries are possible." Ada's three attacks are one a
+    pose: Pose One's spent, she dodges on Pose Two's one, then can only parry; Pose Two starts
+    with nothing left and nothing owed."""
+    fight = Fight(ada=sheet(attacks=3, strike=3, parry=4), bo=sheet(strike=3))
+    fight(StartCombat(), 15, 10)
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(NoDefence(actor=BO), 3, 3)
+    fight(EndTurn())
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    fight(Dodge(actor=ADA), 18)
+    assert fight.state[ADA].marks.get(OWED) == 1
+    fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+    before = fight.state
+    with pytest.raises(IllegalAction) as refused:
+        fight(Dodge(actor=ADA), 18)
+    assert refused.value.code == "not-enough-actions" and fight.state is before
+    assert "nor one of the next pose's 1 left to borrow" in str(refused.value)
+    fight(Parry(actor=ADA), 15)
+    assert not fight.state[ADA].has(STRIKE)
+    fight(EndTurn())
+    assert fight.actions("ada") == 0 and not fight.state[ADA].marks.get(OWED)
+    assert fight.state[ADA].pools["SDC"].current == 20
+
+
+def test_a_dodge_in_pose_three_borrows_from_the_next_melee_rounds_first_pose() -> None:
+    """Seed: "you fill up your three melee 'bins' with one attack each, and the fourth attack is
+    placed into the final attack 'bin'": Bo's four attacks are 1/1/2, so in Pose Three, his two
+    spent, a dodge may borrow the one action of the next melee round's Pose One, no more."""
+    fight = Fight(ada=sheet(strike=3), bo=sheet(attacks=4, dodge=3))
+    fight(StartCombat(), 10, 15)
+    for _ in range(4):
+        fight(EndTurn())
+    assert fight.state.clock.order[fight.state.clock.index].label == "Pose Three"
+    for _ in range(2):
+        fight(Strike(actor=BO, target=ADA, weapon="sword"), 12)
+        fight(NoDefence(actor=ADA), 1, 1)
+    fight(EndTurn())
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    fight(Dodge(actor=BO), 18)
+    assert fight.actions("bo") == 0 and fight.state[BO].marks.get(OWED) == 1
+    fight(Strike(actor=ADA, target=BO, weapon="sword"), 12)
+    with pytest.raises(IllegalAction) as refused:
+        fight(Dodge(actor=BO), 18)
+    assert refused.value.code == "not-enough-actions"
+    fight(NoDefence(actor=BO), 2, 2)
+    fight(EndTurn())
+    assert fight.state.clock.round == 2
+    assert fight.actions("bo") == 0 and not fight.state[BO].marks.get(OWED)
+    assert fight.state[BO].pools["SDC"].current == 16
+
+
 def test_shots_cannot_be_parried_and_close_shots_are_minus_10_to_dodge() -> None:
     """SOURCES.md 3.1-3.2: bullets and energy blasts cannot be parried; "No -10 to dodge …
     except when fired from <= 10 ft"."""
@@ -299,9 +354,44 @@ def test_nobody_in_the_line_of_fire_and_the_weapon_drops() -> None:
     assert team.state[ADA].has("Weapon dropped: Sword") and not team.state[ADA].has(STRAY)
 
 
+def fumbled_with_two_teammates(settings: KingsdaleSettings | None = None) -> Fight:
+    """Ada fumbles a 2 with Cy and Eve, her teammates, standing."""
+    team = Fight(settings, ada=sheet(), bo=sheet(), cy=sheet(), dee=sheet(), eve=sheet())
+    team(StartCombat(), 15, 10, 8, 6, 5)
+    team(Strike(actor=ADA, target=BO, weapon="sword"), 1, 2)
+    return team
+
+
+def test_the_dice_say_which_teammate_is_in_the_line_of_fire() -> None:
+    """Seed: "2 results in hitting a team mate if possible"; ``stray -roll`` lets the dice
+    settle it (the simulator, standing in for the game master, does): a teammate is in the line
+    of fire whenever one stands (``stray_in_line_of_fire`` 100), which one by an even die over
+    the standing teammates: a 2 on 1d2 is Eve, who takes the Sword's 2d6 undefended."""
+    team = fumbled_with_two_teammates()
+    team(Stray(striker=ADA, roll=True), 2, 3, 4)
+    eve = team.state[CombatantId("eve")]
+    assert eve.pools["SDC"].current == 13
+    assert team.state[CY].pools["SDC"].current == 20
+    assert not team.state[ADA].has(STRAY) and not team.state[ADA].has("Weapon dropped: Sword")
+
+
+def test_the_line_of_fire_chance_is_a_d100_at_or_under_the_setting() -> None:
+    """Seed: "… and dropping the weapon if not": with ``stray_in_line_of_fire`` at 30, a d100
+    of 31 puts nobody in the way and the weapon drops; a 30 puts a teammate there."""
+    missed = fumbled_with_two_teammates(KingsdaleSettings(stray_in_line_of_fire=30))
+    missed(Stray(roll=True), 31)
+    assert missed.state[ADA].has("Weapon dropped: Sword") and not missed.state[ADA].has(STRAY)
+    assert missed.state[CY].pools["SDC"].current == 20
+    hit = fumbled_with_two_teammates(KingsdaleSettings(stray_in_line_of_fire=30))
+    hit(Stray(roll=True), 30, 1, 6, 6)
+    assert hit.state[CY].pools["SDC"].current == 8
+    assert not hit.state[ADA].has(STRAY) and not hit.state[ADA].has("Weapon dropped: Sword")
+
+
 @pytest.mark.parametrize(
     ("stray", "code"),
     [
+        (Stray(hit=CY, roll=True), "hit-or-roll"),
         (Stray(hit=BO), "not-a-teammate"),
         (Stray(hit=ADA), "not-a-teammate"),
         (Stray(actor=CY, hit=CY), "game-master-only"),

@@ -231,7 +231,7 @@ class Spray(Action):
 @frozen
 class Stray(Action):
     """Settle a fumble of 2: the teammate in the line of fire is hit, or none is and the weapon
-    drops (the game master's call)."""
+    drops (the game master's call, or with ``roll`` the dice's)."""
 
     verb: ClassVar[str] = "stray"
     game_master: ClassVar[bool] = True
@@ -242,6 +242,13 @@ class Stray(Action):
     striker: CombatantId | None = field(
         default=None,
         metadata={"help": "whose fumble (default: the only one waiting)", "flag": "from"},
+    )
+    roll: bool = field(
+        default=False,
+        metadata={
+            "help": "let the dice say who is in the line of fire (the setting"
+            " stray_in_line_of_fire, then an even die over the standing teammates)"
+        },
     )
 
 

@@ -2,8 +2,11 @@
 
 "Defence by parry or dodge, the defender meeting or beating the strike". A dodge uses one
 action of the current pose ("dodge used one action, parry did not"), or one of the next pose's
-when this pose's are spent (the setting ``dodge_borrows_next_pose``); a parry none for a
-hand-to-hand fighter; auto-actions none. A mage who defends loses the spell being cast.
+when this pose's are spent (the setting ``dodge_borrows_next_pose``; the demo's Player 1 "poses
+his dodge and remaining attack" in Pose Two), as long as the next pose has one left to lend:
+"strikes and counter-strikes can only be made if the PC still has available melee actions. If
+not, only parries are possible" (Paired Weapons); a parry none for a hand-to-hand fighter;
+auto-actions none. A mage who defends loses the spell being cast.
 
 A dodge pays its action itself, in ``resolve``, rather than through ``cost``: the engine pays a
 cost before ``resolve`` runs, which could then no longer tell a dodge that spent the pose's
@@ -24,6 +27,7 @@ from fracas.engine.state import Effect, EncounterState
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
 from fracas.rules.kingsdale.combat import check_strike, hit_events, strike_events
 from fracas.rules.kingsdale.events import DefenceRolled, SpellWorked
+from fracas.rules.kingsdale.initiative import next_pose_share
 from fracas.rules.kingsdale.paired import (
     COUNTERED,
     PARRIED,
@@ -132,11 +136,25 @@ class DefenceRule:
                 raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
             if state[defender].pools[ISP].current < action.isp:
                 raise IllegalAction("not-enough-isp", f"{verb}: not enough ISP for {action.psi}")
-        spent = state[defender].pools[ACTIONS].current <= 0
-        if self.kind == "dodge" and spent and not self.settings.dodge_borrows_next_pose:
+        if self.kind == "dodge" and state[defender].pools[ACTIONS].current <= 0:
+            self._check_borrowing(state, defender, verb)
+
+    def _check_borrowing(self, state: EncounterState, defender: CombatantId, verb: str) -> None:
+        """A dodge with no action left this pose borrows one of the next pose's, if allowed
+        and the next pose has one it has not lent already."""
+        name = state[defender].name
+        if not self.settings.dodge_borrows_next_pose:
             raise IllegalAction(
                 "not-enough-actions",
-                f"{verb}: a dodge uses one action; {state[defender].name} has none left this pose",
+                f"{verb}: a dodge uses one action; {name} has none left this pose",
+            )
+        lent = int(state[defender].marks.get(OWED) or 0)
+        share = next_pose_share(state, defender, self.settings.few_attacks_from_last_pose)
+        if lent >= share:
+            raise IllegalAction(
+                "not-enough-actions",
+                f"{verb}: a dodge uses one action; {name} has none left this pose, nor one of"
+                f" the next pose's {share} left to borrow",
             )
 
     def resolve(self, state: EncounterState, action: Answer, source: DiceSource) -> Sequence[Event]:

@@ -92,6 +92,22 @@ def pose_at(state: EncounterState, index: int) -> str:
     return POSES[0]
 
 
+def next_pose_share(state: EncounterState, who: CombatantId, few_from_last: bool = True) -> int:
+    """The actions ``who``'s next pose will hold (what a dodge may borrow): the pose after the
+    clock's, the next melee round's first after a third, the first before the fight; less the
+    attack a failed Horror Factor still takes."""
+    melee, pose = 1, 0
+    if state.clock.started:
+        melee, pose = state.clock.round, pose_index(pose_at(state, state.clock.index)) + 1
+        if pose == len(POSES):
+            melee, pose = melee + 1, 0
+    combatant = state[who]
+    share = allotment(combatant, melee, pose, few_from_last)
+    horrified = combatant.effect(HORRIFIED)
+    losing = horrified is not None and bool(horrified.data.get("lose_attack"))
+    return share - 1 if losing and share > 0 else share
+
+
 PER_POSE_MARKS = (RUNNING, MOVED, PARRIED, COUNTERED)
 """Marks that last one pose: movement, and a paired fighter's parries and counter-strike."""
 

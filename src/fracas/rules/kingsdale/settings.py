@@ -91,7 +91,8 @@ class KingsdaleSettings(BaseModel):
     dodge_borrows_next_pose: bool = Field(
         True,
         description="Default: a dodge when the pose's actions are spent uses one of the next"
-        " pose's (the demo's Player 1 'poses his dodge and remaining attack' in Pose Two).",
+        " pose's (the demo's Player 1 'poses his dodge and remaining attack' in Pose Two), as"
+        " long as the next pose has one left to lend.",
     )
 
     # Damage (Armor Failure, SOURCES.md 3.3, 8)
@@ -113,6 +114,15 @@ class KingsdaleSettings(BaseModel):
     # Fumbles and failures (What is a Miss, Combat Skill Failure)
     fumble_table: bool = Field(
         True, description="Seed: a natural 1 to strike rolls 1d20 on the fumble table."
+    )
+    stray_in_line_of_fire: int = Field(
+        100,
+        ge=0,
+        le=100,
+        description='Seed: a fumble of 2 "results in hitting a team mate if possible"; when the'
+        " game master lets the dice settle it (`stray -roll`, as the simulator does), the percent"
+        " chance (d100 at or under it) that a teammate is in the line of fire, which one by an"
+        " even die over the standing teammates. Default 100: possible whenever a teammate stands.",
     )
     skill_failure_face: int = Field(
         100, description="Seed: rolling a 100 on d100 is always a skill failure."

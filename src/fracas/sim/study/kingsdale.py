@@ -5,9 +5,11 @@ initiative drawn from the rules' exact distribution, ``ruleset.order`` making th
 of it; at each pose's first turn, everyone's Actions filled as the rules' ``at_turn_start``
 fills them, tabled), the tactics' choice (``tactics.kingsdale.Fighter``: the standing enemy
 that has lost the most, the first joined on a tie, struck with what its ``choose`` picks
-against that enemy, or a magazine changed, as long as it does something), the defender's
-answer out of turn (its ``react``, tabled with the defence), and the end test (one side left
-standing). What each strike, defence and hit does comes from the tables of
+against that enemy, or a magazine changed, as long as it does something; a fumble of 2 settled
+by the game master's ``stray -roll``, which the tactics play for it, tabled with the teammate
+the dice put in the line of fire), the defender's answer out of turn (its ``react``, tabled
+with the defence, keyed on the pose: a dodge borrows only what the next one holds), and the end
+test (one side left standing). What each strike, defence and hit does comes from the tables of
 ``kingsdale_tables``, filled from the rules the first time a fight needs them.
 
 A fight the loop cannot mirror falls back to the engine, the reason named: statuses or marks
@@ -31,12 +33,14 @@ from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import StartCombat
 from fracas.rules.kingsdale.actions import RollInitiative
-from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE, sheet_of
+from fracas.rules.kingsdale.poses import pose_index
+from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE, STRAY, sheet_of
 from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.sim.branching import BranchingDice
 from fracas.sim.fight import MAX_ACTIONS, FightResult
 from fracas.sim.odds import leaves
-from fracas.sim.study.kingsdale_tables import Drawn, Tables, drawn
+from fracas.sim.study.kingsdale_outcomes import Drawn, Hit, Swing, drawn
+from fracas.sim.study.kingsdale_tables import Tables
 from fracas.sim.study.table import Unmirrorable
 
 STARTING_MARKS = frozenset({INIT_NATURAL, POSE})
@@ -110,6 +114,20 @@ def _probe(tables: Tables, fighters: tuple[Fighter, ...]) -> None:
                 if hit is not None:
                     own = started[tables.ids[target]].pools[ACTIONS].current
                     tables.defence(target, hit, own, 0, 0)
+                _probe_stray(tables, fighters, actor, target, swing)
+
+
+def _probe_stray(
+    tables: Tables, fighters: tuple[Fighter, ...], actor: int, target: int, swing: Drawn[Swing]
+) -> None:
+    """After each fumble of ``swing`` that leaves a stray strike, the tactics' choice and its
+    settling with all the striker's teammates standing."""
+    side = fighters[actor].side
+    team = tuple(i for i, f in enumerate(fighters) if f.side == side and i != actor)
+    for outcome in swing.outcomes:
+        if any(e.name == STRAY for e in tables.effects[outcome.effects]):
+            tables.choice(actor, target, outcome.effects, frozenset(), 1)
+            tables.stray(actor, outcome.effects, team)
 
 
 @dataclass(frozen=True)
@@ -206,10 +224,12 @@ def _initiative(ruleset: Kingsdale, setup: EncounterState, who: CombatantId) -> 
 
 @dataclass(frozen=True)
 class Order:
-    """One fight's turns: each turn's fighter, and whether it is its pose's first."""
+    """One fight's turns: each turn's fighter, whether it is its pose's first, and its pose
+    (0-2)."""
 
     actors: tuple[int, ...]
     firsts: tuple[bool, ...]
+    poses: tuple[int, ...]
 
 
 @dataclass
@@ -242,7 +262,8 @@ class KingsdalePlan:
             ids = self.tables.ids
             actors = tuple(ids.index(turn.actors[0]) for turn in turns)
             firsts = tuple(k == 0 or turns[k - 1].label != t.label for k, t in enumerate(turns))
-            found = self.orders[initiatives] = Order(actors, firsts)
+            poses = tuple(pose_index(t.label) for t in turns)
+            found = self.orders[initiatives] = Order(actors, firsts, poses)
         return found
 
     def play(self, seed: int, max_rounds: int) -> FightResult:
@@ -251,7 +272,8 @@ class KingsdalePlan:
 
 
 class _Fight:
-    """One fight's state: each fighter's pools, Actions, debt, payloads and effects."""
+    """One fight's state: each fighter's pools, Actions, debt, payloads and effects, and the
+    pose being played."""
 
     def __init__(self, plan: KingsdalePlan, generator: random.Random) -> None:
         self.plan = plan
@@ -271,6 +293,8 @@ class _Fight:
         self.standing = [0] * len(plan.sides)
         for f, up in zip(fighters, self.up, strict=True):
             self.standing[f.side] += up
+        self.pose = 0
+        """The pose (0-2) of the turn being played."""
 
     def play(self, seed: int, max_rounds: int) -> FightResult:
         plan, tables, draw = self.plan, self.tables, self.draw
@@ -289,6 +313,7 @@ class _Fight:
                             self.actions[i], self.owed[i] = tables.fill(
                                 i, naturals[i], first, k, self.owed[i]
                             )
+                self.pose = order.poses[k]
                 if self.up[actor] and self._turn(actor):
                     over = self._over()
                     if over[0]:
@@ -323,6 +348,9 @@ class _Fight:
                     self.actions[actor] -= amount
                 else:
                     payloads[pool] -= amount
+            if choice.stray:
+                felled = self._stray(actor) or felled
+                continue
             if choice.reload:
                 payloads[choice.pool] = choice.payload
                 continue
@@ -340,26 +368,46 @@ class _Fight:
         effects[actor] = outcome.effects
         if outcome.waiting is None:
             return False
+        owed, pose = self.owed[target], self.pose
         answer = tables.defence(
-            target, outcome.waiting, self.actions[target], self.owed[target], effects[target]
+            target, outcome.waiting, self.actions[target], owed, effects[target], pose
         ).sample(self.draw())
         self.actions[target], self.owed[target] = answer.actions, answer.owed
         effects[target] = answer.effects
         if answer.damage is None:
             return False
-        amount, mega = answer.damage.sample(self.draw())
-        pools, lost = tables.wound(target, amount, mega, self.pools[target])
+        return self._wound(target, answer.damage.sample(self.draw()), actor)
+
+    def _wound(self, target: int, hit: Hit, dealer: int | None) -> bool:
+        """``hit`` on ``target``, dealt by ``dealer`` (None: nobody); whether it fell."""
+        amount, mega = hit
+        pools, lost = self.tables.wound(target, amount, mega, self.pools[target])
         self.pools[target] = pools
         if lost > 0:
             self.lost[target] += lost
             self.taken[target] += lost
-            self.dealt[actor] += lost
+            if dealer is not None:
+                self.dealt[dealer] += lost
         foe = self.plan.fighters[target]
         if pools[foe.gauge] < foe.lowest_up:
             self.up[target] = False
             self.standing[foe.side] -= 1
             return True
         return False
+
+    def _stray(self, striker: int) -> bool:
+        """The game master's ``stray -roll`` for ``striker``'s fumble of 2, as the tactics play
+        it: the teammate the dice put in the line of fire takes the weapon's damage (dealt by
+        nobody: the engine's tally credits the game master's action to no one); whether it
+        fell."""
+        fighters, up = self.plan.fighters, self.up
+        side = fighters[striker].side
+        team = tuple(i for i, f in enumerate(fighters) if f.side == side and up[i] and i != striker)
+        settled = self.tables.stray(striker, self.effects[striker], team).sample(self.draw())
+        self.effects[striker] = settled.effects
+        if settled.teammate is None or settled.damage is None:
+            return False
+        return self._wound(settled.teammate, settled.damage.sample(self.draw()), None)
 
     def _target(self, actor: int) -> int:
         """The standing enemy that has lost the most, first joined on a tie."""

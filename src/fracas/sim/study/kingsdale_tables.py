@@ -2,8 +2,8 @@
 
 A fighter's state, as the loop keeps it: its damage pools (armour layers, M.D.C., S.D.C., H.P.),
 its Actions and the actions it owes the next pose (a dodge borrowed them), each weapon's payload,
-and its effects (a fumble's failed or dropped weapon, a stray strike the game master never
-settles), interned as a number. Six tables, each asked of the rules' own code:
+and its effects (a fumble's failed or dropped weapon, a stray strike waiting for the game
+master), interned as a number. Seven tables, each asked of the rules' own code:
 
 * ``fill``: a fighter's Actions and what it still owes as a pose begins (the ruleset's
   ``at_turn_start`` at the pose's first turn), keyed on the fighter, its natural initiative
@@ -18,12 +18,16 @@ settles), interned as a number. Six tables, each asked of the rules' own code:
 * ``defence``: the defender's answer the tactics give (``react``) and every resolution of it,
   the defence roll branched once per way the rules read it (defended or not: ``defended``)
   and the damage roll as one: what it spends of the defender's Actions or owes, and whether
-  damage gets through, keyed on the strike waiting, the defender's Actions, what it owes and
-  its effects;
+  damage gets through, keyed on the strike waiting, the defender's Actions, what it owes, its
+  effects and the pose (a dodge borrows only what the next pose holds);
 * ``damage``: what gets through a failed answer (the answer resolved with its defence roll
   failed, the damage roll on all its totals), keyed on the strike waiting and the answer;
 * ``wound``: what that damage does to the defender's pools, the rules' ``wound``, keyed on
-  the pools and the damage.
+  the pools and the damage;
+* ``stray``: a fumble of 2 settled as the tactics settle it (the game master's ``stray
+  -roll``, every resolution of it): the striker's effects after it, and the teammate the dice
+  put in the line of fire with the damage rolled against it, keyed on the striker, its
+  effects and its standing teammates.
 
 Whatever a resolution changes beyond those (another fighter, a mark, a pool, the clock) is
 ``Unmirrorable``: the fight goes to the engine, named.
@@ -31,20 +35,19 @@ Whatever a resolution changes beyond those (another fighter, a mark, a pool, the
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Generic, TypeVar
 
 from fracas.dice import Expression, RollResult
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import EffectApplied
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
-from fracas.rules.kingsdale.actions import Reload, Strike
+from fracas.rules.kingsdale.actions import Reload, Stray, Strike
 from fracas.rules.kingsdale.combat import damage_dice, wound
 from fracas.rules.kingsdale.events import DamageRolled, DamageTaken, DefenceRolled
+from fracas.rules.kingsdale.poses import POSES
 from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE, STRIKE, sheet_of
 from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.rules.kingsdale.sheet import payload_pool
@@ -52,72 +55,21 @@ from fracas.rules.kingsdale.strike import defended
 from fracas.sim.branching import Branch, BranchingDice, notation
 from fracas.sim.odds import Leaf, TooManyBranches, leaves
 from fracas.sim.policy import Policy, Reacting, tactics_for
+from fracas.sim.study.kingsdale_outcomes import (
+    Answer,
+    Choice,
+    Drawn,
+    Hit,
+    Pools,
+    Strayed,
+    Swing,
+    drawn,
+)
 from fracas.sim.study.striking import on_turn_of
 from fracas.sim.study.table import Unmirrorable
 
-T = TypeVar("T")
-
 EffectKey = tuple[str, CombatantId | None, tuple[tuple[str, Scalar], ...]]
 
-
-@dataclass(frozen=True)
-class Drawn(Generic[T]):
-    """Outcomes with their cumulative chances (the last exactly 1), sampled by one draw."""
-
-    outcomes: tuple[T, ...]
-    cumulative: tuple[float, ...]
-
-    def sample(self, draw: float) -> T:
-        return self.outcomes[bisect_right(self.cumulative, draw)]
-
-
-def drawn(chances: Mapping[T, Fraction]) -> Drawn[T]:
-    """The outcomes of ``chances`` (adding up to 1) ready to sample."""
-    kept = [(o, c) for o, c in chances.items() if c]
-    running, cumulative = Fraction(0), []
-    for _, chance in kept:
-        running += chance
-        cumulative.append(float(running))
-    cumulative[-1] = 1.0
-    return Drawn(tuple(o for o, _ in kept), tuple(cumulative))
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What the tactics do: strike or reload with ``weapon``, paying ``cost``; a reload
-    leaves its payload ``pool`` at ``payload``."""
-
-    reload: bool
-    weapon: str
-    cost: tuple[tuple[str, int], ...]
-    pool: str = ""
-    payload: int = 0
-
-
-@dataclass(frozen=True)
-class Swing:
-    """A strike's outcome: the striker's effects after it, and the strike waiting on the
-    defender (an index of ``Tables.waiting``), if it hit."""
-
-    effects: int
-    waiting: int | None
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A defence's outcome: the defender's Actions and debt after it, its effects, and the
-    damage that gets through, if any."""
-
-    actions: int
-    owed: int
-    effects: int
-    damage: Drawn[Hit] | None
-    """What gets through (None: nothing)."""
-
-
-Pools = tuple[int, ...]
-Hit = tuple[int, bool]
-"""Damage that gets through, and whether it is M.D."""
 
 SPARE = 9
 """The Actions a striker is pictured with: a strike reads them only to pay its cost."""
@@ -143,9 +95,10 @@ class Tables:
         default_factory=dict
     )
     strikes: dict[tuple[int, str, int, int, int], Drawn[Swing]] = field(default_factory=dict)
-    defences: dict[tuple[int, int, int, int, int], Drawn[Answer]] = field(default_factory=dict)
+    defences: dict[tuple[int, int, int, int, int, int], Drawn[Answer]] = field(default_factory=dict)
     damages: dict[tuple[int, int, str], Drawn[Hit]] = field(default_factory=dict)
     wounds: dict[tuple[int, int, bool, Pools], tuple[Pools, int]] = field(default_factory=dict)
+    strays: dict[tuple[int, int, tuple[int, ...]], Drawn[Strayed]] = field(default_factory=dict)
     merged: dict[tuple[str, int, int, bool], tuple[tuple[Branch, ...], tuple[Branch, ...]]] = field(
         default_factory=dict
     )
@@ -235,6 +188,8 @@ class Tables:
         if isinstance(action, Reload):
             pool, payload = self._reloaded(encounter, action)
             return Choice(True, action.weapon, cost, pool, payload)
+        if action == Stray(striker=me, roll=True):
+            return Choice(False, "", cost, stray=True)
         raise Unmirrorable(
             f"{state[me].name}'s tactics do what study mode does not play ({action})"
         )
@@ -303,18 +258,19 @@ class Tables:
     # --- defences -----------------------------------------------------------------------------
 
     def defence(
-        self, target: int, waiting: int, actions: int, owed: int, effects: int
+        self, target: int, waiting: int, actions: int, owed: int, effects: int, pose: int = 0
     ) -> Drawn[Answer]:
         """The outcomes of ``target``'s answer to the strike ``waiting`` on it, with
-        ``actions`` left, ``owed`` and ``effects``."""
-        key = (target, waiting, actions, owed, effects)
+        ``actions`` left, ``owed`` and ``effects``, in ``pose`` (0-2: a dodge borrows only what
+        the next pose holds)."""
+        key = (target, waiting, actions, owed, effects, pose)
         found = self.defences.get(key)
         if found is None:
-            found = self.defences[key] = self._defence(target, waiting, actions, owed, effects)
+            found = self.defences[key] = self._defence(*key)
         return found
 
     def _defence(
-        self, target: int, waiting: int, actions: int, owed: int, effects: int
+        self, target: int, waiting: int, actions: int, owed: int, effects: int, pose: int
     ) -> Drawn[Answer]:
         foe = self.ids[target]
         strike = self.waiting[waiting]
@@ -322,7 +278,7 @@ class Tables:
         defender = self._as(target, actions, owed, effects, frozenset())
         defender = replace(defender, effects=(*defender.effects, replace(strike, id="w")))
         encounter = Encounter(self.ruleset, 0, history=False)
-        encounter.state = self._on_turn_of(self.ids.index(attacker)).with_combatant(defender)
+        encounter.state = self._in_pose(self.ids.index(attacker), pose).with_combatant(defender)
         answer = self.reacting.react(encounter, foe)
         if answer is None:
             raise Unmirrorable(f"{defender.name}'s tactics leave a strike unanswered")
@@ -454,6 +410,56 @@ class Tables:
         now = tuple(state[me].pools[n].current for n in names)
         return now, sum(pools) - sum(now)
 
+    # --- stray strikes -----------------------------------------------------------------------
+
+    def stray(self, striker: int, effects: int, teammates: tuple[int, ...]) -> Drawn[Strayed]:
+        """The outcomes of the tactics' ``stray -roll`` for ``striker``'s fumble of 2, with
+        ``effects``, ``teammates`` (indices, in the order they joined) standing."""
+        key = (striker, effects, teammates)
+        found = self.strays.get(key)
+        if found is None:
+            found = self.strays[key] = self._stray(striker, effects, teammates)
+        return found
+
+    def _stray(self, striker: int, effects: int, teammates: tuple[int, ...]) -> Drawn[Strayed]:
+        me = self.ids[striker]
+        team = {self.ids[i] for i in teammates}
+        state = self._on_turn_of(striker).with_combatant(
+            self._as(striker, 0, 0, effects, frozenset())
+        )
+        side = state[me].side
+        kept = {w: c for w, c in state.combatants.items() if c.side != side or w in team | {me}}
+        encounter = Encounter(self.ruleset, 0, history=False)
+        encounter.state = before = replace(state, combatants=kept)
+        action = Stray(striker=me, roll=True)
+        ways: dict[tuple[int, int | None], dict[Hit, Fraction]] = {}
+        for leaf in self._leaves(encounter, action):
+            after = leaf.state
+            self._only(before, after, (me, *team), action)
+            if replace(after[me], effects=before[me].effects) != before[me]:
+                raise Unmirrorable(f"{self._said(action)}: it changes more of the striker")
+            hits = [e for e in leaf.events if isinstance(e, DamageRolled)]
+            taken = [e for e in leaf.events if isinstance(e, DamageTaken)]
+            if len(hits) > 1 or any(t.account.killed or t.account.severed for t in taken):
+                raise Unmirrorable(f"{self._said(action)}: more than one plain hit")
+            mate = self.ids.index(hits[0].target) if hits else None
+            for other in team:
+                index = self.ids.index(other)
+                names = self.damage_pools[index]
+                pools = {n: p for n, p in after[other].pools.items() if n not in names}
+                if replace(after[other], pools={**before[other].pools, **pools}) != before[other]:
+                    raise Unmirrorable(f"{self._said(action)}: it changes more of {other}")
+            way = (self._effects_number(after[me].effects), mate)
+            hit: Hit = (hits[0].amount, hits[0].mega) if hits else (0, False)
+            chances = ways.setdefault(way, {})
+            chances[hit] = chances.get(hit, Fraction(0)) + Fraction(leaf.weight, leaf.scale)
+        outcomes: dict[Strayed, Fraction] = {}
+        for (after_effects, mate), chances in ways.items():
+            total = sum(chances.values(), Fraction(0))
+            damage = drawn({h: c / total for h, c in chances.items()}) if mate is not None else None
+            outcomes[Strayed(after_effects, mate, damage)] = total
+        return drawn(outcomes)
+
     # --- pictures -----------------------------------------------------------------------------
 
     def _on_turn_of(self, index: int) -> EncounterState:
@@ -463,6 +469,16 @@ class Tables:
                 self.ruleset, self.started, self.started[self.ids[index]]
             ).state
         return found
+
+    def _in_pose(self, index: int, pose: int) -> EncounterState:
+        """The fight on fighter ``index``'s turn in ``pose`` (0-2) of the first melee round."""
+        state = self._on_turn_of(index)
+        if pose == 0:
+            return state
+        turns = state.clock.order
+        label, me = POSES[pose], self.ids[index]
+        turn = next(k for k, t in enumerate(turns) if t.label == label and t.actors == (me,))
+        return replace(state, clock=replace(state.clock, index=turn))
 
     def _as(
         self, index: int, actions: int, owed: int, effects: int, empty: frozenset[str]

@@ -12,6 +12,10 @@ and the change's: payload x mean > (payload + 1) x the next weapon's mean; alway
 is mega-damage and the next is not (the ranking's own reason), or when no other weapon has a
 shot. A strike waits for its defender's answer: an auto-parry or auto-dodge (no action), a parry
 (no action for a hand-to-hand fighter), a dodge (one action), or taking it.
+
+A fumble of 2 leaves a stray strike for the game master to settle; the simulator stands in for
+the game master, so the striker's next move is the game master's ``stray -roll``: the dice say
+who is in the line of fire, as the ruleset's ``stray_in_line_of_fire`` has it.
 """
 
 from __future__ import annotations
@@ -32,10 +36,11 @@ from fracas.rules.kingsdale.actions import (
     NoDefence,
     Parry,
     Reload,
+    Stray,
     Strike,
 )
 from fracas.rules.kingsdale.combat import in_hand
-from fracas.rules.kingsdale.queries import STRIKE, sheet_of
+from fracas.rules.kingsdale.queries import STRAY, STRIKE, sheet_of
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, payload_pool
 from fracas.sim.policy import Policy
 from fracas.sim.striker import Striker
@@ -84,7 +89,19 @@ class Fighter(Striker):
     what comes at it."""
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        return self._reload(encounter, actor) or super().choose(encounter, actor)
+        return (
+            self._stray(encounter, actor)
+            or self._reload(encounter, actor)
+            or super().choose(encounter, actor)
+        )
+
+    @staticmethod
+    def _stray(encounter: Encounter, actor: CombatantId) -> Action | None:
+        """The game master's ``stray -roll`` for the actor's fumble of 2, if one waits."""
+        if not encounter.state[actor].has(STRAY):
+            return None
+        settle = Stray(striker=actor, roll=True)
+        return settle if encounter.can(settle) else None
 
     @staticmethod
     def _reload(encounter: Encounter, actor: CombatantId) -> Action | None:
