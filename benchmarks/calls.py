@@ -27,12 +27,16 @@ SLUGS = ("dbu", "kaiser", "kingsdale", "lurasko", "momentum")
 
 
 def layer(filename: str) -> str:
-    """The package of fracas a function is in (``engine``, ``rules``, ``sim``, ``dice`` …), or
-    ``other``: the standard library, pydantic, the methods dataclasses generate."""
+    """The package of fracas a function is in (``rules``, ``sim``, ``dice`` …; for the engine
+    its module, ``engine.state`` …), or ``other``: the standard library, pydantic, the methods
+    dataclasses generate."""
     parts = Path(filename).parts
-    if "fracas" in parts[:-1]:
-        return parts[parts.index("fracas") + 1].removesuffix(".py")
-    return "other"
+    if "fracas" not in parts[:-1]:
+        return "other"
+    package = parts[parts.index("fracas") + 1 :]
+    if package[0] == "engine":  # the engine by module: state (read by the rules), clock …
+        return ".".join(package).removesuffix(".py")
+    return package[0].removesuffix(".py")
 
 
 def count(encounter: str, fights: int) -> None:

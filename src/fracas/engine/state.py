@@ -143,12 +143,13 @@ class Combatant:
 
     def effect(self, name: str) -> Effect | None:
         """The first effect of that name, or None."""
-        if not self.effects:  # the usual case, asked many times a step: no generator
-            return None
-        return next((e for e in self.effects if e.name == name), None)
+        for effect in self.effects:  # a loop, not a generator: asked many times a step
+            if effect.name == name:
+                return effect
+        return None
 
     def has(self, effect_name: str) -> bool:
-        return bool(self.effects) and any(e.name == effect_name for e in self.effects)
+        return bool(self.effects) and self.effect(effect_name) is not None
 
 
 @frozen
