@@ -9,7 +9,14 @@ import pytest
 from fracas.dice import SeededDice
 from fracas.engine.action import CombatantId
 from fracas.engine.clock import Tape, due, end_turn
-from fracas.engine.events import CombatantLeft, EffectApplied, EffectEnded, PoolChanged, reduce
+from fracas.engine.events import (
+    CombatantJoined,
+    CombatantLeft,
+    EffectApplied,
+    EffectEnded,
+    PoolChanged,
+    reduce,
+)
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import (
     Anchor,
@@ -149,3 +156,42 @@ def test_due_finds_the_effects_ending_now_on_their_holders() -> None:
     state = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE, bo.id: bo}, clock=Clock(round=1))
     assert due(state, CombatantId("ada"), Moment.START) == ((bo.id, bo.effects[0]),)
     assert due(state, CombatantId("bo"), Moment.START) == ()
+
+
+def test_a_run_folded_through_one_draft_is_the_state_folded_event_by_event() -> None:
+    ends = Anchor(1, CombatantId("ada"))
+    bo = replace(ADA_ALONE, id=CombatantId("bo"), name="Bo")
+    cy = replace(ADA_ALONE, id=CombatantId("cy"), name="Cy")
+    start = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE, bo.id: bo, cy.id: cy})
+    assert start.anchored() == ()  # known, so the fold keeps it along
+    untouched = replace(start)
+    run = [
+        EffectApplied(cy.id, Effect("Stunned", ends=ends)),
+        PoolChanged(bo.id, "HP", -4),
+        EffectApplied(ADA_ALONE.id, Effect("Slowed", ends=ends)),
+        CombatantLeft(cy.id),
+        PoolChanged(bo.id, "HP", -1),
+        CombatantJoined(replace(cy, pools={"HP": Pool(2, 10)})),  # back, at the end
+    ]
+    one_by_one = start
+    for event in run:
+        one_by_one = event.apply(one_by_one)
+    folded = reduce(start, run)
+    assert type(folded) is EncounterState
+    assert folded == one_by_one
+    assert list(folded.combatants) == ["ada", "bo", "cy"] == list(one_by_one.combatants)
+    assert folded[bo.id].pools["HP"].current == 5
+    assert folded.next_effect == 3
+    assert folded.anchored() == ("ada",) == _anchored_afresh(folded)
+    assert start == untouched and start.combatants == untouched.combatants  # never changed
+
+
+def test_one_who_left_and_came_back_in_a_run_holds_its_new_place_among_the_anchored() -> None:
+    ends = Anchor(1, CombatantId("ada"))
+    bo = replace(ADA_ALONE, id=CombatantId("bo"), name="Bo", effects=(Effect("Dazed", "e1", ends),))
+    ada = replace(ADA_ALONE, effects=(Effect("Slowed", "e2", ends),))
+    start = EncounterState(combatants={ada.id: ada, bo.id: bo}, next_effect=3)
+    assert start.anchored() == ("ada", "bo")
+    folded = reduce(start, [CombatantLeft(ada.id), CombatantJoined(ada)])
+    assert list(folded.combatants) == ["bo", "ada"]
+    assert folded.anchored() == ("bo", "ada") == _anchored_afresh(folded)

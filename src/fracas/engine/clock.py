@@ -54,6 +54,10 @@ class Tape:
         """The events written so far, in order."""
         return Written(self._written, self.start, self.state)
 
+    def recorded(self) -> tuple[Event, ...]:
+        """The events written so far, in order, without the states of ``events``."""
+        return tuple(self._written)
+
     def write(self, events: Iterable[Event]) -> None:
         """Apply ``events`` to the state one by one, and record them.
 
@@ -160,22 +164,37 @@ def _anyone_acts(state: EncounterState, turn: Turn, ruleset: Ruleset) -> bool:
 
 
 def _begin_round(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
+    """Begin the next round: its order, the pools refilled each round, the effects whose round
+    is over ended, then its first turn.
+
+    The round's events are worked out from the state before them (the round's start changes
+    only the clock, a refill only a pool) and written at once."""
     tape.write(ruleset.at_round_start(tape.state, dice))
-    number = tape.state.clock.round + 1
-    surprise = ruleset.is_surprise_round(tape.state)
-    tape.write([RoundStarted(number, ruleset.order(tape.state), surprise)])
-    tape.write(_refills(tape.state, Reset.ROUND, tuple(c.id for c in tape.state), "new round"))
-    tape.write(_expired_before(tape.state, number))
-    if tape.state.clock.order:
+    state = tape.state
+    number = state.clock.round + 1
+    surprise = ruleset.is_surprise_round(state)
+    order = ruleset.order(state)
+    tape.write(
+        [
+            RoundStarted(number, order, surprise),
+            *_refills(state, Reset.ROUND, tuple(state.combatants), "new round"),
+            *_expired_before(state, number),
+        ]
+    )
+    if order:
         _start_turn(tape, 0, ruleset, dice)
 
 
 def _start_turn(tape: Tape, index: int, ruleset: Ruleset, dice: DiceSource) -> None:
-    tape.write([TurnStarted(index)])
-    turn = tape.state.clock.order[index]
+    """Start the turn at ``index``: its actors' pools refilled each turn (written with the
+    turn's start, worked out from the state before it, which changes only the clock), then the
+    effects due at its start ended and the ruleset's start of a turn."""
+    state = tape.state
+    turn = state.clock.order[index]
     if turn.resumed:
+        tape.write([TurnStarted(index)])
         return
-    tape.write(_refills(tape.state, Reset.TURN, turn.actors, "new turn"))
+    tape.write([TurnStarted(index), *_refills(state, Reset.TURN, turn.actors, "new turn")])
     for actor in turn.actors:
         _expire(tape, ruleset, actor, Moment.START)
     tape.write(ruleset.at_turn_start(tape.state, turn, dice))
@@ -216,9 +235,12 @@ def _refills(
 
 def _expire(tape: Tape, ruleset: Ruleset, combatant: CombatantId, moment: Moment) -> None:
     """The ruleset ends the effects due at this moment of ``combatant``'s turn."""
-    due_now = due(tape.state, combatant, moment)
+    state = tape.state
+    if not state.anchored():  # the usual case: no effect ends at an anchor
+        return
+    due_now = due(state, combatant, moment)
     if due_now:
-        tape.write(ruleset.expire(tape.state, combatant, moment, due_now))
+        tape.write(ruleset.expire(state, combatant, moment, due_now))
 
 
 def due(
@@ -226,14 +248,14 @@ def due(
 ) -> tuple[tuple[CombatantId, Effect], ...]:
     """(holder, effect) of every effect anchored to this moment of ``combatant``'s turn in the
     current round, or earlier: those that end now."""
-    now = (state.clock.round, _rank(moment))
+    now = (state.clock.round, _RANK[moment])
     return tuple(
         (holder, effect)
         for holder in state.anchored()
         for effect in state[holder].effects
         if effect.ends is not None
         and effect.ends.combatant == combatant
-        and (effect.ends.round, _rank(effect.ends.moment)) <= now
+        and (effect.ends.round, _RANK[effect.ends.moment]) <= now
     )
 
 
@@ -247,5 +269,5 @@ def _expired_before(state: EncounterState, number: int) -> list[Event]:
     ]
 
 
-def _rank(moment: Moment) -> int:
-    return 0 if moment is Moment.START else 1
+_RANK = {Moment.START: 0, Moment.END: 1}
+"""The order of a turn's two ends."""

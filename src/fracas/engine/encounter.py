@@ -14,7 +14,7 @@ from typing import Any
 from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.clock import Tape
-from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged
+from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged, reduce
 from fracas.engine.frozen import frozen
 from fracas.engine.gm import (
     AddCombatant,
@@ -183,7 +183,7 @@ class Encounter:
             raise DiceError(f"{len(dice.remaining)} typed-in dice were not needed by {action.verb}")
         if isinstance(dice, SeededDice) and dice.state != tape.state.rng:
             tape.write([DiceDrawn(dice.state[1])])
-        step = Step(action, tuple(tape.events))
+        step = Step(action, tape.recorded())
         self._commit(step, tape.state)
         return step
 
@@ -209,10 +209,12 @@ class Encounter:
         return SeededDice(*self.state.rng)
 
     def _follow_up(self, tape: Tape, dice: DiceSource) -> None:
-        new: Sequence[Event] = tape.events
+        new: Sequence[Event] = tape.recorded()
         for _ in range(MAX_FOLLOW_UPS):
             more = list(self.ruleset.follow_ups(tape.state, new, dice))
-            if _running(tape.state) and (over := self.ruleset.decided(tape.state)) is not None:
+            state = tape.state
+            running = state.clock.round > 0 and not state.ended  # only then can it be decided
+            if running and (over := self.ruleset.decided(state)) is not None:
                 more.append(CombatEnded(over.reason))
             if not more:
                 return
@@ -260,16 +262,9 @@ class Encounter:
         No rule runs and no die is rolled.
         """
         for step in (*steps, *reversed(undone)):
-            tape = Tape(self.state)
-            tape.write(step.events)
-            self._commit(step, tape.state)
+            self._commit(step, reduce(self.state, step.events))
         for _ in undone:
             self.undo()
-
-
-def _running(state: EncounterState) -> bool:
-    """Whether a fight is under way: started and not yet over (only then can it be decided)."""
-    return state.clock.started and not state.ended
 
 
 def _payment(cost: Cost, action: Action) -> list[Event]:

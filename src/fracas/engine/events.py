@@ -14,6 +14,7 @@ from pydantic import NonNegativeInt
 
 from fracas.dice import RollResult
 from fracas.engine.action import CombatantId
+from fracas.engine.draft import fold
 from fracas.engine.frozen import frozen
 from fracas.engine.state import (
     Clock,
@@ -45,14 +46,8 @@ class Record(Event):
 
 
 def reduce(state: EncounterState, events: Iterable[Event]) -> EncounterState:
-    """Fold ``events`` into ``state``, in order."""
-    for event in events:
-        state = event.apply(state)
-    return state
-
-
-def _update(state: EncounterState, combatant: Combatant) -> EncounterState:
-    return state.with_combatant(combatant)
+    """Fold ``events`` into ``state``, in order (through one draft: ``engine/draft.py``)."""
+    return fold(state, events if isinstance(events, list | tuple) else tuple(events))
 
 
 # --- who is in the fight -------------------------------------------------------------------
@@ -96,7 +91,7 @@ class VisibilityChanged(Event):
     hidden: bool
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _update(state, evolve(state[self.combatant], hidden=self.hidden))
+        return state.with_combatant(evolve(state[self.combatant], hidden=self.hidden))
 
 
 @frozen
@@ -106,7 +101,7 @@ class InitiativeSet(Event):
     reason: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _update(state, evolve(state[self.combatant], initiative=self.initiative))
+        return state.with_combatant(evolve(state[self.combatant], initiative=self.initiative))
 
 
 # --- the clock ----------------------------------------------------------------------------
@@ -255,7 +250,7 @@ class PoolSet(Event):
 
 def _set_pool(state: EncounterState, combatant: Combatant, name: str, pool: Pool) -> EncounterState:
     pools = {**combatant.pools, name: pool}
-    return _update(state, evolve(combatant, pools=pools))
+    return state.with_combatant(evolve(combatant, pools=pools))
 
 
 @frozen
@@ -268,7 +263,7 @@ class EffectApplied(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         effect = evolve(self.effect, id=f"e{state.next_effect}")
-        state = _update(state, evolve(combatant, effects=(*combatant.effects, effect)))
+        state = state.with_combatant(evolve(combatant, effects=(*combatant.effects, effect)))
         return evolve(state, next_effect=state.next_effect + 1)
 
 
@@ -283,7 +278,7 @@ class EffectEnded(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         effects = tuple(e for e in combatant.effects if e.id != self.effect)
-        return _update(state, evolve(combatant, effects=effects))
+        return state.with_combatant(evolve(combatant, effects=effects))
 
 
 @frozen
@@ -296,7 +291,7 @@ class EffectChanged(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         effects = tuple(self.effect if e.id == self.effect.id else e for e in combatant.effects)
-        return _update(state, evolve(combatant, effects=effects))
+        return state.with_combatant(evolve(combatant, effects=effects))
 
 
 @frozen
@@ -310,7 +305,7 @@ class MarkSet(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state[self.combatant]
         marks = {**combatant.marks, self.key: self.value}
-        return _update(state, evolve(combatant, marks=marks))
+        return state.with_combatant(evolve(combatant, marks=marks))
 
 
 @frozen

@@ -282,7 +282,7 @@ class Ruleset(ABC):
         The default is every pool of the combatant that never refills (``Reset.NEVER``); a
         ruleset with other such pools (Ki, Narrative Momentum) names its health pool here.
         """
-        return tuple(name for name, pool in combatant.pools.items() if pool.reset is Reset.NEVER)
+        return tuple([name for name, pool in combatant.pools.items() if pool.reset is Reset.NEVER])
 
     def damage_suffered(self, combatant: Combatant) -> int:
         """The damage ``combatant`` has taken so far, in the ruleset's own unit: what the
@@ -290,11 +290,11 @@ class Ruleset(ABC):
         is what its ``damage_pools`` have lost; a ruleset that keeps damage elsewhere (a running
         total, degrees of injury) says so here."""
         pools = combatant.pools
-        return sum(
-            pools[name].maximum - pools[name].current
-            for name in self.damage_pools(combatant)
-            if name in pools
-        )
+        suffered = 0
+        for name in self.damage_pools(combatant):  # a loop: asked of everyone after every step
+            if name in pools:
+                suffered += pools[name].maximum - pools[name].current
+        return suffered
 
     def tracks(self, combatant: Combatant) -> tuple[Track, ...]:
         """The combatant's damage track as a game master reads it. The default is each of its

@@ -143,12 +143,13 @@ class Combatant:
 
     def effect(self, name: str) -> Effect | None:
         """The first effect of that name, or None."""
-        if not self.effects:  # the usual case, asked many times a step: no generator
-            return None
-        return next((e for e in self.effects if e.name == name), None)
+        for effect in self.effects:  # a loop, not a generator: asked many times a step
+            if effect.name == name:
+                return effect
+        return None
 
     def has(self, effect_name: str) -> bool:
-        return bool(self.effects) and any(e.name == effect_name for e in self.effects)
+        return bool(self.effects) and self.effect(effect_name) is not None
 
 
 @frozen
@@ -191,7 +192,7 @@ class Clock:
     @property
     def turn(self) -> Turn | None:
         """The turn being taken, or None outside combat."""
-        if not self.started or self.index >= len(self.order):
+        if self.round <= 0 or self.index >= len(self.order):  # not started (no call: asked often)
             return None
         return self.order[self.index]
 
@@ -220,12 +221,13 @@ class EncounterState:
         """This state with ``combatant`` added or replaced."""
         combatants = {**self.combatants, combatant.id: combatant}
         state = evolve(self, combatants=combatants)
-        known = self._known_anchored()
-        if known is not None:
+        known = self.__dict__.get(_ANCHORED)  # _known_anchored and _keep_anchored, inlined:
+        if known is not None and known[0] is self.combatants:  # a call less for every event
+            holders = known[1]
             before = self.combatants.get(combatant.id)
             if before is None or before.effects is not combatant.effects:
-                known = _holders_after(known, combatants, combatant)
-            state._keep_anchored(known)
+                holders = _holders_after(holders, combatants, combatant)
+            state.__dict__[_ANCHORED] = (combatants, holders)
         return state
 
     def without_combatant(self, combatant: CombatantId) -> EncounterState:
@@ -245,11 +247,12 @@ class EncounterState:
         changed only for the combatant that changed. It lives beside the fields, not among
         them (equality, saves and views know nothing of it), with the combatants mapping it is
         for, so a state whose combatants were set any other way works it out afresh."""
-        known = self._known_anchored()
-        if known is None:
-            known = tuple(c.id for c in self if _holds_anchored(c))
-            self._keep_anchored(known)
-        return known
+        known: tuple[object, tuple[CombatantId, ...]] | None = self.__dict__.get(_ANCHORED)
+        if known is not None and known[0] is self.combatants:  # _known_anchored, without a call
+            return known[1]
+        holders = tuple(c.id for c in self if _holds_anchored(c))
+        self._keep_anchored(holders)
+        return holders
 
     def _known_anchored(self) -> tuple[CombatantId, ...] | None:
         known: tuple[object, tuple[CombatantId, ...]] | None = self.__dict__.get(_ANCHORED)

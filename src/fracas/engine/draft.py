@@ -1,0 +1,99 @@
+"""A run of events folded into one new state, the combatants mapping copied once.
+
+Folding event by event builds, for every event that changes a combatant, a new combatants
+mapping (a copy of the whole) and a new ``EncounterState`` that the next event throws away. A
+``Draft`` is a private, changeable copy that the events of one run are applied to instead (each
+event's ``apply`` stays what defines it: on a draft, ``with_combatant`` and
+``without_combatant`` change the draft's own mapping and return the draft), and ``settled``
+freezes it into one ``EncounterState`` (the way Clojure's transients or immer's ``produce``
+work). The state a run starts from is never changed; a draft never leaves ``fold``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from fracas.engine.action import CombatantId
+from fracas.engine.state import Combatant, EncounterState, _holders_after
+
+if TYPE_CHECKING:
+    from fracas.engine.events import Event
+
+_FIELDS = ("combatants", "clock", "rng", "next_effect", "ended")
+"""``EncounterState``'s fields."""
+
+
+class Draft(EncounterState):
+    """An ``EncounterState`` being changed in place by a run of events.
+
+    Beside the state's fields it keeps the state it was drafted from (``_base``: its mapping is
+    copied before the first change), the ids of the combatants changed or added
+    (``_changed``) and whether anyone left (``_left``).
+    ``evolve`` copies a draft's fields into a new draft, so an event that replaces the clock
+    or a counter gives a draft sharing the same private mapping: the old draft is dropped.
+    """
+
+    def with_combatant(self, combatant: Combatant) -> EncounterState:
+        fields = self.__dict__
+        combatants = fields["combatants"]
+        if combatants is fields["_base"].combatants:
+            combatants = fields["combatants"] = dict(combatants)
+        combatants[combatant.id] = combatant
+        fields["_changed"].append(combatant.id)
+        return self
+
+    def without_combatant(self, combatant: CombatantId) -> EncounterState:
+        fields = self.__dict__
+        combatants = fields["combatants"]
+        if combatants is fields["_base"].combatants:
+            combatants = fields["combatants"] = dict(combatants)
+        del combatants[combatant]
+        fields["_left"] = True
+        return self
+
+
+def fold(state: EncounterState, events: Sequence[Event]) -> EncounterState:
+    """``state`` with ``events`` applied in order: the state the events' ``apply`` give one by
+    one (equal to it, with the same ``anchored``), built through one draft."""
+    if len(events) < 2:
+        for event in events:
+            state = event.apply(state)
+        return state
+    draft: EncounterState = _draft(state)
+    for event in events:
+        draft = event.apply(draft)
+    return _settled(draft, state)
+
+
+def _draft(state: EncounterState) -> Draft:
+    draft = object.__new__(Draft)
+    fields = draft.__dict__
+    source = state.__dict__
+    for name in _FIELDS:
+        fields[name] = source[name]
+    fields["_base"] = state
+    fields["_changed"] = []
+    fields["_left"] = False
+    return draft
+
+
+def _settled(draft: EncounterState, base: EncounterState) -> EncounterState:
+    """The frozen state ``draft`` stands for, keeping ``anchored`` along from ``base``."""
+    fields = draft.__dict__
+    state = object.__new__(EncounterState)
+    settled = state.__dict__
+    for name in _FIELDS:
+        settled[name] = fields[name]
+    combatants = settled["combatants"]
+    known = base._known_anchored()
+    if known is None or fields["_left"]:  # one who left may be back elsewhere in the order:
+        return state  # ``anchored`` is worked out afresh when asked
+    if combatants is not base.combatants:
+        before = base.combatants
+        for changed in dict.fromkeys(fields["_changed"]):
+            now = combatants[changed]
+            if (was := before.get(changed)) is None or was.effects is not now.effects:
+                known = _holders_after(known, combatants, now)
+    state._keep_anchored(known)
+    return state
