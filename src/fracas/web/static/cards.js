@@ -8,10 +8,14 @@
 import { button, element, option } from "./dom.js";
 import { quote } from "./text.js";
 
+/** The game master's quick edits: a card's − and + send these verbs with the typed amount. */
+const QUICK = ["damage", "heal"];
+
 /**
  * Draw `view.combatants` into `box` (a player's own card first). `ctx` holds: gm (bool), mine (the player's combatant id or
- * null), verbs (a Set of the verbs this link may send), targetLabel(c) (the label of the
- * button choosing c as the action's target, or null for none), onTarget(c), onActAs(c),
+ * null), verbs (a Set of the verbs this link may send), aimed() (the action bar's verb),
+ * targetLabel(c) (the label of the button choosing c as the action's target, or null for
+ * none), onTarget(c), onActAs(c),
  * onLink(c), send(text), fires(h) (whether this link can send the command that fires a held
  * action h), onFire(c, h).
  */
@@ -131,11 +135,13 @@ function marks(c) {
 
 function actions(c, view, ctx) {
   const row = element("div", null, "card-actions");
+  const quick = ctx.gm && QUICK.every((verb) => ctx.verbs.has(verb)) && c.pools !== null;
   const label = ctx.targetLabel(c);
-  if (label) row.append(button(label, () => ctx.onTarget(c)));
+  const aimed = quick && QUICK.includes(ctx.aimed()); // the card's own − or + is that button
+  if (label && !aimed) row.append(button(label, () => ctx.onTarget(c)));
   if (!ctx.gm) return row;
   row.append(button("Act as", () => ctx.onActAs(c), "Act as " + c.name));
-  if (ctx.verbs.has("damage") && ctx.verbs.has("heal") && c.pools !== null) {
+  if (quick) {
     const amount = element("input");
     amount.type = "number";
     amount.min = "1";
