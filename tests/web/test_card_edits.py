@@ -1,4 +1,6 @@
-"""The game master's quick edits on a card, in Chromium: one button per thing it does."""
+"""The game master's quick edits on a card, in Chromium: one button per thing it does, and the
+amount typed into a card kept while the page redraws its cards (the action bar's choices, a
+live step)."""
 
 from __future__ import annotations
 
@@ -50,5 +52,34 @@ def test_the_bars_damage_or_heal_gives_a_card_one_button_of_that_name(
         typed = json.dumps(f'{verb} "Raptor 1" 2')
         page.wait_for_function(f"{found}.some((c) => c.endsWith({typed}))", timeout=WAIT_MS)
         assert page.locator("#verb").input_value() == verb  # the bar keeps its choice
+    finally:
+        page.close()
+
+
+def test_an_amount_typed_on_a_card_stays_when_the_cards_are_drawn_again(
+    server: Server, browser: BrowserContext
+) -> None:
+    """Typing 7 into Raptor 1's amount, then choosing another action, another actor, and a live
+    step (which all redraw the cards) leaves 7 there, focused if it was; the condition picked
+    stays picked too."""
+    token, page = _gm_page(server, browser)
+    try:
+        card = page.locator(CARD)
+        amount = card.get_by_label("amount of damage or healing for Raptor 1")
+        amount.fill("7")
+        card.get_by_label("condition to put on Raptor 1").select_option("Prone")
+        page.locator("#verb").select_option("stabilize")
+        assert amount.input_value() == "7"
+        page.get_by_role("button", name="Act as Raptor 2").click()
+        assert amount.input_value() == "7"
+        amount.focus()  # the game master is typing when a step comes
+        command(server, token, "end")  # a step from elsewhere: the page redraws from the socket
+        page.wait_for_function(
+            "document.querySelector('#headline').textContent.includes('Druid')", timeout=WAIT_MS
+        )
+        assert amount.input_value() == "7"
+        focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert focused == "amount of damage or healing for Raptor 1"
+        assert card.get_by_label("condition to put on Raptor 1").input_value() == "Prone"
     finally:
         page.close()

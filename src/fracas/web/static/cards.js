@@ -20,9 +20,34 @@ const QUICK = ["damage", "heal"];
  * action h), onFire(c, h).
  */
 export function drawCards(box, view, ctx) {
+  const typed = filled(box);
   const mineFirst = [...view.combatants].sort((a, b) => (b.id === ctx.mine) - (a.id === ctx.mine));
   const cards = mineFirst.map((c) => card(c, view, ctx));
   box.replaceChildren(...cards);
+  refill(box, typed);
+}
+
+/** What the cards' fields in `box` hold (an amount typed, a condition picked), by card and
+ * field name, and which of them has the focus: kept while the cards are drawn again. */
+function filled(box) {
+  const values = new Map();
+  for (const field of box.querySelectorAll(".card [name]")) values.set(fieldKey(field), field.value);
+  const focused = box.contains(document.activeElement) && document.activeElement.name
+    ? fieldKey(document.activeElement)
+    : null;
+  return { values, focused };
+}
+
+function refill(box, { values, focused }) {
+  for (const field of box.querySelectorAll(".card [name]")) {
+    const key = fieldKey(field);
+    if (values.has(key)) field.value = values.get(key);
+    if (key === focused) field.focus();
+  }
+}
+
+function fieldKey(field) {
+  return field.closest(".card").dataset.combatant + "\n" + field.name;
 }
 
 function card(c, view, ctx) {
@@ -144,6 +169,7 @@ function actions(c, view, ctx) {
   if (quick) {
     const amount = element("input");
     amount.type = "number";
+    amount.name = "amount";
     amount.min = "1";
     amount.value = "1";
     amount.setAttribute("aria-label", "amount of damage or healing for " + c.name);
@@ -167,6 +193,7 @@ function count(input) {
 function conditionPicker(c, view, ctx) {
   const box = element("span");
   const pick = element("select");
+  pick.name = "condition";
   pick.setAttribute("aria-label", "condition to put on " + c.name);
   pick.append(option("", "condition…"));
   for (const name of view.conditions) pick.append(option(name));
