@@ -1,6 +1,7 @@
 """How long ``fracas`` takes to start (issue 20, target 1): ``fracas --help``, ``fracas list``,
-``fracas rulesets`` and a command's help (``fracas play --help``) as fresh processes, against
-``python -c pass`` in the same run.
+``fracas rulesets``, a command's help (``fracas play --help``) and ``fracas library`` (the
+built-in stat blocks, each checked) as fresh processes, against ``python -c pass`` in the same
+run.
 
     python benchmarks/startup.py [--rounds N] [--before SRC]
 
@@ -40,6 +41,7 @@ COMMANDS = {
     "list": (["list", "--database", "{database}"], 25),
     "rulesets": (["rulesets"], None),
     "play --help": (["play", "--help"], None),
+    "library": (["library"], None),
 }
 """Name: (arguments, the most times ``python -c pass`` it may take, where the issue sets one)."""
 

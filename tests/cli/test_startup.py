@@ -113,6 +113,23 @@ def test_rulesets_reads_the_descriptors_without_the_rules() -> None:
     assert "Momentum (d20, 3 AP, Narrative Momentum)" in printed
 
 
+def test_library_checks_the_stat_blocks_without_the_rules() -> None:
+    """``fracas library`` validates every built-in sheet by its ruleset's sheet schema, which
+    the descriptor names: no ruleset class, rules or session is loaded."""
+    rules = [f"fracas.rules.{slug}.{part}" for slug in SLUGS for part in ("ruleset", "actions")]
+    code = _command(["library"])
+    assert _loaded(code, (*RULES, *rules, "fracas.app.session", "sqlalchemy", "fastapi")) == []
+    wide = {**os.environ, "COLUMNS": "200"}
+    printed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=wide
+    ).stdout
+    assert "Vitality 18, Armor 1, NM 6" in printed  # the Scout's key numbers, from its sheet
+    assert "broken" not in printed
+
+
+SLUGS = ("dbu", "kaiser", "kingsdale", "lurasko", "momentum")
+
+
 def test_the_app_package_loads_its_parts_when_they_are_used() -> None:
     assert _loaded("import fracas.app.rulesets", (*HEAVY, *RULES)) == []
     assert _loaded("from fracas.app import Session", HEAVY) == ["fracas.app.session", "lark"]

@@ -210,6 +210,22 @@ class OfferedByAWord(Action):
     power: str = field(default="", metadata={"offered": lambda _: (), "offered_by": "word"})
 
 
+@dataclass(frozen=True)
+class AimsAWord(Action):
+    """Bad: ``aims`` declares whom a combatant field is meant for."""
+
+    verb: ClassVar[str] = "aim"
+    word: str = field(default="", metadata={"aims": "ally"})
+
+
+@dataclass(frozen=True)
+class AimsAFriend(Action):
+    """Bad: ``aims`` is "ally" or "foe"."""
+
+    verb: ClassVar[str] = "aim"
+    target: CombatantId = field(metadata={"aims": "friend"})
+
+
 class NotADataclass(Action):
     """Subclass without @dataclass."""
 
@@ -229,6 +245,11 @@ class NotADataclass(Action):
         (ListField, "ListField.names: the command language cannot type tuple[str, ...]"),
         (ParseNotCallable, "ParseNotCallable.square: metadata 'parse' is not callable"),
         (OfferedByAWord, "OfferedByAWord.power: offered_by 'word' is no combatant field"),
+        (AimsAWord, "AimsAWord.word: aims 'ally' is not 'ally' or 'foe' on a combatant field"),
+        (
+            AimsAFriend,
+            "AimsAFriend.target: aims 'friend' is not 'ally' or 'foe' on a combatant field",
+        ),
     ],
 )
 def test_declaration_errors(action: type[Action], message: str) -> None:

@@ -34,6 +34,23 @@ def test_the_app_lists_what_it_makes_available(monkeypatch: pytest.MonkeyPatch) 
     assert listed[-1].descriptor.slug == "toy" and demos[-1] is not None
 
 
+def test_the_sheet_a_descriptor_names_is_its_rulesets_sheet_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``sheet_model`` reads a descriptor's ``sheet`` (for the library, which checks stat blocks
+    without the rules); a ruleset whose descriptor names none gives its class's."""
+    monkeypatch.setenv(app_rulesets.ENVIRONMENT, "tests.cli.toyrules:DemoToy")
+    for ruleset in app_rulesets.available():
+        slug = ruleset.descriptor.slug
+        assert app_rulesets.sheet_model(slug) is ruleset.sheet_model, slug
+        assert app_rulesets.described(slug) == ruleset.descriptor
+    assert app_rulesets.described("seed-003").slug == "momentum"  # an alias
+    assert all(r.descriptor.sheet for r in registry.rulesets())  # fracas's own name theirs
+    assert app_rulesets.described("toy").sheet == ""
+    with pytest.raises(FracasError, match="no ruleset called 'chess'"):
+        app_rulesets.described("chess")
+
+
 def _entries(*entries: EntryPoint) -> object:
     def chosen(group: str) -> tuple[EntryPoint, ...]:
         return tuple(e for e in entries if e.group == group)

@@ -80,6 +80,8 @@ class Server:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+        if self.process is not None and self.process.stderr is not None:
+            self.process.stderr.close()  # its log is read only by tests that stop it themselves
 
 
 ANSWER_SECONDS = 1.0

@@ -46,3 +46,12 @@ def test_damage_type_lists_the_rulesets_kinds_for_the_target_chosen(table: Table
     assert kind["offered"]["raptor-1"] == kind["offered"]["druid"] == ["lethal", "non-lethal"]
     assert field_of(table, "heal", "kind")["offered"] == {}
     assert field_of(table, "attack", "weapon")["offered_by"] is None  # the actor's sheet
+
+
+def test_a_field_the_rules_mean_for_allies_says_so(table: Table) -> None:
+    """Momentum's Stabilize and Switch Places are meant for one's own side: their combatant
+    fields declare ``aims: ally``, from the ruleset, for the tracker's cards; an attack's target
+    declares nothing (the cards offer it against the other sides)."""
+    assert field_of(table, "stabilize", "target")["aims"] == "ally"
+    assert field_of(table, "swap", "ally")["aims"] == "ally"
+    assert field_of(table, "attack", "target")["aims"] is None

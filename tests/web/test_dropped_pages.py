@@ -46,7 +46,8 @@ def test_each_page_that_goes_away_is_one_line_of_the_log(tmp_path: Path) -> None
     finally:
         server.stop()
     assert server.process is not None and server.process.stderr is not None
-    log = server.process.stderr.read().decode().splitlines()
+    with server.process.stderr as stderr:  # read to its end, and closed
+        log = stderr.read().decode().splitlines()
     left = [line for line in log if f"a page left encounter {encounter}" in line]
     dropped = [line for line in log if "live: dropped a socket" in line]
     assert len(left) + len(dropped) == 4, log  # the silent page: dropped, or left at its close

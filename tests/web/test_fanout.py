@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
@@ -49,7 +50,8 @@ def test_a_page_that_never_reads_holds_up_no_command(tmp_path: Path) -> None:
             for _ in range(2)
         )
         stalled = silent_socket(server.port, watched["token"])
-        beside, by_itself = [], []
+        beside: list[float] = []
+        by_itself: list[float] = []
         with httpx.Client(base_url=f"{server.url}/api/t", timeout=30) as client:
             assert client.post(f"/{alone['token']}/commands", json={"text": NOTE}).is_success
             for _ in range(120):  # the first command above loaded the parser: not timed
@@ -85,7 +87,9 @@ def test_changes_made_before_a_page_is_told_are_told_once_each(table: Table) -> 
     """Issue 20, target 4: pages are told in a task of their own once the command's answer is
     out, so changes may pile up before it runs; each is told once, in one step message, and
     no state is sent again after it."""
-    tables: Tables = table.client.app.state.tables
+    app = table.client.app
+    assert isinstance(app, FastAPI)
+    tables: Tables = app.state.tables
 
     async def three_changes() -> None:  # on the server's loop: nothing runs in between
         seat = tables.seat(table.gm)

@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fracas.engine import registry
+from fracas.engine.descriptor import Descriptor
 from fracas.engine.registry import Listed, UnknownRuleset
 from fracas.errors import FracasError
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from fracas.engine.ruleset import Ruleset
 
 ENVIRONMENT = "FRACAS_RULESETS"
@@ -65,14 +68,42 @@ def _from_environment() -> tuple[type[Ruleset], ...]:
 
 def find(name: str) -> type[Ruleset]:
     """The available ruleset whose slug, name or alias is ``name`` (any case)."""
-    wanted = name.strip().lower()
     every = available()
     for ruleset in every:
-        d = ruleset.descriptor
-        if wanted in {d.slug.lower(), d.name.lower(), *(a.lower() for a in d.aliases)}:
+        if _answers(ruleset.descriptor, name):
             return ruleset
-    known = ", ".join(r.descriptor.slug for r in every) or "none installed"
-    raise UnknownRuleset(f"no ruleset called {name!r} (known: {known})")
+    raise _unknown(name, [r.descriptor for r in every])
+
+
+def described(name: str) -> Descriptor:
+    """The descriptor of the available ruleset whose slug, name or alias is ``name`` (any
+    case), read as ``listed`` reads it: its rules are not loaded."""
+    every = [item.descriptor for item in listed()]
+    for descriptor in every:
+        if _answers(descriptor, name):
+            return descriptor
+    raise _unknown(name, every)
+
+
+def sheet_model(name: str) -> type[BaseModel]:
+    """The sheet schema of the ruleset called ``name``: loaded from where its descriptor says
+    (``sheet``) without its rules, else from its class."""
+    where = described(name).sheet
+    if not where:
+        return find(name).sheet_model
+    module, _, attribute = where.partition(":")
+    model: type[BaseModel] = getattr(importlib.import_module(module), attribute)
+    return model
+
+
+def _answers(descriptor: Descriptor, name: str) -> bool:
+    d = descriptor
+    return name.strip().lower() in {d.slug.lower(), d.name.lower(), *(a.lower() for a in d.aliases)}
+
+
+def _unknown(name: str, every: list[Descriptor]) -> UnknownRuleset:
+    known = ", ".join(d.slug for d in every) or "none installed"
+    return UnknownRuleset(f"no ruleset called {name!r} (known: {known})")
 
 
 def demo_path(ruleset: type[Ruleset]) -> Path | None:

@@ -78,10 +78,10 @@ def _load() -> Library:
 def _slug(name: str | None) -> str | None:
     if name is None:
         return None
-    from fracas.app.rulesets import find
+    from fracas.app.rulesets import described
 
     try:
-        return find(name).descriptor.slug
+        return described(name).slug
     except FracasError as error:
         fail(str(error))
 

@@ -24,7 +24,9 @@ file; a ValueError or FracasError it raises becomes an InvalidValue), ``repeat``
 ``tuple`` field with ``parse``: the option may be given several times, each value parsed),
 ``offered`` (a callable sheet → the names the sheet offers for the field, such as its weapons:
 what the front ends list for a combatant), ``offered_by`` (the combatant field whose sheet
-offers them, such as the collider of ``-collide-with``; default: the actor's).
+offers them, such as the collider of ``-collide-with``; default: the actor's), ``aims``
+(``"ally"`` or ``"foe"`` on a combatant field: whom the rules mean it for, such as Stabilize's
+creature, so that the front ends offer it on the right cards; default: not declared).
 """
 
 from __future__ import annotations
@@ -43,12 +45,16 @@ from fracas.commands.errors import ActionSpecError
 from fracas.commands.names import normalize_name
 from fracas.engine.action import Action, CombatantId
 
-__all__ = ["MISSING", "Choice", "CommandSpec", "Param", "ParamKind", "spec_of"]
+__all__ = ["AIMS", "MISSING", "Aim", "Choice", "CommandSpec", "Param", "ParamKind", "spec_of"]
 
 MISSING: Any = dataclasses.MISSING
 """The ``default`` of a parameter that has none (dataclasses.MISSING)."""
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+
+Aim = Literal["ally", "foe"]
+"""What a combatant field's ``aims`` may declare: the actor's own side, or another side."""
+AIMS: tuple[Aim, ...] = typing.get_args(Aim)
 
 
 class ParamKind(enum.Enum):
@@ -97,6 +103,9 @@ class Param:
     offered_by: str | None = None
     """The combatant field (``collide_by``, ``target``) whose sheet ``offered`` reads; None: the
     actor's."""
+    aims: Aim | None = None
+    """On a combatant field, whom the rules mean it for: ``"ally"`` (the actor's own side: a
+    creature to stabilize, Ki to give) or ``"foe"``; None when not declared."""
 
     @property
     def positional(self) -> bool:
@@ -211,6 +220,11 @@ def _check(where: str, params: list[Param]) -> None:
         flags[param.flag] = param.name
     kinds = {param.name: param.kind for param in params}
     for param in params:
+        if param.aims is not None and (param.aims not in AIMS or param.kind not in _WHO):
+            raise ActionSpecError(
+                f"{where}.{param.name}: aims {param.aims!r} is not 'ally' or 'foe' on a "
+                "combatant field"
+            )
         if param.offered_by is not None and kinds.get(param.offered_by) not in _WHO:
             raise ActionSpecError(
                 f"{where}.{param.name}: offered_by {param.offered_by!r} is no combatant field"
@@ -266,6 +280,7 @@ def _param(where: str, field: dataclasses.Field[Any], hint: object) -> Param:
         repeat=bool(metadata.get("repeat")),
         offered=_offered(where, metadata.get("offered")),
         offered_by=metadata.get("offered_by"),
+        aims=metadata.get("aims"),
     )
 
 

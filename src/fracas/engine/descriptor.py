@@ -13,3 +13,6 @@ class Descriptor:
     name: str
     aliases: tuple[str, ...] = ()
     source: str = ""
+    sheet: str = ""
+    """Where the ruleset's sheet schema is, as ``module:Class`` (its ``sheet_model``), so that
+    checking a stat block loads none of its rules; empty: only its class says."""

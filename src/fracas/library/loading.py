@@ -13,7 +13,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -26,10 +26,12 @@ from fracas.content import (
     validate,
 )
 from fracas.content.paths import quote
-from fracas.engine.ruleset import Ruleset
 from fracas.errors import FracasError
 from fracas.library.entry import BrokenFile, Entry, EntrySpec, Written, entry_key
 from fracas.library.folders import SUFFIXES, builtin_folder, entry_files
+
+if TYPE_CHECKING:
+    from fracas.engine.ruleset import Ruleset
 
 
 def find(slug: str) -> type[Ruleset]:
@@ -37,6 +39,21 @@ def find(slug: str) -> type[Ruleset]:
     from fracas.app.rulesets import find as find_ruleset
 
     return find_ruleset(slug)
+
+
+def sheet_model(name: str) -> type[BaseModel]:
+    """The sheet schema of the ruleset called ``name``, loaded without its rules where its
+    descriptor says where the schema is."""
+    from fracas.app.rulesets import sheet_model as model_of
+
+    return model_of(name)
+
+
+def slug_of(name: str) -> str:
+    """The slug of the ruleset called ``name`` (its slug, name or an alias)."""
+    from fracas.app.rulesets import described
+
+    return described(name).slug
 
 
 def read_folders(
@@ -94,7 +111,7 @@ def read_entry(path: Path, *, builtin: bool = False, text: str | None = None) ->
         errors.append(document.error((), "missing sheet (or give from: an entry to build on)"))
     if errors or spec is None or model is None:
         raise _combined(errors)
-    slug = find(spec.ruleset).descriptor.slug
+    slug = slug_of(spec.ruleset)
     return Written(spec.model_copy(update={"ruleset": slug}), file, document, builtin)
 
 
@@ -102,7 +119,7 @@ def _model(slug: Any, source: Source, errors: list[ContentError]) -> type[BaseMo
     if not isinstance(slug, str) or not slug.strip():
         return None
     try:
-        return find(slug).sheet_model
+        return sheet_model(slug)
     except FracasError as error:
         errors.append(source.error(("ruleset",), str(error), on_value=True))
         return None
@@ -152,7 +169,7 @@ class _Resolver:
         return entry
 
     def _build(self, index: int, item: Written, spec: EntrySpec, chain: tuple[int, ...]) -> Entry:
-        model = find(spec.ruleset).sheet_model
+        model = sheet_model(spec.ruleset)
         own: Source = item.source.subtree(("sheet",))
         key = (spec.ruleset, entry_key(spec.name))
         shadows = not item.builtin and key in self.builtins

@@ -272,6 +272,7 @@ async def actions(held: SeatDep) -> list[ActionOut]:
                         if p.name in offer.get(spec.verb, {})
                     },
                     offered_by=p.offered_by,
+                    aims=p.aims,
                 )
                 for p in spec.params
             ],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -127,7 +127,9 @@ class ParamOut(BaseModel):
     offers the field (its weapons, its powers): a pick list, the value staying free text; only
     for the combatants the link may act as (a player's: their own). ``offered_by``: the
     combatant field whose sheet's ``offered`` names apply (the collider's powers for
-    ``-collide-with``), null for the actor's."""
+    ``-collide-with``), null for the actor's. ``aims``: on a combatant field, whom the rules
+    mean it for, ``ally`` (the actor's side: a creature to stabilize) or ``foe``; null when
+    not declared."""
 
     name: str
     kind: str
@@ -138,6 +140,7 @@ class ParamOut(BaseModel):
     choices: list[str] = []
     offered: dict[str, list[str]] = {}
     offered_by: str | None = None
+    aims: Literal["ally", "foe"] | None = None
 
 
 class ActionOut(BaseModel):

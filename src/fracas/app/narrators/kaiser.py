@@ -47,7 +47,14 @@ from fracas.rules.kaiser.events import (
 )
 from fracas.rules.kaiser.intentions import ATTACK_PREFIX, WEAPON_SEPARATOR
 from fracas.rules.kaiser.life import CriticalSeverity
-from fracas.rules.kaiser.lingering import COUNTDOWN, DYING, IMMUNITY, POWER, RESISTANCE
+from fracas.rules.kaiser.lingering import (
+    COUNTDOWN,
+    DIFFICULTY,
+    DYING,
+    IMMUNITY,
+    POWER,
+    RESISTANCE,
+)
 from fracas.rules.kaiser.mass import INNATE_MANA, MANA_CARRIED, mass_of_mana
 from fracas.rules.kaiser.preparing import DELAY, PREPARED
 from fracas.rules.kaiser.queries import (
@@ -66,6 +73,7 @@ from fracas.rules.kaiser.queries import (
     MANA_SPENT,
     MOVED,
     PREPARING,
+    PREVENTS_ACTION,
     TRANSFERRED,
     UNCONSCIOUS,
 )
@@ -271,9 +279,17 @@ def lasting(effect: Effect) -> str | None:
 
 def lasting_tells(effect: Effect) -> frozenset[str]:
     """The parameters of ``effect`` the words of ``lasting`` tell (its countdown, the check it
-    leads to, its power): shown as those words, not beside them."""
+    leads to, its power): shown as those words, not beside them. Where there are words, they
+    also stand for the engine's own keys of the ending (the repeat check's power and
+    difficulty, which the engine rolls) and for ``prevents_action``, which the bearer's marks
+    say ("out of the fight"); what the effect changes (a penalty, a bonus) stays shown."""
     found = _how_long(effect)
-    return found[1] if found is not None else frozenset()
+    if found is None:
+        return frozenset()
+    return found[1] | (_ENDING & effect.data.keys())
+
+
+_ENDING = frozenset({POWER, DIFFICULTY, PREVENTS_ACTION})
 
 
 def _how_long(effect: Effect) -> tuple[str, frozenset[str]] | None:

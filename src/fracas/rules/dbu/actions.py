@@ -93,7 +93,8 @@ class Attacking(Action):
         default=False, metadata={"help": "the response of your Triggered Maneuver (paid already)"}
     )
     united: CombatantId | None = field(
-        default=None, metadata={"help": "an ally in your Melee Range joins with a United Attack"}
+        default=None,
+        metadata={"help": "an ally in your Melee Range joins with a United Attack", "aims": "ally"},
     )
     united_wager: int = field(
         default=0, metadata={"help": "the united ally's Ki Wager (up to 1/4 Capacity Rate)"}
@@ -176,7 +177,7 @@ class Command(Action):
     """Command Maneuver (1 Action): a Minion you master gains 2 Actions (one to move or counter)."""
 
     verb: ClassVar[str] = "command"
-    minion: CombatantId
+    minion: CombatantId = field(metadata={"aims": "ally"})
 
 
 @frozen
@@ -184,7 +185,7 @@ class Empower(Action):
     """Empower Maneuver (1 Action): transfer Ki to an ally, up to your Empowerment Roll."""
 
     verb: ClassVar[str] = "empower"
-    target: CombatantId
+    target: CombatantId = field(metadata={"aims": "ally"})
     amount: int | None = field(
         default=None, metadata={"help": "Ki to transfer (default: all the roll allows)"}
     )

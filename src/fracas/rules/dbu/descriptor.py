@@ -9,4 +9,5 @@ DESCRIPTOR = Descriptor(
     name="DBU RPG (Dragon Ball Universe)",
     aliases=("dragon-ball", "dbu-rpg", "seed-001"),
     source="seeds/001_bda31b8ab7c09904.txt: Actions & Combat",
+    sheet="fracas.rules.dbu.sheet:Sheet",
 )

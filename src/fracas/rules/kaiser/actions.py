@@ -270,7 +270,7 @@ class Transfer(Action):
     amount: int
     ki: bool = field(default=False, metadata={"help": "transfer ki (Transfer Ki), not mana"})
     to: CombatantId | None = field(
-        default=None, metadata={"help": "whom you push it to (in direct contact)"}
+        default=None, metadata={"help": "whom you push it to (in direct contact)", "aims": "ally"}
     )
     battery: Literal["pull", "push"] | None = field(
         default=None,

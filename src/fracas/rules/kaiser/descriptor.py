@@ -9,4 +9,5 @@ DESCRIPTOR = Descriptor(
     name="Kaiser RPG",
     aliases=("kaiser-rpg", "seed-000"),
     source="seeds/000_7e39d26dc0e1fb90.txt: Powers in Combat",
+    sheet="fracas.rules.kaiser.sheet:Sheet",
 )

@@ -9,4 +9,5 @@ DESCRIPTOR = Descriptor(
     name="Chronicles of Kingsdale (Rifts / Palladium)",
     aliases=("cok", "rifts", "palladium", "seed-002"),
     source="seeds/002_ad3376a028124478.txt: Combat Rules",
+    sheet="fracas.rules.kingsdale.sheet:Sheet",
 )

@@ -9,4 +9,5 @@ DESCRIPTOR = Descriptor(
     name="Legends of Lur-Asko",
     aliases=("lur-asko", "seed-004"),
     source="seeds/004_64b8e17f45694c25.txt: Back in Combat",
+    sheet="fracas.rules.lurasko.sheet:Sheet",
 )

@@ -119,7 +119,7 @@ class Stabilize(Action):
     """Stabilize (3 AP): First Aid Check against 8 removes Bleeding from a creature within 1 m."""
 
     verb: ClassVar[str] = "stabilize"
-    target: CombatantId
+    target: CombatantId = field(metadata={"aims": "ally"})
 
 
 @frozen
@@ -127,7 +127,7 @@ class SwitchPlaces(Action):
     """Switch Places (1 AP) with an adjacent ally, who must spend 1 RP or the action fails."""
 
     verb: ClassVar[str] = "swap"
-    ally: CombatantId
+    ally: CombatantId = field(metadata={"aims": "ally"})
 
 
 @frozen

@@ -172,7 +172,12 @@ class Cooperate(Action):
     skill: Skill
     difficulty: int
     allies: tuple[CombatantId, ...] = field(
-        default=(), metadata={"flag": "with", "help": "an ally who joins with a reaction (2 RP)"}
+        default=(),
+        metadata={
+            "flag": "with",
+            "help": "an ally who joins with a reaction (2 RP)",
+            "aims": "ally",
+        },
     )
     skills: tuple[Skill, ...] = field(
         default=(),

@@ -9,4 +9,5 @@ DESCRIPTOR = Descriptor(
     name="Momentum (d20, 3 AP, Narrative Momentum)",
     aliases=("d20-momentum", "seed-003"),
     source="seeds/003_051d71a9533cb57a.txt: Combat",
+    sheet="fracas.rules.momentum.sheet:Sheet",
 )

@@ -62,15 +62,18 @@ export class ActionBar {
   }
 
   /** The label of c's card button that aims the action at c, or null: none on the actor's
-   * own card, nor on its own side's (the view's `side`), which the bar's list still offers;
-   * the game master's own actions (damage …) on any card. */
+   * own card; a field the ruleset means for allies (its `aims`: a creature to stabilize) on
+   * the actor's side's cards (the view's `side`), any other on the other sides' (the bar's
+   * list still offers everyone; with nobody acting, every card); the game master's own
+   * actions (damage …) on any card. */
   targetLabel(c) {
     const field = this.targetField();
     if (!field) return null;
     if (!this.action.game_master) {
       const actor = this.actorId();
       const acting = this.view && this.view.combatants.find((a) => a.id === actor);
-      if (c.id === actor || (acting && acting.side === c.side)) return null;
+      if (c.id === actor) return null;
+      if (acting && (acting.side === c.side) !== (field.aims === "ally")) return null;
     }
     return capitalized(this.verb) + " " + c.name;
   }

@@ -8,17 +8,46 @@
 import { button, element, option } from "./dom.js";
 import { quote } from "./text.js";
 
+/** The game master's quick edits: a card's − and + send these verbs with the typed amount. */
+const QUICK = ["damage", "heal"];
+
 /**
  * Draw `view.combatants` into `box` (a player's own card first). `ctx` holds: gm (bool), mine (the player's combatant id or
- * null), verbs (a Set of the verbs this link may send), targetLabel(c) (the label of the
- * button choosing c as the action's target, or null for none), onTarget(c), onActAs(c),
+ * null), verbs (a Set of the verbs this link may send), aimed() (the action bar's verb),
+ * targetLabel(c) (the label of the button choosing c as the action's target, or null for
+ * none), onTarget(c), onActAs(c),
  * onLink(c), send(text), fires(h) (whether this link can send the command that fires a held
  * action h), onFire(c, h).
  */
 export function drawCards(box, view, ctx) {
+  const typed = filled(box);
   const mineFirst = [...view.combatants].sort((a, b) => (b.id === ctx.mine) - (a.id === ctx.mine));
   const cards = mineFirst.map((c) => card(c, view, ctx));
   box.replaceChildren(...cards);
+  refill(box, typed);
+}
+
+/** What the cards' fields in `box` hold (an amount typed, a condition picked), by card and
+ * field name, and which of them has the focus: kept while the cards are drawn again. */
+function filled(box) {
+  const values = new Map();
+  for (const field of box.querySelectorAll(".card [name]")) values.set(fieldKey(field), field.value);
+  const focused = box.contains(document.activeElement) && document.activeElement.name
+    ? fieldKey(document.activeElement)
+    : null;
+  return { values, focused };
+}
+
+function refill(box, { values, focused }) {
+  for (const field of box.querySelectorAll(".card [name]")) {
+    const key = fieldKey(field);
+    if (values.has(key)) field.value = values.get(key);
+    if (key === focused) field.focus();
+  }
+}
+
+function fieldKey(field) {
+  return field.closest(".card").dataset.combatant + "\n" + field.name;
 }
 
 function card(c, view, ctx) {
@@ -131,13 +160,16 @@ function marks(c) {
 
 function actions(c, view, ctx) {
   const row = element("div", null, "card-actions");
+  const quick = ctx.gm && QUICK.every((verb) => ctx.verbs.has(verb)) && c.pools !== null;
   const label = ctx.targetLabel(c);
-  if (label) row.append(button(label, () => ctx.onTarget(c)));
+  const aimed = quick && QUICK.includes(ctx.aimed()); // the card's own − or + is that button
+  if (label && !aimed) row.append(button(label, () => ctx.onTarget(c)));
   if (!ctx.gm) return row;
   row.append(button("Act as", () => ctx.onActAs(c), "Act as " + c.name));
-  if (ctx.verbs.has("damage") && ctx.verbs.has("heal") && c.pools !== null) {
+  if (quick) {
     const amount = element("input");
     amount.type = "number";
+    amount.name = "amount";
     amount.min = "1";
     amount.value = "1";
     amount.setAttribute("aria-label", "amount of damage or healing for " + c.name);
@@ -161,6 +193,7 @@ function count(input) {
 function conditionPicker(c, view, ctx) {
   const box = element("span");
   const pick = element("select");
+  pick.name = "condition";
   pick.setAttribute("aria-label", "condition to put on " + c.name);
   pick.append(option("", "condition…"));
   for (const name of view.conditions) pick.append(option(name));

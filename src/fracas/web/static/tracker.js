@@ -161,6 +161,7 @@ function drawAllCards() {
     gm: GM,
     mine: GM ? null : page.seat.combatant,
     verbs: page.verbs,
+    aimed: () => (bar ? bar.verb : ""),
     targetLabel: (c) => (bar ? bar.targetLabel(c) : null),
     onTarget: (c) => bar && bar.chooseTarget(c),
     onActAs: (c) => bar && bar.actAs(c),
