@@ -293,10 +293,11 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 
 
 # The four routes that change an encounter by a command take the token, the body and the
-# idempotency key as plain parameters and open the seat in their body, and answer with the reply
-# already serialised (``_answer``): FastAPI's dependency solving and its second validation of
-# the answer were a fifth of the server's time an attack (``benchmarks/command_path.py``). The
-# OpenAPI document is the same (``response_model``).
+# idempotency key as plain parameters and open the seat in their body, on one connection held
+# from the store for the link's read and the append (``Store.holding``), and answer with the
+# reply already serialised (``_answer``): FastAPI's dependency solving and its second
+# validation of the answer are skipped (``benchmarks/command_path.py``). The OpenAPI document
+# is the same (``response_model``).
 
 
 @router.post("/t/{token}/commands", response_model=ReplyOut)
@@ -305,10 +306,11 @@ async def command(
 ) -> Response:
     """Run one line of command text (as the link's combatant, for a player)."""
     open_tables = tables_of(request)
-    held = await open_tables.open_seat(token)
-    seat_key = _seat_key(held, key)
-    reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, checked=True)
-    return _answer(open_tables, held, reply, "text", seat_key)
+    with open_tables.store.holding():
+        held = await open_tables.open_seat(token)
+        seat_key = _seat_key(held, key)
+        reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, checked=True)
+        return _answer(open_tables, held, reply, "text", seat_key)
 
 
 @router.post("/t/{token}/actions", response_model=ReplyOut)
@@ -317,29 +319,34 @@ async def action(
 ) -> Response:
     """Carry out a typed action: ``verb`` and its fields as JSON."""
     open_tables = tables_of(request)
-    held = await open_tables.open_seat(token)
-    built = _action(held, body)
-    seat_key = _seat_key(held, key)
-    reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, checked=True)
-    return _answer(open_tables, held, reply, "fields", seat_key)
+    with open_tables.store.holding():
+        held = await open_tables.open_seat(token)
+        built = _action(held, body)
+        seat_key = _seat_key(held, key)
+        reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, checked=True)
+        return _answer(open_tables, held, reply, "fields", seat_key)
 
 
 @router.post("/t/{token}/undo", response_model=ReplyOut)
 async def undo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Take back the last step (never the encounter's setup)."""
     open_tables = tables_of(request)
-    held = _game_masters(await open_tables.open_seat(token))
-    seat_key = _seat_key(held, key)
-    return _answer(open_tables, held, held.tracked.undo(seat_key, checked=True), None, seat_key)
+    with open_tables.store.holding():
+        held = _game_masters(await open_tables.open_seat(token))
+        seat_key = _seat_key(held, key)
+        reply = held.tracked.undo(seat_key, checked=True)
+        return _answer(open_tables, held, reply, None, seat_key)
 
 
 @router.post("/t/{token}/redo", response_model=ReplyOut)
 async def redo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Do the last undone step again, with the very same dice."""
     open_tables = tables_of(request)
-    held = _game_masters(await open_tables.open_seat(token))
-    seat_key = _seat_key(held, key)
-    return _answer(open_tables, held, held.tracked.redo(seat_key, checked=True), None, seat_key)
+    with open_tables.store.holding():
+        held = _game_masters(await open_tables.open_seat(token))
+        seat_key = _seat_key(held, key)
+        reply = held.tracked.redo(seat_key, checked=True)
+        return _answer(open_tables, held, reply, None, seat_key)
 
 
 @router.post("/t/{token}/combatants", response_model=ReplyOut)
