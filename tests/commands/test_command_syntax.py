@@ -183,3 +183,13 @@ def test_caret_is_empty_for_multi_line_text() -> None:
         parse_line("attack\nbob")
     assert caught.value.caret() == ""
     assert str(caught.value) == "line break inside a command at column 6"
+
+
+def test_a_line_parsed_once_is_kept_and_a_bad_line_is_refused_every_time() -> None:
+    first = parse_line("attack raptor-1 -mode=burst")
+    assert first is parse_line("attack raptor-1 -mode=burst")  # kept, not parsed again
+    assert first is not None and first.verb == "attack"
+    for _ in range(2):
+        with pytest.raises(CommandSyntaxError) as raised:
+            parse_line('attack "raptor')
+        assert raised.value.column == 7

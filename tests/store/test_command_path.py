@@ -1,13 +1,18 @@
 """The store's side of one command, kept short (issue 20 target 4): a link read with its
 encounter's version, one look at the version before a change, and an append whose own check
-still refuses every stale or impossible writer."""
+still refuses every stale or impossible writer; the read and the append on one connection
+held from the pool (``Store.holding``)."""
 
 from __future__ import annotations
 
-import pytest
-from sqlalchemy import text
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from fracas.store import Conflict, Entry, Store, StoreError, Tracked, UnknownLink
+import pytest
+from sqlalchemy import event, text
+
+from fracas.store import Answer, Conflict, Entry, Store, StoreError, Tracked, UnknownLink
 from tests.store.conftest import demo
 
 
@@ -64,3 +69,62 @@ def test_a_database_failure_on_the_command_path_is_a_store_error(store: Store) -
         tracked.run("start", key="k1")
     assert store.version(encounter) == tracked.version  # nothing kept, the pool still serves
     assert tracked.session.save() == demo().save()
+
+
+@contextmanager
+def checkouts(store: Store) -> Iterator[list[object]]:
+    """Every connection the store's pool hands out in the block."""
+    counted: list[object] = []
+
+    def count(connection: object, _record: object, _proxy: object) -> None:
+        counted.append(connection)
+
+    event.listen(store.engine.pool, "checkout", count)
+    try:
+        yield counted
+    finally:
+        event.remove(store.engine.pool, "checkout", count)
+
+
+def test_a_held_block_reads_the_link_and_appends_on_one_connection(store: Store) -> None:
+    encounter = store.create(demo())
+    token = store.grant(encounter).token
+    tracked = Tracked(store, encounter)
+    with checkouts(store) as counted, store.holding():
+        link, version = store.link_at(token)
+        assert tracked.catch_up(version) is False
+        assert tracked.run("start", key="k1", checked=True).ok
+        assert tracked.run("start", key="k1", checked=True).ok  # answered from the store
+    assert len(counted) == 1
+    assert link.encounter == encounter
+    assert store.version(encounter) == version + 1  # committed in the block, once
+    assert Tracked(store, encounter).session.state == tracked.session.state
+
+
+def test_a_refused_append_in_a_held_block_is_undone_and_the_block_goes_on(store: Store) -> None:
+    """Each refusal rolls its transaction back (on PostgreSQL a failed one would refuse every
+    later statement on the connection), and nothing of it is kept."""
+    encounter = store.create(demo())
+    version = store.version(encounter)
+    answer = Answer("k1", "undo", (), None)
+    with store.holding():
+        with pytest.raises(Conflict):  # refused by the version's check
+            store.append(encounter, version + 1, Entry("undo"))
+        assert store.append(encounter, version, Entry("undo"), answer=answer) == version + 1
+        with pytest.raises(Conflict):  # refused by the answers' primary key
+            store.append(encounter, version + 1, Entry("redo"), answer=answer)
+        assert store.version(encounter) == version + 1
+        assert store.append(encounter, version + 1, Entry("redo")) == version + 2
+    assert store.version(encounter) == version + 2
+    assert store.load(encounter).session.save() == demo().save()  # undone, then redone
+
+
+def test_work_begun_in_a_held_block_takes_a_connection_of_its_own_after_it(store: Store) -> None:
+    """A task made inside the block (the pages' news) runs in a copy of its context: once the
+    block ends it must not use the connection given back to the pool."""
+    encounter = store.create(demo())
+    with store.holding():
+        later = contextvars.copy_context()
+    with checkouts(store) as counted:
+        assert later.run(store.version, encounter) == store.version(encounter)
+    assert len(counted) == 2

@@ -94,7 +94,10 @@ def serve(
         typer.echo(f"Server token (to create, import or list encounters): {server_token}")
     typer.echo("Player links are made on the game master's page. Ctrl+C stops the server.")
     log_to_stderr()
-    config = uvicorn.Config(create_app(store, server_token), log_level="warning")
+    # uvicorn's defaults already pick httptools and uvloop (installed with uvicorn[standard]);
+    # the access log, which its warning level would drop line by line, is not built at all.
+    app = create_app(store, server_token)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -80,8 +80,16 @@ def _parser() -> lark.Lark:
     return lark.Lark(grammar, parser="lalr", lexer="contextual")
 
 
+PARSED = 512
+"""How many lines ``parse_line`` keeps parsed: a table types the same few commands over and
+over (``attack raptor-1``, ``undo``), and lark's parse was a fifth of running one."""
+
+
+@functools.lru_cache(maxsize=PARSED)
 def parse_line(text: str) -> CommandLine | None:
-    """Parse one line of command text; None for a blank or comment-only line.
+    """Parse one line of command text; None for a blank or comment-only line. The shape of a
+    line depends on its text alone (never on an encounter), so a line parsed once is kept
+    (the last ``PARSED``); a CommandLine is frozen, so sharing it is safe.
 
     Raises CommandSyntaxError (with the 0-based column) when the line is not a command.
     """

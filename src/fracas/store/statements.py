@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.compiler import SQLCompiler
 
 from fracas.store.database import answers, encounters, entries, links, waiting
@@ -148,33 +150,86 @@ def integrity_error(engine: Engine) -> type[Exception]:
     return found
 
 
+@dataclass
+class Held:
+    """A pool connection that ``cursor_on`` reuses for ``engine`` while it is held (None once
+    it went back to the pool: a task started inside the block keeps this very object, so it
+    never runs on a connection given back)."""
+
+    engine: Engine
+    connection: PoolProxiedConnection | None
+
+
+HELD: ContextVar[Held | None] = ContextVar("fracas_held_connection", default=None)
+"""The connection held by ``holding`` in this task or thread, if any."""
+
+
+@contextmanager
+def holding(engine: Engine, url: str) -> Iterator[None]:
+    """One connection from ``engine``'s pool for every prepared statement run in this block
+    (in this task or thread): a command's look at its link and its append then cost one
+    checkout, not two (on PostgreSQL one pre-ping, not two). Each write still commits or
+    rolls back as its own transaction; a read on PostgreSQL stays in the next one."""
+    held = HELD.get()
+    if held is not None and held.engine is engine and held.connection is not None:
+        yield  # held already, by an outer block
+        return
+    mine = Held(engine, _checkout(engine, url))
+    token = HELD.set(mine)
+    try:
+        yield
+    finally:
+        HELD.reset(token)
+        connection, mine.connection = mine.connection, None
+        if connection is not None:
+            connection.close()  # back to the pool, rolled back unless committed
+
+
 @contextmanager
 def cursor_on(engine: Engine, url: str, write: bool = False) -> Iterator[Any]:
     """A cursor of the driver's own, on a connection from ``engine``'s pool (its database:
-    ``url``), for prepared statements; with ``write``, one transaction committed at the end.
-    Database failures become one-line StoreErrors; the driver's IntegrityError passes through,
-    for the append to tell a lost race."""
+    ``url``) or the one ``holding`` holds, for prepared statements; with ``write``, one
+    transaction committed at the end (rolled back on any failure). Database failures become
+    one-line StoreErrors; the driver's IntegrityError passes through, for the append to tell
+    a lost race."""
     dbapi = engine.dialect.loaded_dbapi
-    try:
-        connection = engine.raw_connection()
-    except SQLAlchemyError as error:
-        raise StoreError(f"database {url}: {first_line(error)}") from error
+    held = HELD.get()
+    if held is not None and held.engine is engine and held.connection is not None:
+        connection, owned = held.connection, False
+    else:
+        held, connection, owned = None, _checkout(engine, url), True
     cursor = None
     try:
         cursor = connection.cursor()
         yield cursor
         if write:
             connection.commit()
-    except dbapi.IntegrityError:
-        raise
     except dbapi.Error as error:
         if engine.dialect.is_disconnect(error, connection.dbapi_connection, cursor):
             connection.invalidate(error)  # not back into the pool
+            if held is not None:
+                held.connection = None  # the block's next statement checks out a live one
+        elif not owned:
+            connection.rollback()
+        if isinstance(error, dbapi.IntegrityError):
+            raise
         raise StoreError(f"database {url}: {first_line(error)}") from error
+    except BaseException:
+        if not owned and write:
+            connection.rollback()
+        raise
     finally:
         if cursor is not None:
             cursor.close()
-        connection.close()  # back to the pool, rolled back unless committed
+        if owned:
+            connection.close()  # back to the pool, rolled back unless committed
+
+
+def _checkout(engine: Engine, url: str) -> PoolProxiedConnection:
+    try:
+        return engine.raw_connection()
+    except SQLAlchemyError as error:
+        raise StoreError(f"database {url}: {first_line(error)}") from error
 
 
 def one_row(engine: Engine, url: str, statement: Prepared, values: Mapping[str, Any]) -> Any:

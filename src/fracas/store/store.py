@@ -55,6 +55,7 @@ from fracas.store.statements import (
     Run,
     cursor_on,
     first_line,
+    holding,
     integrity_error,
     on_connection,
     on_cursor,
@@ -97,6 +98,12 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def holding(self) -> AbstractContextManager[None]:
+        """One connection for this block's command path (``link_at``, ``version``,
+        ``answered``, ``append``) in this task or thread, checked out once
+        (``statements.holding``): a web change's look at its link and its append."""
+        return holding(self.engine, self.url)
 
     # --- writing ------------------------------------------------------------------------
 

@@ -227,8 +227,10 @@ class Tables:
     def announce_soon(self, encounter_id: str) -> None:
         """``announce`` in a task of its own: it runs when the running request first lets the
         loop go, which is after its answer is written (no step between the change and the
-        answer's write waits on anything); the changes made before it runs are told at once."""
-        if encounter_id not in self._announcing:
+        answer's write waits on anything); the changes made before it runs are told at once.
+        With nobody watching the encounter in this process there is nothing to tell (a page
+        that opens later is told the state first), and no task is made."""
+        if self._watchers.get(encounter_id) and encounter_id not in self._announcing:
             task = asyncio.create_task(self._announce_later(encounter_id))
             self._announcing[encounter_id] = task
 
