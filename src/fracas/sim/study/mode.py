@@ -81,6 +81,11 @@ def forget() -> None:
     _built.cache_clear()
 
 
+def plans_built() -> int:
+    """How many plans this process has built since it started or last ``forget``."""
+    return _built.cache_info().misses
+
+
 @lru_cache(maxsize=8)
 def _built(encounter: str, text: str | None, save: str | None, policy: str) -> Plan:
     ruleset, setup = loaded(encounter, text, save)
