@@ -16,9 +16,10 @@ sampled instead, with seeded dice, and every figure carries its 95 % margin.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -181,19 +182,14 @@ def exact_odds(
     faces from the start (the odds before totals; the same figures, more resolutions)."""
     trial = _trial(encounter)
     base = trial.state
+    tree = _Tree(_trial(trial), (action, *then), max_branches, answering)
     outcomes: _Chances[str] = _Chances()
     damage: _Chances[int] = _Chances()
     answers: dict[Action, None] = {}
-    resolutions = 0
-    found = leaves(
-        trial,
-        action,
-        then=then,
-        max_branches=max_branches,
-        answering=answering,
-        by_totals=by_totals,
-    )
-    for leaf in found:
+    resolutions, current = 0, 0
+    for number, leaf in _walked(tree, by_totals):
+        if number != current:  # a rule read the faces of a roll: the pass started anew
+            outcomes, damage, answers, current = _Chances(), _Chances(), {}, number
         resolutions = leaf.resolved
         dealt = damage_dealt(trial.ruleset, action.actor, base, leaf.state)
         outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
@@ -238,12 +234,30 @@ def leaves(
     branched on their totals until a rule reads a roll's faces; the pass then starts anew with
     that expression branched on its faces (``by_totals`` False: every roll from the start).
     ``merge``, when given, makes each roll's branches fewer (its caller answers for it)."""
-    faces_read: set[str] | None = set() if by_totals else None
     tree = _Tree(_trial(encounter), (action, *then), max_branches, answering, merge)
-    while True:
+    found: list[Leaf] = []
+    current = 0
+    for number, leaf in _walked(tree, by_totals):
+        if number != current:  # a rule read the faces of a roll: the pass started anew
+            found, current = [], number
+        found.append(leaf)
+    return found
+
+
+def _walked(tree: _Tree, by_totals: bool) -> Iterator[tuple[int, Leaf]]:
+    """Each leaf of each pass of ``tree`` as it is found, with the number of its pass: rolls
+    branched on their totals until a rule reads a roll's faces, which ends the pass
+    (``FacesHidden``) and starts the next, with that expression branched on its faces. So a
+    reader keeps the leaves of the last pass only. Read one at a time, a leaf's state can go
+    as soon as its figures are taken (kept all together, every state outlived the young
+    generation of Python's garbage collector, which then walked them again and again)."""
+    faces_read: set[str] | None = set() if by_totals else None
+    for number in itertools.count():
         try:
-            return tree.enumerate(None if faces_read is None else frozenset(faces_read))
-        except FacesHidden as hidden:  # a rule read a roll's faces: branch on them, anew
+            for leaf in tree.walk(None if faces_read is None else frozenset(faces_read)):
+                yield number, leaf
+            return
+        except FacesHidden as hidden:
             assert faces_read is not None and hidden.notation not in faces_read
             faces_read.add(hidden.notation)
 
@@ -268,12 +282,11 @@ class _Tree:
         self.answering = answering
         self.resolutions = 0
 
-    def enumerate(self, faces_read: frozenset[str] | None) -> list[Leaf]:
-        """One pass: every roll branched on its totals, but those in ``faces_read`` (or every
-        roll, if None) on their distinct results. Raises FacesHidden when a rule reads the
-        faces of a roll branched on its totals."""
+    def walk(self, faces_read: frozenset[str] | None) -> Iterator[Leaf]:
+        """One pass, leaf by leaf: every roll branched on its totals, but those in
+        ``faces_read`` (or every roll, if None) on their distinct results. Raises FacesHidden
+        when a rule reads the faces of a roll branched on its totals."""
         trial, base, verb = self.trial, self.base, self.actions[0].verb
-        found: list[Leaf] = []
         known: Known = {}
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
@@ -302,8 +315,7 @@ class _Tree:
                 continue
             except DiceLimitError as error:
                 raise TooManyBranches(f"{verb}: {error}") from error
-            found.append(Leaf(events, trial.state, weight, scale, self.resolutions))
-        return found
+            yield Leaf(events, trial.state, weight, scale, self.resolutions)
 
 
 K = TypeVar("K", str, int)

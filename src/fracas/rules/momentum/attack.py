@@ -373,6 +373,8 @@ def _portions(weapon: Weapon | Ability, rolled: RollResult) -> tuple[DamagePorti
 def _advantages_against(target: Combatant, weapon: Weapon | Ability) -> int:
     """SOURCES.md statuses: attacks against the Restrained, Stunned or Blinded have advantage;
     melee attacks against the Prone too."""
+    if not target.effects:
+        return 0  # every status is an effect
     sources = [
         has_status(target, s)
         for s in (StatusEffect.RESTRAINED, StatusEffect.STUNNED, StatusEffect.BLINDED)
@@ -384,6 +386,8 @@ def _advantages_against(target: Combatant, weapon: Weapon | Ability) -> int:
 def _disadvantages_of(attacker: Combatant, target: Combatant, weapon: Weapon | Ability) -> int:
     """SOURCES.md statuses: the Prone, Blinded and Frightened attack with disadvantage; ranged
     attacks against the Prone too."""
+    if not (attacker.effects or target.effects):
+        return 0  # every status is an effect
     sources = [
         has_status(attacker, s)
         for s in (StatusEffect.PRONE, StatusEffect.BLINDED, StatusEffect.FRIGHTENED)

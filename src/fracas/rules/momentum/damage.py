@@ -37,11 +37,9 @@ class Defences:
 
     def value(self, defence: Defence) -> int:
         """The number that defence subtracts, before any of it is ignored."""
-        return {
-            Defence.ARMOR: self.armor,
-            Defence.CONSTITUTION_DR: self.constitution_dr,
-            Defence.WILL_DR: self.will_dr,
-        }[defence]
+        if defence is Defence.ARMOR:
+            return self.armor
+        return self.constitution_dr if defence is Defence.CONSTITUTION_DR else self.will_dr
 
 
 @frozen
@@ -125,7 +123,10 @@ def resolve_damage(hit: Hit, defences: Defences, *, settings: MomentumSettings) 
 
 
 def _reduction_order(hit: Hit) -> tuple[DamageType, ...]:
-    dealt = [p.damage_type for p in hit.portions] + [b.damage_type for b in hit.bonuses]
+    dealt = [p.damage_type for p in hit.portions]
+    if not (hit.reduce_first or hit.bonuses):
+        return tuple(dealt)  # one portion per type: already in order, no repeats
+    dealt += [b.damage_type for b in hit.bonuses]
     return tuple(dict.fromkeys([*hit.reduce_first, *dealt]))
 
 
@@ -137,8 +138,7 @@ def _apply_defence(
     different defenses become relevant, takes the lowest defensive value into account."
     "Ignoring Armor does not allow you to reduce the effective Armor of a target below 0" but
     negative values "still deal increased damage"."""
-    relevant = {damage_type.defence for damage_type in ledger.order}
-    defence = min((d for d in Defence if d in relevant), key=defences.value)
+    defence = _lowest_relevant(ledger.order, defences)
     value = defences.value(defence)
     positive = max(value, 0)
     ignored = positive if hit.ignore_all_armor else min(positive, hit.ignore_armor)
@@ -149,6 +149,15 @@ def _apply_defence(
     elif effective or ignored:
         overflow = settings.defence_overflows_to_other_portions
         ledger.subtract(effective, label, overflow=overflow)
+
+
+def _lowest_relevant(order: tuple[DamageType, ...], defences: Defences) -> Defence:
+    """The defence the hit meets: the lowest of those its damage types meet, the first in
+    ``Defence``'s order on a tie. Most hits deal one type, or types that all meet Armor."""
+    relevant = {damage_type.defence for damage_type in order}
+    if len(relevant) == 1:
+        return relevant.pop()
+    return min((d for d in Defence if d in relevant), key=defences.value)
 
 
 def _add_negative_defence(ledger: _Ledger, extra: int, label: str, defences: Defences) -> None:
@@ -164,6 +173,8 @@ def _apply_multipliers(ledger: _Ledger, defences: Defences) -> None:
     """Seed: "Resistance reduces all incoming damage of that type by half. Immunity nullifies any
     damage of that type. Vulnerability increases all damage of that type by half." A type in both
     resistances and vulnerabilities is halved, then increased by half."""
+    if not (defences.immunities or defences.resistances or defences.vulnerabilities):
+        return
     for damage_type, amount in list(ledger.amounts.items()):
         if damage_type in defences.immunities:
             ledger.set(damage_type, 0, f"immunity {NOTHING} ({damage_type})")
@@ -181,19 +192,21 @@ def _account(
 ) -> DamageAccount:
     """Split the final damage: a non-lethal attack's is all non-lethal, and "Holy damage is
     non-lethal against biological creatures ... unless the one dealing the damage wishes"."""
-    holy_spares = (
+    amounts = ledger.amounts
+    total = sum(amounts.values())
+    if hit.non_lethal_reduction is not None:
+        non_lethal = total
+    elif (
         settings.holy_non_lethal_to_biological
         and defences.biological_creature
         and not hit.lethal_holy
-    )
-    non_lethal = sum(
-        amount
-        for damage_type, amount in ledger.amounts.items()
-        if hit.non_lethal_reduction is not None or (holy_spares and damage_type is DamageType.HOLY)
-    )
+    ):
+        non_lethal = amounts.get(DamageType.HOLY, 0)
+    else:
+        non_lethal = 0
     return DamageAccount(
         steps=tuple(ledger.steps),
-        portions=tuple(DamagePortion(t, amount) for t, amount in ledger.amounts.items()),
-        lethal=sum(ledger.amounts.values()) - non_lethal,
+        portions=tuple(DamagePortion(t, amount) for t, amount in amounts.items()),
+        lethal=total - non_lethal,
         non_lethal=non_lethal,
     )

@@ -28,7 +28,10 @@ class Defence(StrEnum):
     @property
     def label(self) -> str:
         """The name used in an itemised damage account."""
-        return {"armor": "armor", "constitution_dr": "Constitution DR", "will_dr": "Will DR"}[self]
+        return _LABELS[self]
+
+
+_LABELS = {"armor": "armor", "constitution_dr": "Constitution DR", "will_dr": "Will DR"}
 
 
 class DamageType(StrEnum):

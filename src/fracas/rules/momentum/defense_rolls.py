@@ -26,7 +26,7 @@ class DefenseRoll(StrEnum):
     @property
     def stat(self) -> Stat:
         """The Stat whose Stat Bonus the DR adds."""
-        return Stat(self.value)
+        return _STATS[self]
 
     @property
     def skill(self) -> Skill:
@@ -34,6 +34,7 @@ class DefenseRoll(StrEnum):
         return _SKILLS[self]
 
 
+_STATS: dict[DefenseRoll, Stat] = {kind: Stat(kind.value) for kind in DefenseRoll}
 _SKILLS: dict[DefenseRoll, Skill] = {
     DefenseRoll.STRENGTH: Skill.RAW_FORCE,
     DefenseRoll.DEXTERITY: Skill.NIMBLENESS,

@@ -58,10 +58,12 @@ class Hit:
     cap: int | None = None
 
     def __post_init__(self) -> None:
-        types = [portion.damage_type for portion in self.portions]
-        if not types or len(set(types)) != len(types):
+        types = {portion.damage_type for portion in self.portions}
+        if not types or len(types) != len(self.portions):
             raise MomentumRuleError("a hit needs one portion per damage type, at least one")
-        if not set(self.reduce_first) <= set(types) | {bonus.damage_type for bonus in self.bonuses}:
+        if self.reduce_first and not set(self.reduce_first) <= types.union(
+            bonus.damage_type for bonus in self.bonuses
+        ):
             raise MomentumRuleError("reduce_first names a damage type the hit does not deal")
         if self.ignore_armor < 0 or (self.non_lethal_reduction or 0) < 0:
             raise MomentumRuleError("ignored Armor and the non-lethal reduction cannot be negative")

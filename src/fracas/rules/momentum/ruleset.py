@@ -246,11 +246,14 @@ class Momentum(Ruleset):
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome (``hit``, ``critical hit``, ``miss``, ``critical miss`` …; a miss
         redirected onto a screen counts as what it did there), or for an Ability with a Defense
-        Roll whether the target ``resisted`` it; None for anything else."""
+        Roll whether the target ``resisted`` it; None for anything else. Events are matched by
+        their very class (nothing subclasses these two): ``isinstance`` against an event class
+        goes through ``ABCMeta``, for every event after the roll (the exact odds ask this of
+        every leaf)."""
         for event in reversed(events):
-            if isinstance(event, AttackRolled):
+            if type(event) is AttackRolled:
                 return event.outcome.replace("_", " ")
-            if isinstance(event, CheckRolled) and " DR against " in event.check:
+            if type(event) is CheckRolled and " DR against " in event.check:
                 return "resisted" if event.result == "success" else "not resisted"
         return None
 

@@ -47,7 +47,8 @@ class Stats(_Record):
     will: int
 
     def __getitem__(self, stat: Stat) -> int:
-        return int(getattr(self, stat.value))
+        value: int = getattr(self, stat)  # a Stat is its field's name
+        return value
 
 
 class Skills(_Record):
@@ -71,7 +72,8 @@ class Skills(_Record):
     street_smarts: int = Field(0, ge=0)
 
     def __getitem__(self, skill: Skill) -> int:
-        return int(getattr(self, skill.value))
+        value: int = getattr(self, skill)  # a Skill is its field's name
+        return value
 
 
 class Weapon(_Record):
