@@ -197,3 +197,28 @@ def test_a_roll_with_more_faces_than_totals_keeps_them_hidden() -> None:
     assert not shown_whole(parse("1d10+1d4"))  # 40 distinct results, 13 totals
     assert not shown_whole(parse("8d6"))  # past SHOWN_WHOLE sequences: not worked out
     assert not shown_whole(parse("1d20/2"))  # 20 faces, 11 totals
+
+
+def lurasko_heat_lance(count: int) -> Session:
+    """The Lur-Asko demo with the Arcanist's heat lance doing ``20+{count}d10`` energy."""
+    path = demo_of("lurasko")
+    text = path.read_text(encoding="utf-8").replace(
+        'energy_damage: "20+1d10"', f'energy_damage: "20+{count}d10"'
+    )
+    return open_encounter(path, text=text)
+
+
+def test_a_lurasko_damage_roll_is_branched_on_its_totals() -> None:
+    """Lur-Asko's rules read a weapon's damage roll by its total (the damage called out), so
+    its odds grow with the roll's totals (10 for 1d10, 19 for 2d10), not with its sets of faces
+    (55 for 2d10): the attack's resolutions fewer than double, the fractions those by faces.
+    Until the rules told a roll with dice from its notation, not from the dice it rolled, 2d10
+    took 5.5 times 1d10's resolutions."""
+    action = "Arcanist: attack legionary -with 'heat lance'"
+    one, two = lurasko_heat_lance(1), lurasko_heat_lance(2)
+    by_one = exact_odds(one.encounter, ready(one, action))
+    by_totals = exact_odds(two.encounter, ready(two, action))
+    by_faces = exact_odds(two.encounter, ready(two, action), by_totals=False, max_branches=25_000)
+    assert by_totals.exact and by_faces.exact
+    assert by_totals.resolutions < 2 * by_one.resolutions < by_faces.resolutions
+    assert (by_totals.outcomes, by_totals.damage) == (by_faces.outcomes, by_faces.damage)

@@ -99,6 +99,10 @@ class _Rolled:
     normal: RollResult | None = None
     energy: RollResult | None = None
     done: bool = False
+    results: tuple[RollResult, ...] = ()
+    """The rolls whose notation has dice (fixed damage is called out, not rolled). Told from
+    the notation, not from the dice rolled: the rules read only a damage roll's total, so exact
+    odds branch it once per total, not once per set of faces."""
 
     def roll(self, weapon: Weapon, source: DiceSource) -> None:
         if self.done:
@@ -108,11 +112,18 @@ class _Rolled:
             self.normal = roll(weapon.damage, source)
         if weapon.energy_damage is not None:
             self.energy = roll(weapon.energy_damage, source)
+        self.results = tuple(
+            result
+            for notation, result in (
+                (weapon.damage, self.normal),
+                (weapon.energy_damage, self.energy),
+            )
+            if notation is not None and result is not None and _has_dice(notation)
+        )
 
-    @property
-    def results(self) -> tuple[RollResult, ...]:
-        """The rolls that had dice in them (fixed damage is called out, not rolled)."""
-        return tuple(r for r in (self.normal, self.energy) if r is not None and r.dice())
+
+def _has_dice(notation: Expression) -> bool:
+    return next(iter(notation.dice_terms()), None) is not None
 
 
 @dataclass
