@@ -331,23 +331,23 @@ async def action(
 @router.post("/t/{token}/undo", response_model=ReplyOut)
 async def undo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Take back the last step (never the encounter's setup)."""
-    open_tables = tables_of(request)
-    with open_tables.store.holding():
-        held = _game_masters(await open_tables.open_seat(token))
-        seat_key = _seat_key(held, key)
-        reply = held.tracked.undo(seat_key, checked=True)
-        return _answer(open_tables, held, reply, None, seat_key)
+    return await _through_the_log(token, request, key, again=False)
 
 
 @router.post("/t/{token}/redo", response_model=ReplyOut)
 async def redo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Do the last undone step again, with the very same dice."""
+    return await _through_the_log(token, request, key, again=True)
+
+
+async def _through_the_log(token: str, request: Request, key: str | None, again: bool) -> Response:
+    """Undo, or redo when ``again``, through a game master's link."""
     open_tables = tables_of(request)
     with open_tables.store.holding():
         held = _game_masters(await open_tables.open_seat(token))
         seat_key = _seat_key(held, key)
-        reply = held.tracked.redo(seat_key, checked=True)
-        return _answer(open_tables, held, reply, None, seat_key)
+        step = held.tracked.redo if again else held.tracked.undo
+        return _answer(open_tables, held, step(seat_key, checked=True), None, seat_key)
 
 
 @router.post("/t/{token}/combatants", response_model=ReplyOut)
