@@ -22,7 +22,7 @@ from fracas.engine.ruleset import Descriptor, Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import StartCombat
 from fracas.sim.study.loop import Fighter, Plan
-from fracas.sim.study.striking import LazyTable, _lowest_up, on_turn_of
+from fracas.sim.study.striking import LazyTable, lowest_up, on_turn_of
 from fracas.sim.study.table import Tracked
 from tests.engine.toy import Punch, PunchRule, Toy
 
@@ -58,7 +58,7 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> Plan:
     encounter.apply(StartCombat())
     started = encounter.state
     sides = tuple(sorted({c.side for c in started}))
-    tracked = {c.id: Tracked(HP, _lowest_up(ruleset, started, c, HP)) for c in started}
+    tracked = {c.id: Tracked(HP, lowest_up(ruleset, started, c, HP)) for c in started}
     fighters = tuple(_fighter(ruleset, started, c, sides, tracked) for c in started)
     ids = list(started.combatants)
     turns = tuple(tuple(ids.index(a) for a in turn.actors) for turn in started.clock.order)

@@ -31,7 +31,6 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.events import PoolSet, reduce
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
-from fracas.engine.turns import StartCombat
 from fracas.rules.dbu.actions import Attack
 from fracas.rules.dbu.attack import AttackRule
 from fracas.rules.dbu.economy import ACTIONS, LP
@@ -43,17 +42,14 @@ from fracas.sim.branching import BranchingDice
 from fracas.sim.fight import MAX_ACTIONS, FightResult
 from fracas.sim.policy import Generic, Policy, Reacting, Settling, standing_enemies, tactics_for
 from fracas.sim.study.dbu_tables import Tables
-from fracas.sim.study.striking import _lowest_up, on_turn_of
+from fracas.sim.study.striking import lowest_up, on_turn_of, started_from
 from fracas.sim.study.table import Unmirrorable
 
 
 def plan(ruleset: Ruleset, setup: EncounterState) -> DbuPlan:
     """The plan of ``setup``'s fight; Unmirrorable when study mode cannot play it."""
     assert isinstance(ruleset, Dbu)
-    encounter = Encounter(ruleset, 0, history=False)
-    encounter.state = setup
-    encounter.apply(StartCombat())
-    started = encounter.state
+    started = started_from(ruleset, setup)
     tactics = tactics_for(ruleset)
     _check(ruleset, setup, started, tactics)
     ids = tuple(started.combatants)
@@ -69,7 +65,7 @@ def plan(ruleset: Ruleset, setup: EncounterState) -> DbuPlan:
             side=sides.index(c.side),
             life=c.pools[LP].current,
             maximum=c.pools[LP].maximum,
-            lowest_up=_lowest_up(ruleset, started, c, LP),
+            lowest_up=lowest_up(ruleset, started, c, LP),
             actions=c.pools[ACTIONS].maximum,
             foes=joined[index],
         )

@@ -31,7 +31,6 @@ from fracas.engine.encounter import Encounter
 from fracas.engine.events import InitiativeSet
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState
-from fracas.engine.turns import StartCombat
 from fracas.rules.kingsdale.actions import RollInitiative
 from fracas.rules.kingsdale.poses import pose_index
 from fracas.rules.kingsdale.queries import ACTIONS, INIT_NATURAL, OWED, POSE, STRAY, sheet_of
@@ -41,6 +40,7 @@ from fracas.sim.fight import MAX_ACTIONS, FightResult
 from fracas.sim.odds import leaves
 from fracas.sim.study.kingsdale_outcomes import Drawn, Hit, Swing, drawn
 from fracas.sim.study.kingsdale_tables import Tables
+from fracas.sim.study.striking import started_from
 from fracas.sim.study.table import Unmirrorable
 
 STARTING_MARKS = frozenset({INIT_NATURAL, POSE})
@@ -50,10 +50,7 @@ STARTING_MARKS = frozenset({INIT_NATURAL, POSE})
 def plan(ruleset: Ruleset, setup: EncounterState) -> KingsdalePlan:
     """The plan of ``setup``'s fight; Unmirrorable when study mode cannot play it."""
     assert isinstance(ruleset, Kingsdale)
-    encounter = Encounter(ruleset, 0, history=False)
-    encounter.state = setup
-    encounter.apply(StartCombat())
-    started = encounter.state
+    started = started_from(ruleset, setup)
     _check(ruleset, started)
     ids = tuple(started.combatants)
     damage = tuple(tuple(ruleset.damage_pools(c)) for c in started)

@@ -24,11 +24,9 @@ from fractions import Fraction
 
 from fracas.dice import DiceNeeded
 from fracas.engine.action import CombatantId
-from fracas.engine.encounter import Encounter
 from fracas.engine.events import InitiativeSet
 from fracas.engine.ruleset import Cost, Ruleset
 from fracas.engine.state import EncounterState, Moment, Reset
-from fracas.engine.turns import StartCombat
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.attack import weapon_of
 from fracas.rules.lurasko.queries import damage_of, degrees_of, standing
@@ -37,7 +35,13 @@ from fracas.sim.branching import BranchingDice, RollNeeded
 from fracas.sim.fight import FightResult
 from fracas.sim.policy import Reacting, Settling, tactics_for
 from fracas.sim.study.lurasko_tables import CORE, HAND_ARM, KINDS, MOBILITY, Tables
-from fracas.sim.study.striking import StrikerShape, attacks_paid, chosen, on_turn_of
+from fracas.sim.study.striking import (
+    StrikerShape,
+    attacks_paid,
+    chosen,
+    on_turn_of,
+    started_from,
+)
 from fracas.sim.study.table import Unmirrorable
 from fracas.sim.tactics.lurasko import attack, best_first, critical_choice
 
@@ -45,10 +49,7 @@ from fracas.sim.tactics.lurasko import attack, best_first, critical_choice
 def plan(ruleset: Ruleset, setup: EncounterState) -> LuraskoPlan:
     """The plan of ``setup``'s fight; Unmirrorable when study mode cannot play it."""
     assert isinstance(ruleset, Lurasko)
-    encounter = Encounter(ruleset, 0, history=False)
-    encounter.state = setup
-    encounter.apply(StartCombat())
-    started = encounter.state
+    started = started_from(ruleset, setup)
     _check(ruleset, started)
     ids = tuple(started.combatants)
     actions, prices = _attacks(ruleset, started)

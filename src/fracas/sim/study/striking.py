@@ -45,7 +45,7 @@ def striker_plan(ruleset: Ruleset, setup: EncounterState, shape: StrikerShape) -
     if found:
         raise Unmirrorable("; ".join(found))
     sides = tuple(sorted({c.side for c in started}))
-    tracked = {c.id: Tracked(pool, _lowest_up(ruleset, started, c, pool)) for c in started}
+    tracked = {c.id: Tracked(pool, lowest_up(ruleset, started, c, pool)) for c in started}
     fighters = tuple(_fighter(ruleset, started, c, shape, sides, tracked) for c in started)
     ids = list(started.combatants)
     turns = tuple(tuple(ids.index(a) for a in turn.actors) for turn in started.clock.order)
@@ -261,7 +261,16 @@ def attacks_paid(actor: Combatant, prices: set[tuple[tuple[str, int], ...]]) -> 
     return min(MAX_ACTIONS, *(actor.pools[n].current // amount for n, amount in paid.items()))
 
 
-def _lowest_up(ruleset: Ruleset, state: EncounterState, combatant: Combatant, name: str) -> int:
+def started_from(ruleset: Ruleset, setup: EncounterState) -> EncounterState:
+    """The state a study's fights start from: ``setup`` with the combat started by the rules
+    (dice seeded 0; a plan checks that the start rolls none where it matters)."""
+    encounter = Encounter(ruleset, 0, history=False)
+    encounter.state = setup
+    encounter.apply(StartCombat())
+    return encounter.state
+
+
+def lowest_up(ruleset: Ruleset, state: EncounterState, combatant: Combatant, name: str) -> int:
     """The least value of the damage pool at which the rules keep ``combatant`` in the fight:
     asked of ``Ruleset.takes_turn`` for every value from the maximum down to three times
     below zero; Unmirrorable when the answer is not one threshold."""
