@@ -2,7 +2,9 @@
 
     .venv/bin/python benchmarks/study.py [--engine-runs 200] [--study-runs 20000] [RULESET …]
 
-For each 4v4 file: which mode ``auto`` picks and why; the engine's fights per CPU-second (over
+For each 4v4 file: which mode ``auto`` plays and why (``fracas.sim.study.mode.played``, as
+``fracas sim``: a study that meets, mid-study, a fight study mode cannot play is the engine's
+row, with the reason, and its fights are not played again); the engine's fights per CPU-second (over
 ``--engine-runs`` fights); study mode's fights per CPU-second *including* its set-up, over
 ``--study-runs`` fights from a cold cache; its set-up: the plan, and the tables the rules fill
 (lazily, as the fights need them: the study's cold time less the same study's time played
@@ -23,7 +25,7 @@ from machine import describe, timed
 
 from fracas.sim.fight import FightResult
 from fracas.sim.runner import Study, loaded, simulate
-from fracas.sim.study.mode import ENGINE, STUDY, decide, forget, plan_of
+from fracas.sim.study.mode import AUTO, ENGINE, STUDY, Decision, forget, plan_of, played
 from fracas.sim.study.validate import compare
 
 ENCOUNTERS = Path(__file__).parent / "encounters"
@@ -38,19 +40,21 @@ def measure(slug: str, engine_runs: int, study_runs: int) -> str:
     engine: list[FightResult] = []
     engine_time = timed(lambda: engine.extend(simulate(replace(study, mode=ENGINE), workers=1)))
     engine_rate = engine_runs / engine_time.cpu
+    many = replace(study, runs=study_runs)
+
+    def fights(decided: Study) -> list[FightResult]:
+        """Study mode's fights; where the engine plays, its fights measured above."""
+        return simulate(decided, workers=1) if decided.mode == STUDY else engine
+
     forget()
-    decision = decide(study, "auto")
+    outcome: list[tuple[Decision, list[FightResult]]] = []
+    cold = timed(lambda: outcome.append(played(many, AUTO, fights)))  # the mode, as the CLI's
+    decision, fast = outcome[0]
     if decision.mode != STUDY:
         return f"| {slug} | {engine_rate:.0f} | — | — | — | engine only: {decision.why} |"
-    forget()
-    setup = timed(lambda: decide(study, "auto"))
-    fast: list[FightResult] = []
-    many = replace(study, mode=STUDY, runs=study_runs)
-    study_time = timed(lambda: fast.extend(simulate(many, workers=1)))
-    warm = timed(lambda: simulate(many, workers=1))
-    filled = max(0.0, study_time.cpu - warm.cpu)
+    warm = timed(lambda: simulate(replace(many, mode=STUDY), workers=1))
     tables = plan_of(study.encounter, study.text, study.save, study.policy).describe()
-    rate = study_runs / (setup.cpu + study_time.cpu)
+    rate = study_runs / cold.cpu
     found = compare(engine, fast, loaded(path)[1], encounter=slug, seed=1, why=decision.why)
     verdict = (
         "agree"
@@ -59,7 +63,7 @@ def measure(slug: str, engine_runs: int, study_runs: int) -> str:
     )
     return (
         f"| {slug} | {engine_rate:.0f} | {rate:,.0f} | {times(rate / engine_rate)} "
-        f"| {setup.cpu + filled:.2f} s ({tables}) | {verdict} |"
+        f"| {max(0.0, cold.cpu - warm.cpu):.2f} s ({tables}) | {verdict} |"
     )
 
 
