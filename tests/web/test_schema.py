@@ -9,15 +9,18 @@ import tempfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis import Case
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from fracas.store import Store
 from fracas.web.app import create_app
+
+if TYPE_CHECKING:  # schemathesis names an OpenAPI case's type for type checkers only
+    from schemathesis.specs.openapi.schemas import OpenApiCase
 
 STORE_FILE = Path(tempfile.mkdtemp(prefix="fracas-schema-")) / "fuzz.sqlite3"
 
@@ -48,7 +51,7 @@ def gm_token() -> Iterator[str]:
 
 @schema.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-def test_the_api_answers_every_request_by_its_document(case: Case, gm_token: str) -> None:
+def test_the_api_answers_every_request_by_its_document(case: OpenApiCase, gm_token: str) -> None:
     parameters = case.path_parameters
     if parameters and "token" in parameters and zlib.crc32(repr(case.body).encode()) % 2 == 0:
         deleting = case.method.upper() == "DELETE" and case.path == "/api/t/{token}"
