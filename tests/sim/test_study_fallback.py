@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 from fracas.app.rulesets import ENVIRONMENT as RULESETS
 from fracas.cli.app import app
+from fracas.cli.estimate import played_words
 from fracas.errors import FracasError
-from fracas.sim.estimate import estimate, study_of
+from fracas.sim.estimate import CHUNK, Headway, estimate, study_of
 from fracas.sim.runner import Study, simulate
 from fracas.sim.study import dbu, kaiser, kingsdale, lurasko, momentum, registry
 from fracas.sim.study.mode import AUTO, ENGINE, STUDY, decide, forget, plan_of, played
@@ -149,6 +150,27 @@ def test_the_estimate_falls_back_and_gives_the_engine_s_figures(
     assert found.stopped == engine.stopped == "precise"
     kept = ("fights", "sides", "rounds_median", "rounds_spread", "falls", "margin")
     assert {k: asdict(found)[k] for k in kept} == {k: asdict(engine)[k] for k in kept}
+
+
+def test_the_estimate_s_progress_tells_the_fall_back_and_counts_the_engine_s_fights(
+    bullies: None,
+) -> None:
+    heard: list[Headway] = []
+    found = estimate(study_of(BULLY, seed=1), workers=1, budget=600, told=heard.append)
+    # seed 1: study mode played two chunks; the third met Bo punching (its first fight to)
+    told = [(h.fights, h.mode, h.fell_back) for h in heard[:3]]
+    assert told == [(10, STUDY, ""), (20, STUDY, ""), (0, ENGINE, FELL_BACK)]
+    assert heard[2].margin == 1.0  # told at once, before the engine's first chunk
+    engine = heard[3:]
+    assert [h.fights for h in engine] == list(range(CHUNK, found.fights + 1, CHUNK))
+    assert {(h.mode, h.fell_back) for h in engine} == {(ENGINE, FELL_BACK)}
+    assert (found.mode, found.mode_why) == (ENGINE, FELL_BACK)
+    seconds = [h.seconds for h in heard]
+    assert seconds == sorted(seconds)  # the budget's clock runs on from the start
+    assert played_words(heard[1]) == "20 fights (study)"
+    assert played_words(heard[-1]) == (
+        f"{found.fights} fights by the engine, again from the first (study mode fell back)"
+    )
 
 
 def test_a_cluster_s_unmirrorable_falls_back_too(bullies: None) -> None:

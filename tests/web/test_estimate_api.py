@@ -9,8 +9,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from fracas.sim.estimate import PRECISE, estimate, study_of
+from fracas.sim.estimate import PRECISE, Headway, estimate, study_of
+from fracas.sim.study.mode import ENGINE, STUDY
 from fracas.store import Store
+from fracas.web.estimate_api import Job
 from tests.web.conftest import Table
 
 
@@ -87,8 +89,28 @@ def test_the_game_masters_live_socket_hears_its_progress_and_its_end(client: Tes
             heard.append(gm_page.receive_json())
         assert {message["type"] for message in heard} == {"estimate"}
         assert heard[-1]["status"] == "done" and heard[-1]["fights"] >= 10
-        assert all(set(m) == {"type", "status", "fights", "margin"} for m in heard)
+        assert all(set(m) == {"type", "status", "fights", "margin", "fell_back"} for m in heard)
+        assert {m["fell_back"] for m in heard} == {""}  # Kaiser's demo fits study mode
         fights = [message["fights"] for message in heard]
         assert fights == sorted(fights)
         assert client.post(f"/api/t/{gm}/commands", json={"text": "note hello"}).status_code == 200
         assert player_page.receive_json()["type"] == "step"  # no estimate message came first
+
+
+def test_a_fall_back_to_the_engine_is_said_in_the_answer_and_the_message() -> None:
+    """``tests/sim/test_study_fallback.py`` plays one; here, what the routes make of it."""
+    job = Job("encounter", 3, budget=10.0)
+    assert (job.out().mode, job.out().fell_back) == (None, "")  # no chunk played yet
+    job.headway = Headway(20, 1.5, 10.0, 0.2, STUDY)
+    assert (job.out().fights, job.out().mode, job.message()["fell_back"]) == (20, STUDY, "")
+    why = "study mode met a fight it cannot play, mid-study: Bo's punch on Ada"
+    job.headway = Headway(0, 1.6, 10.0, 1.0, ENGINE, why)
+    out = job.out()
+    assert (out.status, out.fights, out.mode, out.fell_back) == ("running", 0, ENGINE, why)
+    assert job.message() == {
+        "type": "estimate",
+        "status": "running",
+        "fights": 0,
+        "margin": 1.0,
+        "fell_back": why,
+    }

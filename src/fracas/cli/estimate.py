@@ -90,7 +90,7 @@ def _with_progress(study: Study, budget: float, workers: int | None) -> Estimate
     from fracas.sim.estimate import estimate
 
     columns = (
-        TextColumn("{task.fields[fights]} fights, odds ±{task.fields[margin]}"),
+        TextColumn("{task.fields[fights]}, odds ±{task.fields[margin]}"),
         BarColumn(),
         TimeElapsedColumn(),
         TextColumn("of {task.total:.0f} s"),
@@ -98,13 +98,22 @@ def _with_progress(study: Study, budget: float, workers: int | None) -> Estimate
     console = Console(stderr=True)
     quiet = not console.is_terminal  # in a log or a pipe, a bar is noise
     with Progress(*columns, console=console, transient=True, disable=quiet) as bar:
-        task = bar.add_task("estimate", total=budget, fights=0, margin="?")
+        task = bar.add_task("estimate", total=budget, fights="0 fights", margin="?")
 
         def told(headway: Headway) -> None:
             margin = f"{headway.margin:.1%}"
-            bar.update(task, completed=headway.seconds, fights=headway.fights, margin=margin)
+            fights = played_words(headway)
+            bar.update(task, completed=headway.seconds, fights=fights, margin=margin)
 
         return estimate(study, budget=budget, workers=workers, told=told)
+
+
+def played_words(headway: Headway) -> str:
+    """The progress line's fights: how many, in which mode, and whether the engine started
+    again from the first because study mode met one it cannot play (the report says why)."""
+    if headway.fell_back:
+        return f"{headway.fights} fights by the engine, again from the first (study mode fell back)"
+    return f"{headway.fights} fights ({headway.mode})"
 
 
 def _print_estimate(console: Console, found: Estimate, encounter: str) -> None:

@@ -31,7 +31,7 @@ from fracas.sim.fight import FightResult
 from fracas.sim.report import SideOdds, Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, run_chunk
 from fracas.sim.stats import wilson
-from fracas.sim.study.mode import AUTO, ENGINE, STUDY, played
+from fracas.sim.study.mode import AUTO, ENGINE, STUDY, Decision, played
 
 PRECISION = 0.05
 """How far from a side's chance its 95 % interval may reach when the estimate stops."""
@@ -64,6 +64,12 @@ class Headway:
     seconds: float
     budget: float
     margin: float
+    mode: str = ENGINE
+    """The mode playing the fights counted (``fracas.sim.study.mode``)."""
+    fell_back: str = ""
+    """Why study mode stopped, when it met mid-study a fight it cannot play: the engine then
+    plays the study again from its first fight, and ``fights`` counts the engine's. That is
+    told at once, with 0 fights, before the engine's first chunk."""
 
 
 Told = Callable[[Headway], None]
@@ -131,8 +137,12 @@ def estimate(
     check(study)
     setup = loaded(study.encounter, study.text, study.save)[1]
     limits = _Limits(start, budget, precision)
+    progress = _Progress(limits, told)
     decision, found = played(
-        study, AUTO, lambda decided: _until_stopped(decided, setup, limits, workers, told, context)
+        study,
+        AUTO,
+        lambda decided: _until_stopped(decided, setup, limits, workers, progress, context),
+        progress.fall_back,
     )
     results, stopped, margin = found.results, found.stopped, found.margin
     summary = _summary(results, setup, study)
@@ -166,12 +176,31 @@ class _Limits:
     precision: float
 
 
+@dataclass
+class _Progress:
+    """Tells ``told`` (when there is one) the estimate's headway, and that study mode fell back
+    to the engine when it does (``fell_back``: why)."""
+
+    limits: _Limits
+    told: Told | None
+    fell_back: str = ""
+
+    def tell(self, fights: int, spent: float, margin: float, mode: str) -> None:
+        if self.told is not None:
+            budget = self.limits.budget
+            self.told(Headway(fights, spent, budget, margin, mode, self.fell_back))
+
+    def fall_back(self, decision: Decision) -> None:
+        self.fell_back = decision.why
+        self.tell(0, time.monotonic() - self.limits.start, 1.0, decision.mode)
+
+
 def _until_stopped(
     study: Study,
     setup: EncounterState,
     limits: _Limits,
     workers: int | None,
-    told: Told | None,
+    progress: _Progress,
     context: BaseContext | None,
 ) -> _Chunks:
     """The fights of ``study`` (its mode decided) played in chunks until ``limits`` stop them."""
@@ -185,8 +214,7 @@ def _until_stopped(
             results += chunk
             margin = widest(_summary(results, setup, study))
             spent = time.monotonic() - limits.start
-            if told is not None:
-                told(Headway(len(results), spent, limits.budget, margin))
+            progress.tell(len(results), spent, margin, study.mode)
             if margin <= limits.precision:
                 stopped = PRECISE
                 break

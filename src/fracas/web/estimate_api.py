@@ -7,8 +7,10 @@ The estimate (``fracas.sim.estimate``) is of the encounter as it stands when it 
 on a thread of its own, which plays the fights on worker processes (forked from a server
 process that has fracas imported), so no request waits for it. While it runs, and when it
 ends, the game master's live sockets receive a small message of the kind ``estimate``
-(``{"type": "estimate", "status": "running" | "done" | "failed", "fights", "margin"}``); the
-figures themselves are read with the GET. Players' links reach neither route.
+(``{"type": "estimate", "status": "running" | "done" | "failed", "fights", "margin",
+"fell_back"}``: ``fights`` starts again from 0 when study mode falls back to the engine, and
+``fell_back`` then says why); the figures themselves are read with the GET. Players' links
+reach neither route.
 
 Like every multiprocessing start method but ``fork``, the worker processes import the server's
 main module again (as ``__mp_main__``): the server must be started from an import-safe one (the
@@ -71,6 +73,14 @@ class EstimateOut(BaseModel):
     fights: int
     seconds: float
     margin: float = Field(description="The widest reach of a side's interval from its chance.")
+    mode: str | None = Field(
+        default=None, description="The mode playing the fights counted, once it is known."
+    )
+    fell_back: str = Field(
+        default="",
+        description="Why study mode stopped mid-study, when it did: the engine then plays the "
+        "fights again from the first, and `fights` counts the engine's.",
+    )
     result: dict[str, Any] | None = None
     error: str | None = None
 
@@ -104,6 +114,8 @@ class Job:
             fights=found.fights if found else headway.fights if headway else 0,
             seconds=found.seconds if found else headway.seconds if headway else 0.0,
             margin=found.margin if found else headway.margin if headway else 1.0,
+            mode=found.mode if found else headway.mode if headway else None,
+            fell_back=headway.fell_back if headway else "",
             result=found.to_json() if found else None,
             error=self.error,
         )
@@ -111,7 +123,13 @@ class Job:
     def message(self) -> dict[str, Any]:
         """The small live message of where it stands."""
         out = self.out()
-        return {"type": MESSAGE, "status": out.status, "fights": out.fights, "margin": out.margin}
+        return {
+            "type": MESSAGE,
+            "status": out.status,
+            "fights": out.fights,
+            "margin": out.margin,
+            "fell_back": out.fell_back,
+        }
 
 
 def jobs(request: Request) -> dict[str, Job]:

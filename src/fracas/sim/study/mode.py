@@ -119,12 +119,19 @@ def decide(study: Study, asked: str) -> Decision:
     return Decision(STUDY, why if asked == STUDY else f"the fight fits: {why}")
 
 
-def played(study: Study, asked: str, play: Callable[[Study], Played]) -> tuple[Decision, Played]:
+def played(
+    study: Study,
+    asked: str,
+    play: Callable[[Study], Played],
+    falling_back: Callable[[Decision], None] | None = None,
+) -> tuple[Decision, Played]:
     """What ``play`` gives for ``study`` in the mode ``asked`` comes to (``decide``; ``play`` is
     handed the study with its mode set), and the decision. Study mode that meets, mid-study, a
     fight it cannot mirror (``Unmirrorable`` from ``play``, raised here or in a worker) is a
     FracasError naming why when study mode was asked for; in auto, the engine plays the whole
-    study again (no fight of study mode's is kept), and the decision says so and why."""
+    study again (no fight of study mode's is kept), and the decision says so and why: it is
+    handed to ``falling_back`` first, before the engine plays (progress shown by the caller
+    then starts again from the first fight)."""
     decision = decide(study, asked)
     try:
         return decision, play(replace(study, mode=decision.mode))
@@ -134,7 +141,10 @@ def played(study: Study, asked: str, play: Callable[[Study], Played]) -> tuple[D
         if asked == STUDY:
             raise FracasError(f"study mode cannot play this fight: {reason}") from reason
         why = f"study mode met a fight it cannot play, mid-study: {reason}"
-    return Decision(ENGINE, why), play(replace(study, mode=ENGINE))
+    fell_back = Decision(ENGINE, why)
+    if falling_back is not None:
+        falling_back(fell_back)
+    return fell_back, play(replace(study, mode=ENGINE))
 
 
 def play_chunk(study: Study, first: int, count: int) -> list[FightResult]:

@@ -64,7 +64,10 @@ async function estimate() {
     tell("Saving the roster…");
     const created = await saveRoster();
     const result = await runEstimate(created.token, (state) => {
-      tell(`Playing the fight over and over: ${state.fights} fights, ±${Math.round(state.margin * 100)} %…`);
+      const again = state.fell_back
+        ? " (again from the first, by the engine: study mode met one it cannot play)"
+        : "";
+      tell(`Playing the fight over and over: ${state.fights} fights${again}, ±${Math.round(state.margin * 100)} %…`);
     });
     drawEstimate($("estimate-body"), result);
     $("estimate-result").hidden = false;
