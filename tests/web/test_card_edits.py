@@ -83,3 +83,21 @@ def test_an_amount_typed_on_a_card_stays_when_the_cards_are_drawn_again(
         assert card.get_by_label("condition to put on Raptor 1").input_value() == "Prone"
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("sign", "name"), [("\u2212", "Damage Raptor 1"), ("+", "Heal Raptor 1")])
+def test_a_card_s_minus_and_plus_tell_the_mouse_what_they_do(
+    server: Server, browser: BrowserContext, sign: str, name: str
+) -> None:
+    """The minus and plus show only their sign: their tooltip says what they do (their name,
+    read out as before, with the amount typed), and is read out as their description."""
+    from playwright.sync_api import expect
+
+    _, page = _gm_page(server, browser)
+    try:
+        edit = page.locator(CARD).get_by_role("button", name=name, exact=True)
+        assert edit.text_content() == sign
+        assert edit.get_attribute("title") == f"{name} by the amount typed"
+        expect(edit).to_have_accessible_description(f"{name} by the amount typed")
+    finally:
+        page.close()

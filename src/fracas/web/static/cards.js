@@ -175,13 +175,22 @@ function actions(c, view, ctx) {
     amount.setAttribute("aria-label", "amount of damage or healing for " + c.name);
     row.append(
       amount,
-      button("−", () => ctx.send("damage " + quote(c.name) + " " + count(amount)), "Damage " + c.name),
-      button("+", () => ctx.send("heal " + quote(c.name) + " " + count(amount)), "Heal " + c.name),
+      quickEdit("−", "damage", c, amount, ctx),
+      quickEdit("+", "heal", c, amount, ctx),
     );
   }
   if (ctx.verbs.has("effect")) row.append(conditionPicker(c, view, ctx));
   row.append(button("Player link", () => ctx.onLink(c), "Player link for " + c.name));
   return row;
+}
+
+/** The card's − or + (`sign`): sends `verb` with the amount typed. Its name, "Damage Raptor 1",
+ * is read out; its tooltip says it to the mouse too, as the sign alone does not. */
+function quickEdit(sign, verb, c, amount, ctx) {
+  const name = verb[0].toUpperCase() + verb.slice(1) + " " + c.name;
+  const node = button(sign, () => ctx.send(verb + " " + quote(c.name) + " " + count(amount)), name);
+  node.title = name + " by the amount typed";
+  return node;
 }
 
 function count(input) {
