@@ -76,8 +76,9 @@ def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     """Whether ``weapon`` may strike: neither failed nor dropped, and drawn if holstered (what
     ``weapon_of`` refuses, as a question)."""
     combatant = state[who]
-    if any(combatant.has(f"{lost}: {weapon.name}") for lost in WEAPON_LOST):
-        return False
+    for lost in WEAPON_LOST:
+        if combatant.has(f"{lost}: {weapon.name}"):
+            return False
     return drawn(state, who, weapon.name, weapon.holstered)
 
 

@@ -113,7 +113,7 @@ class Kingsdale(Ruleset):
             actions.AutoDodge: sheet.auto_dodge is None,
             actions.AutoParry: not sheet.auto_parry,
         }
-        return tuple(kind for kind in self.actions if not lacking.get(kind, False))
+        return tuple([kind for kind in self.actions if not lacking.get(kind, False)])
 
     def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone standing."""
@@ -145,8 +145,10 @@ class Kingsdale(Ruleset):
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """What damage takes: H.P., S.D.C., an M.D.C. being's M.D.C. and the armour layers (not
         PPE, ISP or a weapon's payload, which are spent)."""
-        layers = tuple(layer.name for layer in sheet_of(combatant).armor)
-        return tuple(p for p in (HP, SDC, MDC) if p in combatant.pools) + layers
+        # lists, not generators: asked of every combatant after every step
+        pools = [name for name in (HP, SDC, MDC) if name in combatant.pools]
+        pools += [layer.name for layer in sheet_of(combatant).armor]
+        return tuple(pools)
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """A strike's outcome against its (last) defender: how a successful defence met it
