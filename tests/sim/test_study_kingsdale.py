@@ -20,7 +20,7 @@ from fracas.rules.kingsdale.queries import HP, SDC
 from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.sim.runner import Study, loaded, simulate
 from fracas.sim.study import kingsdale
-from fracas.sim.study.kingsdale_outcomes import Drawn
+from fracas.sim.study.drawn import Drawn
 from fracas.sim.study.kingsdale_tables import Tables
 from fracas.sim.study.mode import ENGINE, STUDY, decide
 from fracas.sim.study.table import Unmirrorable

@@ -38,7 +38,8 @@ from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.sim.branching import BranchingDice
 from fracas.sim.fight import MAX_ACTIONS, FightResult
 from fracas.sim.odds import leaves
-from fracas.sim.study.kingsdale_outcomes import Drawn, Hit, Swing, drawn
+from fracas.sim.study.drawn import Drawn, drawn
+from fracas.sim.study.kingsdale_outcomes import Hit, Swing
 from fracas.sim.study.kingsdale_tables import Tables
 from fracas.sim.study.striking import started_from
 from fracas.sim.study.table import Unmirrorable

@@ -1,38 +1,12 @@
-"""What kingsdale's study tables hold: outcomes with their chances, sampled by one draw, and
-what a choice, a strike, a defence and a settled stray strike come to (``kingsdale_tables``
-fills them from the rules)."""
+"""What kingsdale's study tables hold (outcomes with their chances, ``drawn``): what a choice,
+a strike, a defence and a settled stray strike come to (``kingsdale_tables`` fills them from the
+rules)."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Generic, TypeVar
 
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Drawn(Generic[T]):
-    """Outcomes with their cumulative chances (the last exactly 1), sampled by one draw."""
-
-    outcomes: tuple[T, ...]
-    cumulative: tuple[float, ...]
-
-    def sample(self, draw: float) -> T:
-        return self.outcomes[bisect_right(self.cumulative, draw)]
-
-
-def drawn(chances: Mapping[T, Fraction]) -> Drawn[T]:
-    """The outcomes of ``chances`` (adding up to 1) ready to sample."""
-    kept = [(o, c) for o, c in chances.items() if c]
-    running, cumulative = Fraction(0), []
-    for _, chance in kept:
-        running += chance
-        cumulative.append(float(running))
-    cumulative[-1] = 1.0
-    return Drawn(tuple(o for o, _ in kept), tuple(cumulative))
+from fracas.sim.study.drawn import Drawn
 
 
 @dataclass(frozen=True)

@@ -55,16 +55,8 @@ from fracas.rules.kingsdale.strike import defended
 from fracas.sim.branching import Branch, BranchingDice, notation
 from fracas.sim.odds import Leaf, TooManyBranches, leaves
 from fracas.sim.policy import Policy, Reacting, tactics_for
-from fracas.sim.study.kingsdale_outcomes import (
-    Answer,
-    Choice,
-    Drawn,
-    Hit,
-    Pools,
-    Strayed,
-    Swing,
-    drawn,
-)
+from fracas.sim.study.drawn import Drawn, drawn
+from fracas.sim.study.kingsdale_outcomes import Answer, Choice, Hit, Pools, Strayed, Swing
 from fracas.sim.study.striking import on_turn_of
 from fracas.sim.study.table import Unmirrorable
 

@@ -28,7 +28,6 @@ fatigue (read only by its own sum, reported by no figure of a study).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -55,6 +54,7 @@ from fracas.rules.lurasko.vocabulary import InjuryType
 from fracas.rules.lurasko.wounds import wound
 from fracas.sim.branching import Branch, BranchingDice, notation, total_results
 from fracas.sim.odds import Merge, TooManyBranches, leaves
+from fracas.sim.study.drawn import Drawn, drawn
 from fracas.sim.study.rests import Rests, rest_of, with_rest
 from fracas.sim.study.table import Unmirrorable
 
@@ -84,13 +84,8 @@ class Outcome:
     attacker_rest: int
 
 
-@dataclass(frozen=True)
-class AttackTable:
-    outcomes: tuple[Outcome, ...]
-    cumulative: tuple[float, ...]
-
-    def sample(self, draw: float) -> Outcome:
-        return self.outcomes[bisect_right(self.cumulative, draw)]
+AttackTable = Drawn[Outcome]
+"""An attack's outcomes, for sampling with one uniform draw."""
 
 
 NO_HIT = Hit(0, None, None)
@@ -114,13 +109,7 @@ class Split:
         for way, outcomes in self.defended.items():
             for outcome, chance in outcomes.items():
                 chances[outcome] = chances.get(outcome, Fraction(0)) + chance * odds[way]
-        kept = [(o, c) for o, c in chances.items() if c]
-        running, cumulative = Fraction(0), []
-        for _, chance in kept:
-            running += chance
-            cumulative.append(float(running))
-        cumulative[-1] = 1.0
-        return AttackTable(tuple(o for o, _ in kept), tuple(cumulative))
+        return drawn(chances)
 
 
 @dataclass
