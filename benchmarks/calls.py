@@ -17,13 +17,10 @@ from collections import Counter
 from pathlib import Path
 from types import FrameType
 
+from fights import encounters_or_4v4s, warmed
+
 from fracas.engine.encounter import Step
 from fracas.sim.fight import fight
-from fracas.sim.policy import tactics_for
-from fracas.sim.runner import loaded
-
-ENCOUNTERS = Path(__file__).parent / "encounters"
-SLUGS = ("dbu", "kaiser", "kingsdale", "lurasko", "momentum")
 
 
 def layer(filename: str) -> str:
@@ -40,9 +37,7 @@ def layer(filename: str) -> str:
 
 
 def count(encounter: str, fights: int) -> None:
-    ruleset, setup = loaded(encounter)
-    policy = tactics_for(ruleset)
-    fight(ruleset, setup, policy, -1)  # warm up: caches, imports
+    ruleset, setup, policy = warmed(encounter)
     steps = events = 0
     for seed in range(fights):
         log: list[Step] = []
@@ -78,7 +73,7 @@ def count(encounter: str, fights: int) -> None:
 
 
 def main(fights: int, encounters: list[str]) -> None:
-    for encounter in encounters or [str(ENCOUNTERS / f"{slug}_4v4.yaml") for slug in SLUGS]:
+    for encounter in encounters_or_4v4s(encounters):
         count(encounter, fights)
 
 

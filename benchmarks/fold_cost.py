@@ -19,22 +19,16 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from fights import encounters_or_4v4s, warmed
 from machine import describe
 
 from fracas.engine.encounter import Step
 from fracas.engine.events import reduce
 from fracas.sim.fight import fight
-from fracas.sim.policy import tactics_for
-from fracas.sim.runner import loaded
-
-ENCOUNTERS = Path(__file__).parent / "encounters"
-SLUGS = ("dbu", "kaiser", "kingsdale", "lurasko", "momentum")
 
 
 def measure(encounter: str, fights: int) -> None:
-    ruleset, setup = loaded(encounter)
-    policy = tactics_for(ruleset)
-    fight(ruleset, setup, policy, -1)  # warm up: caches, imports
+    ruleset, setup, policy = warmed(encounter)
     playing = by_event = by_step = 0.0
     for seed in range(fights):
         log: list[Step] = []
@@ -63,7 +57,7 @@ def measure(encounter: str, fights: int) -> None:
 
 def main(fights: int, encounters: list[str]) -> None:
     print(f"machine: {describe()}")
-    for encounter in encounters or [str(ENCOUNTERS / f"{slug}_4v4.yaml") for slug in SLUGS]:
+    for encounter in encounters_or_4v4s(encounters):
         measure(encounter, fights)
 
 

@@ -18,22 +18,16 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from fights import encounters_or_4v4s, warmed
 from machine import describe
 
 from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter, Step
 from fracas.sim.fight import fight
-from fracas.sim.policy import tactics_for
-from fracas.sim.runner import loaded
-
-ENCOUNTERS = Path(__file__).parent / "encounters"
-SLUGS = ("dbu", "kaiser", "kingsdale", "lurasko", "momentum")
 
 
 def measure(encounter: str, fights: int) -> None:
-    ruleset, setup = loaded(encounter)
-    policy = tactics_for(ruleset)
-    fight(ruleset, setup, policy, -1)  # warm up: caches, imports
+    ruleset, setup, policy = warmed(encounter)
     spent: defaultdict[str, float] = defaultdict(float)
     steps: Counter[str] = Counter()
     apply = Encounter.apply
@@ -65,7 +59,7 @@ def measure(encounter: str, fights: int) -> None:
 
 def main(fights: int, encounters: list[str]) -> None:
     print(f"machine: {describe()}")
-    for encounter in encounters or [str(ENCOUNTERS / f"{slug}_4v4.yaml") for slug in SLUGS]:
+    for encounter in encounters_or_4v4s(encounters):
         measure(encounter, fights)
 
 
