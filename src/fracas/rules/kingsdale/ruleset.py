@@ -113,7 +113,7 @@ class Kingsdale(Ruleset):
             actions.AutoDodge: sheet.auto_dodge is None,
             actions.AutoParry: not sheet.auto_parry,
         }
-        return tuple(kind for kind in self.actions if not lacking.get(kind, False))
+        return tuple([kind for kind in self.actions if not lacking.get(kind, False)])
 
     def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone standing."""
