@@ -15,9 +15,12 @@ in the benchmark's fight:
   the most (armour, S.D.C. and H.P.) with the first weapon in hand with a shot left (or needing
   none): 1d20 + bonus against the threshold (melee 5, ranged 8), a natural 1 missing and rolling
   the fumble table (1, 3, 4 and a 2 with no teammate standing lose the weapon; a 2 with a
-  teammate leaves the stray shot to the game master, who never settles it here);
+  teammate is settled at once by the tactics' ``stray -roll``: a d100 against the setting
+  ``stray_in_line_of_fire`` unless it is 100, which standing teammate by an even die when
+  several, and the weapon's damage rolled against that one, undefended, or the weapon dropped);
 * the defender answers with the first of auto-parry, auto-dodge, parry (melee only; free when
-  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left):
+  trained in hand to hand), dodge (one action, borrowed from the next pose when none is left
+  and the next pose has one not lent already), else nothing:
   1d20 + bonus meeting the strike's total, only a natural 20 against a natural 20;
 * damage (doubled on a natural 20) goes through the armour layers when mega-damage, what passes
   the last layer reaching S.D.C. then H.P. (M.D. x1 past armour, x100 on the unarmoured);
@@ -173,6 +176,7 @@ class Bout:
         self.roll = SeededDice(seed).roll
         self.actions = [0] * len(fighters)
         self.owed = [0] * len(fighters)
+        self.pose = 0
         self.armor = [list(f.armor) for f in fighters]
         self.sdc = [f.sdc for f in fighters]
         self.hp = [f.hp for f in fighters]
@@ -209,6 +213,7 @@ class Bout:
 
     def fill(self, pose: int, first: list[int] | None) -> None:
         """Everyone's actions for ``pose``, less what a dodge borrowed."""
+        self.pose = pose
         for n, f in enumerate(self.fighters):
             share = f.shares[pose]
             if first is not None:
@@ -266,27 +271,44 @@ class Bout:
             return False
         if total < weapon.needed or self.defends(target, weapon.melee, natural, total):
             return False
-        amount = weapon.flat
-        for _ in range(weapon.dice):
-            amount += roll(weapon.sides)
-        amount = max(amount, 0)
+        amount = self.damage(weapon)
         if natural == 20 and self.rules.natural_20_critical:
             amount *= 2
         self.wound(target, amount, weapon.mega)
         return True
 
+    def damage(self, weapon: Arm) -> int:
+        """The weapon's damage dice rolled, never below 0."""
+        amount = weapon.flat
+        for _ in range(weapon.dice):
+            amount += self.roll(weapon.sides)
+        return max(amount, 0)
+
     def fumble(self, actor: int, weapon: Arm) -> None:
         """1, 3 and 4 lose the weapon, and a 2 when no teammate stands in the line of fire."""
         face = self.roll(20)
-        side = self.fighters[actor].side
         if face == 2:
-            teammate = any(
-                n != actor and f.side == side and self.hp[n] > 0
-                for n, f in enumerate(self.fighters)
-            )
-            if not teammate:
-                self.gone[actor][weapon.slot] = True
+            self.stray(actor, weapon)
         elif face <= 4:
+            self.gone[actor][weapon.slot] = True
+
+    def stray(self, actor: int, weapon: Arm) -> None:
+        """A fumble of 2: the teammate the dice put in the line of fire takes the weapon's
+        damage; with none, the weapon is dropped."""
+        side = self.fighters[actor].side
+        standing = [
+            n
+            for n, f in enumerate(self.fighters)
+            if n != actor and f.side == side and self.hp[n] > 0
+        ]
+        chance = self.rules.stray_in_line_of_fire
+        if standing and chance < 100 and self.roll(100) > chance:
+            standing = []
+        if len(standing) > 1:
+            standing = [standing[self.roll(len(standing)) - 1]]
+        if standing:
+            self.wound(standing[0], self.damage(weapon), weapon.mega)
+        else:
             self.gone[actor][weapon.slot] = True
 
     def defends(self, target: int, melee: bool, natural: int, total: int) -> bool:
@@ -301,7 +323,9 @@ class Bout:
         elif parried and self.actions[target] >= f.parry_cost:
             bonus = f.parry
             self.actions[target] -= f.parry_cost
-        elif self.actions[target] >= 1 or rules.dodge_borrows_next_pose:
+        elif self.actions[target] >= 1 or (
+            rules.dodge_borrows_next_pose and self.owed[target] < f.shares[(self.pose + 1) % 3]
+        ):
             bonus = f.dodge
             if self.actions[target] >= 1:
                 self.actions[target] -= 1

@@ -160,7 +160,7 @@ def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
 
 
 def _anyone_acts(state: EncounterState, turn: Turn, ruleset: Ruleset) -> bool:
-    return any(ruleset.takes_turn(state, state[actor]) for actor in turn.actors)
+    return any(ruleset.takes_turn(state, state.combatants[actor]) for actor in turn.actors)
 
 
 def _begin_round(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
@@ -228,7 +228,7 @@ def _refills(
     return [
         PoolSet(c, name, pool.maximum, reason=reason)
         for c in who
-        for name, pool in state[c].pools.items()
+        for name, pool in state.combatants[c].pools.items()
         if pool.reset is reset and pool.current != pool.maximum
     ]
 
@@ -252,7 +252,7 @@ def due(
     return tuple(
         (holder, effect)
         for holder in state.anchored()
-        for effect in state[holder].effects
+        for effect in state.combatants[holder].effects
         if effect.ends is not None
         and effect.ends.combatant == combatant
         and (effect.ends.round, _RANK[effect.ends.moment]) <= now
@@ -264,7 +264,7 @@ def _expired_before(state: EncounterState, number: int) -> list[Event]:
     return [
         EffectEnded(holder, effect.id, reason="expired")
         for holder in state.anchored()
-        for effect in state[holder].effects
+        for effect in state.combatants[holder].effects
         if effect.ends is not None and effect.ends.round < number
     ]
 

@@ -118,7 +118,9 @@ class Encounter:
         """Those whose turn it is and who take it: a member of a group turn who is out of the
         fight (``Ruleset.takes_turn``) is not acting, though the turn is still the group's."""
         state = self.state
-        return tuple(a for a in state.acting() if self.ruleset.takes_turn(state, state[a]))
+        return tuple(
+            a for a in state.acting() if self.ruleset.takes_turn(state, state.combatants[a])
+        )
 
     def rule(self, action: Action) -> Rule[Any]:
         """The rule for ``action``; IllegalAction when neither the engine nor the ruleset has it."""
@@ -192,7 +194,7 @@ class Encounter:
             return
         if action.actor is None:
             raise IllegalAction("no-actor", f"{action.verb}: say who acts (NAME: {action.verb} …)")
-        actor = self.state[action.actor]
+        actor = self.state.combatants[action.actor]
         for pool, amount in cost.items():
             have = actor.pools[pool].current if pool in actor.pools else 0
             if have < amount:

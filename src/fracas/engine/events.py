@@ -222,7 +222,7 @@ class PoolChanged(Event):
     reason: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         pool = combatant.pools[self.pool]
         return _set_pool(
             state, combatant, self.pool, evolve(pool, current=pool.current + self.amount)
@@ -240,7 +240,7 @@ class PoolSet(Event):
     reason: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         pool = combatant.pools[self.pool]
         maximum = pool.maximum if self.maximum is None else self.maximum
         return _set_pool(
@@ -261,7 +261,7 @@ class EffectApplied(Event):
     effect: Effect
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         effect = evolve(self.effect, id=f"e{state.next_effect}")
         state = state.with_combatant(evolve(combatant, effects=(*combatant.effects, effect)))
         return evolve(state, next_effect=state.next_effect + 1)
@@ -276,7 +276,7 @@ class EffectEnded(Event):
     reason: str = ""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         effects = tuple(e for e in combatant.effects if e.id != self.effect)
         return state.with_combatant(evolve(combatant, effects=effects))
 
@@ -289,7 +289,7 @@ class EffectChanged(Event):
     effect: Effect
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         effects = tuple(self.effect if e.id == self.effect.id else e for e in combatant.effects)
         return state.with_combatant(evolve(combatant, effects=effects))
 
@@ -303,7 +303,7 @@ class MarkSet(Event):
     value: Scalar
 
     def apply(self, state: EncounterState) -> EncounterState:
-        combatant = state[self.combatant]
+        combatant = state.combatants[self.combatant]
         marks = {**combatant.marks, self.key: self.value}
         return state.with_combatant(evolve(combatant, marks=marks))
 

@@ -36,13 +36,13 @@ def evolve(value: _Value, **changes: object) -> _Value:
     ones gives the very object ``replace`` would. Only use it on such classes; a name that is
     not one of their fields is a TypeError, as with ``replace``.
     """
-    if not changes.keys() <= value.__dict__.keys():
-        unknown = ", ".join(sorted(changes.keys() - value.__dict__.keys()))
+    fields = value.__dict__
+    merged = fields | changes
+    if len(merged) != len(fields):  # a name that is no field adds a key
+        unknown = ", ".join(sorted(changes.keys() - fields.keys()))
         raise TypeError(f"{type(value).__name__} has no field {unknown}")
     copy: _Value = object.__new__(type(value))
-    fields = copy.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
+    object.__setattr__(copy, "__dict__", merged)  # one dict, built in C by the merge
     return copy
 
 
@@ -149,7 +149,10 @@ class Combatant:
         return None
 
     def has(self, effect_name: str) -> bool:
-        return bool(self.effects) and self.effect(effect_name) is not None
+        for effect in self.effects:  # noqa: SIM110 (a loop, not ``any``: no generator to run)
+            if effect.name == effect_name:
+                return True
+        return False
 
 
 @frozen

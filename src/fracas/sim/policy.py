@@ -111,10 +111,11 @@ def standing_enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant
     (``Ruleset.damage_suffered``)."""
     state = encounter.state
     ruleset = encounter.ruleset
-    side = state[actor].side
+    combatants = state.combatants
+    side = combatants[actor].side
     known = ruleset.standing_in(state)
     # none acts who is down; a ruleset that says nobody counts (no standing hook): everyone
-    candidates = (state[c] for c in known.up) if known.counted else iter(state)
+    candidates = [combatants[c] for c in known.up] if known.counted else list(state)
     enemies = [c for c in candidates if c.side != side and ruleset.takes_turn(state, c)]
     return sorted(enemies, key=lambda c: -ruleset.damage_suffered(c))
 

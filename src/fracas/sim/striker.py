@@ -71,15 +71,16 @@ class Striker:
     def _can_pay(self, encounter: Encounter, actor: CombatantId, arm: str) -> bool:
         """Whether the actor's pools hold the arm's price (as the engine counts it: a pool it
         lacks holds 0); True before the arm is first checked."""
-        pools = encounter.state[actor].pools
-        return all(
-            (pools[pool].current if pool in pools else 0) >= amount
-            for pool, amount in self._price.get((actor, arm), {}).items()
-        )
+        pools = encounter.state.combatants[actor].pools
+        # a loop, not all(): asked for every arm and enemy at every turn
+        for pool, amount in self._price.get((actor, arm), {}).items():
+            if (pools[pool].current if pool in pools else 0) < amount:
+                return False
+        return True
 
     def _arms_of(self, encounter: Encounter, actor: CombatantId) -> tuple[str, ...]:
         """The actor's arms, best first, worked out once per sheet."""
-        sheet = encounter.state[actor].sheet
+        sheet = encounter.state.combatants[actor].sheet
         known = self._ranked.get(actor)
         if known is None or known[0] is not sheet:
             known = self._ranked[actor] = (sheet, self.arms(sheet))

@@ -113,7 +113,7 @@ class AttackingRule(Generic[A]):
     def charges(self, state: EncounterState, action: A) -> int:
         """The Energy Charges the attack carries: those held for it, when it is the declared
         attack launched with Actions."""
-        attacker = state[acting(action)]
+        attacker = state.combatants[acting(action)]
         if action.counter or not declared(attacker, action.foundation, action.profile):
             return 0
         return charges_held(attacker)
@@ -121,7 +121,7 @@ class AttackingRule(Generic[A]):
     def _ki(self, state: EncounterState, action: A, *, wager: int, duel: int) -> int:
         """The Ki of the Profile, the maneuver and the Energy Charges, plus ``wager`` and
         ``duel`` (the Duel wagers)."""
-        tier = tier_of(state[acting(action)])
+        tier = tier_of(state.combatants[acting(action)])
         per_tier = self.settings.profile_costs_per_tier
         ki = profile_cost(self.profile(action), tier, per_tier=per_tier)
         ki += self.extra_ki(state, action) + wager + duel
@@ -132,18 +132,19 @@ class AttackingRule(Generic[A]):
         the maneuver, the wager (none when a Duel refunds it at once) and the Duel wagers; a
         Counter Action for a Duel Escape."""
         actor = acting(action)
+        attacker = state.combatants[actor]
         wager = 0 if refunded_at_once(action) else action.wager
         ki = self._ki(state, action, wager=wager, duel=sum(action.duel_wagers))
         counters = (self.actions if action.counter else 0) + (1 if action.escape else 0)
         spent: dict[str, int] = {}
-        free = has_effect(state[actor], ESCAPED) or action.triggered
+        free = has_effect(attacker, ESCAPED) or action.triggered
         if not action.counter and not free:
             spent[ACTIONS] = self.actions
         if counters:
             spent.update(counter_cost(state, actor, counters))
-        spent.update(ki_cost(maneuver_ki(state[actor], ki)))
+        spent.update(ki_cost(maneuver_ki(attacker, ki)))
         if action.weapon is not None:
-            spent[ammunition_pool(weapon_named(state[actor], action.weapon))] = 1
+            spent[ammunition_pool(weapon_named(attacker, action.weapon))] = 1
         return spent
 
     def verify(self, state: EncounterState, action: A) -> None:
@@ -154,7 +155,7 @@ class AttackingRule(Generic[A]):
         elif action.triggered:
             require_able(state, actor, action.verb)
             self._verify_trigger(state, action)
-        elif has_effect(state[actor], ESCAPED):
+        elif has_effect(state.combatants[actor], ESCAPED):
             require_able(state, actor, action.verb)
         else:
             require_turn(state, actor, action.verb)
@@ -416,7 +417,7 @@ class BlitzRule(AttackingRule[a.Blitz]):
             )
 
     def plan(self, state: EncounterState, action: a.Blitz) -> AttackPlan:
-        tier = tier_of(state[acting(action)])
+        tier = tier_of(state.combatants[acting(action)])
         distance = self.distance(state, action)
         bonus = min(
             times_tier(self.settings.blitz_wound_per_square * distance, tier),
@@ -471,7 +472,7 @@ class CalledShotRule(AttackingRule[a.CalledShot]):
         )
 
     def plan(self, state: EncounterState, action: a.CalledShot) -> AttackPlan:
-        tier = tier_of(state[acting(action)])
+        tier = tier_of(state.combatants[acting(action)])
         distance = self.distance(state, action)
         penalty = called_shot_penalty(distance, tier, melee_range=self.settings.melee_range)
         damage = (Modifier("vulnerable spot", times_tier(3, tier)),) if action.vulnerable else ()

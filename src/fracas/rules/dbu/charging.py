@@ -26,7 +26,7 @@ FROM_CHARGE = "energy_charge"
 
 
 def charge_of(combatant: Combatant) -> Effect | None:
-    return combatant.effect(CHARGING)
+    return combatant.effect(CHARGING) if combatant.effects else None  # asked very often
 
 
 def charges_held(combatant: Combatant) -> int:

@@ -26,7 +26,7 @@ INSTANT_PLACE = "instant_place"
 
 
 def place_of(state: EncounterState, who: CombatantId) -> int | None:
-    place = state[who].marks.get(INSTANT_PLACE)
+    place = state.combatants[who].marks.get(INSTANT_PLACE)
     return place if isinstance(place, int) and not isinstance(place, bool) else None
 
 

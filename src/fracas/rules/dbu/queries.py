@@ -47,7 +47,7 @@ def might(combatant: Combatant) -> int:
 
 
 def holding_back(combatant: Combatant) -> int:
-    effect = combatant.effect(HOLDING_BACK)
+    effect = combatant.effect(HOLDING_BACK) if combatant.effects else None  # asked very often
     stacks = effect.data.get("stacks") if effect is not None else None
     return stacks if isinstance(stacks, int) else 0
 
@@ -57,6 +57,8 @@ TRANSFORMED = "Transformed"
 
 
 def transformed_tiers(combatant: Combatant) -> int:
+    if not combatant.effects:  # the Tier is asked very often, and most carry no effect
+        return 0
     tiers = [e.data.get("tiers") for e in combatant.effects if e.name == TRANSFORMED]
     return sum(t for t in tiers if isinstance(t, int))
 
@@ -91,7 +93,10 @@ def answerer(combatant: Combatant) -> tuple[str, str]:
 
 
 def has_effect(combatant: Combatant, name: str) -> bool:
-    return any(e.name.lower() == name.lower() for e in combatant.effects)
+    if not combatant.effects:  # no generator to run for the many who carry none
+        return False
+    wanted = name.lower()
+    return any(e.name.lower() == wanted for e in combatant.effects)
 
 
 def surprise_round(state: EncounterState) -> bool:
@@ -118,7 +123,7 @@ def require_able(state: EncounterState, actor: CombatantId, verb: str) -> None:
     Instant Actions) during the surprise round')."""
     if not state.clock.started:
         raise IllegalAction("not-started", f"{verb}: combat has not started yet (use: start)")
-    combatant = state[actor]
+    combatant = state.combatants[actor]
     if not standing(combatant):
         raise IllegalAction("defeated", f"{verb}: {combatant.name} is Defeated")
     if has_effect(combatant, SLEEPING):

@@ -137,7 +137,9 @@ def require_unpaused(state: EncounterState, who: CombatantId, verb: str) -> None
     """'all other maneuvers are paused while the Out-of-Sequence Actions are completed': only
     the one responding acts until its response is over."""
     for combatant in state:
-        if combatant.id != who and combatant.has(RESPONDING) and standing(combatant):
+        if not combatant.effects or combatant.id == who:  # asked of everyone before every action
+            continue
+        if combatant.has(RESPONDING) and standing(combatant):
             raise IllegalAction(
                 "paused",
                 f"{verb}: everything is paused while {answerer(combatant)[0]}'s Out-of-Sequence"

@@ -339,7 +339,8 @@ class Dbu(Ruleset):
             for e in events
         )
         return spent and not any(
-            state[c].pools[ACTIONS].current > 0 and standing(state[c]) for c in acting
+            state.combatants[c].pools[ACTIONS].current > 0 and standing(state.combatants[c])
+            for c in acting
         )
 
     def may_end_turn(self, state: EncounterState, actor: CombatantId | None) -> str | None:

@@ -73,7 +73,9 @@ def is_dead(combatant: Combatant) -> bool:
 
 def standing(combatant: Combatant) -> bool:
     """Still in the fight: not dead, not unconscious, above 0 LP."""
-    return not is_dead(combatant) and not combatant.has(UNCONSCIOUS) and life_points(combatant) > 0
+    if combatant.effects and combatant.has(UNCONSCIOUS):  # asked of everyone at every step
+        return False
+    return not is_dead(combatant) and life_points(combatant) > 0
 
 
 def able_to_act(combatant: Combatant) -> bool:
@@ -120,11 +122,12 @@ def in_intention_phase(state: EncounterState) -> bool:
 
 
 def require_standing(state: EncounterState, actor: CombatantId) -> None:
-    if not standing(state[actor]):
-        raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
-    held = next((e for e in state[actor].effects if e.data.get(PREVENTS_ACTION)), None)
+    combatant = state.combatants[actor]
+    if not standing(combatant):
+        raise IllegalAction("down", f"{combatant.name} is down and cannot act")
+    held = next((e for e in combatant.effects if e.data.get(PREVENTS_ACTION)), None)
     if held is not None:
-        raise IllegalAction("cannot-act", f"{state[actor].name} is {held.name} and cannot act")
+        raise IllegalAction("cannot-act", f"{combatant.name} is {held.name} and cannot act")
 
 
 def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:

@@ -221,9 +221,10 @@ class Kaiser(Ruleset):
         than your opponents. In this case, your opponent gains the Surprised State when making
         any Opposed Skill Checks against you until they take their turn." """
         events: list[Event] = []
+        side = {who: state.combatants[who].side for who in rolled}
         for fast, fast_roll in rolled.items():
             for slow, slow_roll in rolled.items():
-                if state[fast].side == state[slow].side:
+                if side[fast] == side[slow]:
                     continue
                 if surprises(fast_roll, slow_roll, margin=self.rules.surprise_margin):
                     effect = Effect(SURPRISED, source=fast, data={UNTIL_TURN: True})

@@ -17,7 +17,7 @@ from fracas.engine.clock import Tape
 from fracas.engine.events import EffectApplied, Event, PoolChanged, PoolSet
 from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import Effect, EncounterState, Scalar
+from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kingsdale import damage
 from fracas.rules.kingsdale.actions import Strike
 from fracas.rules.kingsdale.events import DamageRolled, DamageTaken, Fumbled, StrikeRolled
@@ -56,15 +56,15 @@ WEAPON_LOST = ("Weapon failed", "Weapon dropped")
 
 
 def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: str) -> Weapon:
-    sheet = sheet_of(state[who])
+    combatant = state.combatants[who]
+    sheet = sheet_of(combatant)
     weapon = sheet.weapon(name)
     if weapon is None:
         known = ", ".join(w.name for w in sheet.weapons) or "none"
         what = repr(name) if name else "any weapon"
-        raise IllegalAction("no-weapon", f"{verb}: {state[who].name} has no {what} ({known})")
-    for lost in WEAPON_LOST:
-        if state[who].has(f"{lost}: {weapon.name}"):
-            raise IllegalAction("weapon-lost", f"{verb}: {lost.lower()}: {weapon.name}")
+        raise IllegalAction("no-weapon", f"{verb}: {combatant.name} has no {what} ({known})")
+    if (lost := _lost(combatant, weapon)) is not None:
+        raise IllegalAction("weapon-lost", f"{verb}: {lost.lower()}: {weapon.name}")
     if not drawn(state, who, weapon.name, weapon.holstered):
         raise IllegalAction(
             "not-drawn", f"{verb}: the {weapon.name} is holstered (draw it: one action)"
@@ -75,11 +75,19 @@ def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: s
 def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     """Whether ``weapon`` may strike: neither failed nor dropped, and drawn if holstered (what
     ``weapon_of`` refuses, as a question)."""
-    combatant = state[who]
-    for lost in WEAPON_LOST:
-        if combatant.has(f"{lost}: {weapon.name}"):
-            return False
+    combatant = state.combatants[who]
+    if _lost(combatant, weapon) is not None:
+        return False
     return drawn(state, who, weapon.name, weapon.holstered)
+
+
+def _lost(combatant: Combatant, weapon: Weapon) -> str | None:
+    """How ``weapon`` is kept from striking (``Weapon failed``, ``Weapon dropped``), or None."""
+    if combatant.effects:  # most carry none: asked before every strike the tactics weigh
+        for lost in WEAPON_LOST:
+            if combatant.has(f"{lost}: {weapon.name}"):
+                return lost
+    return None
 
 
 @frozen

@@ -58,7 +58,7 @@ Kind = Literal["parry", "dodge", "auto-dodge", "auto-parry", "no defence"]
 def pending(state: EncounterState, action: Answer) -> Effect:
     """The strike ``action`` answers: the one from ``-from``, else the oldest."""
     defender = acting(action)
-    waiting = [e for e in state[defender].effects if e.name == STRIKE]
+    waiting = [e for e in state.combatants[defender].effects if e.name == STRIKE]
     if action.attacker is not None:
         waiting = [e for e in waiting if e.data.get("attacker") == action.attacker]
     if not waiting:

@@ -74,7 +74,7 @@ class MoveRule:
 
 def drawn(state: EncounterState, who: CombatantId, weapon: str, holstered: bool) -> bool:
     """Whether the weapon is in hand: never holstered, or drawn since."""
-    return not holstered or bool(state[who].marks.get(f"{DRAWN} {weapon}"))
+    return not holstered or bool(state.combatants[who].marks.get(f"{DRAWN} {weapon}"))
 
 
 @frozen

@@ -44,7 +44,7 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 def standing(combatant: Combatant) -> bool:
     """Alive and above 0 H.P. (an M.D.C. being: above 0 M.D.C.)."""
-    if combatant.has(DEAD):
+    if combatant.effects and combatant.has(DEAD):  # asked of everyone at every step
         return False
     pool = MDC if sheet_of(combatant).mdc_being else HP
     return pool not in combatant.pools or combatant.pools[pool].current > 0
@@ -57,7 +57,7 @@ def acting(action: Action) -> CombatantId:
 
 
 def require_standing(state: EncounterState, who: CombatantId, verb: str) -> None:
-    if not standing(state[who]):
+    if not standing(state.combatants[who]):
         raise IllegalAction("down", f"{verb}: {state[who].name} is down and cannot act")
 
 

@@ -106,7 +106,7 @@ class Kingsdale(Ruleset):
     def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
         """Every action but an auto-dodge or auto-parry the actor's sheet does not have (the
         defence's rule refuses it, ``no-auto-dodge`` / ``no-auto-parry``)."""
-        sheet = sheet_of(state[actor])
+        sheet = sheet_of(state.combatants[actor])
         if sheet.auto_dodge is not None and sheet.auto_parry:
             return self.actions
         lacking: dict[type[Action], bool] = {
@@ -145,10 +145,10 @@ class Kingsdale(Ruleset):
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """What damage takes: H.P., S.D.C., an M.D.C. being's M.D.C. and the armour layers (not
         PPE, ISP or a weapon's payload, which are spent)."""
-        # lists, not generators: asked of every combatant after every step
-        pools = [name for name in (HP, SDC, MDC) if name in combatant.pools]
-        pools += [layer.name for layer in sheet_of(combatant).armor]
-        return tuple(pools)
+        pools = combatant.pools  # lists, not generators: the simulator asks this at every step
+        names = [p for p in (HP, SDC, MDC) if p in pools]
+        names += [layer.name for layer in sheet_of(combatant).armor]
+        return tuple(names)
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """A strike's outcome against its (last) defender: how a successful defence met it

@@ -9,13 +9,13 @@ attempted", so when it can act the damage is found first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
 from fracas.engine.frozen import frozen
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant, EncounterState, evolve
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
 from fracas.rules.lurasko.auras import Provocation
@@ -394,7 +394,8 @@ class Strike:
     ) -> None:
         """``portions`` landing on ``target``: the account, the injury type, the wound and the
         energy effects."""
-        defences = replace(defences_of(target), points=self._points(target))
+        # Defences is @frozen: evolve gives what dataclasses.replace would, without its lookups
+        defences = evolve(defences_of(target), points=self._points(target))
         account, uses = resolve_damage(portions, defences, before_defense=before_defense)
         factor = factor_of(target, self.settings)
         injury = chosen

@@ -30,16 +30,17 @@ class AttackRule:
     def verify(self, state: EncounterState, action: a.Attack) -> None:
         actor = acting(action)
         require_turn(state, actor, action.verb)
-        target = state[action.target]
+        target = state.combatants[action.target]
         if target.id == actor:
             raise IllegalAction("self-target", "attack: you cannot attack yourself")
         if not standing(target):
             raise IllegalAction("target-dead", f"attack: {target.name} is already dead")
-        weapon = weapon_of(state[actor], action.weapon)
-        _verify_reduction(action, weapon, sheet_of(state[actor]).strength)
+        attacker = state.combatants[actor]
+        weapon = weapon_of(attacker, action.weapon)
+        _verify_reduction(action, weapon, sheet_of(attacker).strength)
         _verify_caught(state, action, weapon)
         if action.also is not None:
-            _verify_dual(weapon, weapon_of(state[actor], action.also))
+            _verify_dual(weapon, weapon_of(attacker, action.also))
         if action.kinetic and (
             weapon.reach is Reach.MELEE or not weapon.energy or weapon.all_energy
         ):

@@ -82,7 +82,7 @@ def sheet_of(combatant: Combatant) -> Sheet:
 
 def degrees_mark(injury: InjuryType) -> str:
     """The mark holding a combatant's degrees of one injury type (``core``, ``hand_arm``)."""
-    return injury.value
+    return injury._value_  # not ``value``: Python's enum gives it through two calls
 
 
 def damage_of(combatant: Combatant) -> int:

@@ -22,7 +22,7 @@ def require_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
 
 
 def require_able(state: EncounterState, actor: CombatantId) -> None:
-    combatant = state[actor]
+    combatant = state.combatants[actor]
     if not standing(combatant):
         raise IllegalAction("down", f"{combatant.name} is dead and cannot act")
     if (why := cannot_act(combatant)) is not None:
@@ -31,7 +31,15 @@ def require_able(state: EncounterState, actor: CombatantId) -> None:
 
 def cannot_act(combatant: Combatant) -> str | None:
     """The effect that leaves ``combatant`` no action (stunned, incapacitated ...), or None."""
-    return next((e for e in (STUNNED, *INCAPACITATED) if combatant.has(e)), None)
+    if combatant.effects:  # most have none, and this is asked of everyone every turn
+        for name in _NO_ACTION:
+            if combatant.has(name):
+                return name
+    return None
+
+
+_NO_ACTION = (STUNNED, *INCAPACITATED)
+"""The effects that leave no action, in the order ``cannot_act`` names them."""
 
 
 def require_movement_phase(state: EncounterState, actor: CombatantId, verb: str) -> None:

@@ -14,11 +14,12 @@ EXPIRED = "aura not maintained"
 def aura_light(state: EncounterState, holder: CombatantId) -> list[Event]:
     """ "Whenever you have any amount of energy damage stored in a damage aura, you revert to Low
     Stealth and are a moderate light source": the effect comes and goes with the energy."""
-    combatant = state[holder]
-    glowing = any(
-        a.kind.energy and combatant.pools[a.name].current > 0 for a in sheet_of(combatant).auras
+    combatant = state.combatants[holder]
+    auras = sheet_of(combatant).auras  # asked of everyone after every step: most have none
+    glowing = bool(auras) and any(
+        a.kind.energy and combatant.pools[a.name].current > 0 for a in auras
     )
-    light = combatant.effect(AURA_LIGHT)
+    light = combatant.effect(AURA_LIGHT) if combatant.effects else None
     if glowing and light is None:
         return [EffectApplied(holder, Effect(name=AURA_LIGHT, source=holder))]
     if not glowing and light is not None:
@@ -29,7 +30,7 @@ def aura_light(state: EncounterState, holder: CombatantId) -> list[Event]:
 def faded(state: EncounterState, owner: CombatantId) -> list[Event]:
     """Unused points of sources that do not outlast their owner's turn (the source says how
     long "unused points continue to exist")."""
-    combatant = state[owner]
+    combatant = state.combatants[owner]
     sheet = sheet_of(combatant)
     pools = {s.pool_name for s in (*sheet.shields, *sheet.pseudogravity) if s.fades}
     return [
@@ -44,7 +45,7 @@ def unmaintained(state: EncounterState, holder: CombatantId) -> list[Event]:
     example, if you are incapacitated, paralyzed, or pinned)"; the dead too. "If you are only
     able to take purely mental actions, you may only maintain auras that were created by purely
     mental actions." """
-    combatant = state[holder]
+    combatant = state.combatants[holder]
     able = standing(combatant) and cannot_act(combatant) is None
     mental_only = combatant.has(MENTAL_ONLY)
     return [

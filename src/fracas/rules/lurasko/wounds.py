@@ -139,8 +139,8 @@ def energy_aftermath(
 def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:
     """ "Providing this shielding to an already ignited character will immediately extinguish
     them."""
-    victim = state[target]
-    ignited = victim.effect(IGNITED)
+    victim = state.combatants[target]
+    ignited = victim.effect(IGNITED) if victim.effects else None  # asked after every step
     if ignited is None or not high_shielded(victim):
         return []
     return [EffectEnded(target, ignited.id, reason="high-precision shielding")]

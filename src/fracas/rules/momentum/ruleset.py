@@ -116,7 +116,7 @@ class Momentum(Ruleset):
         joined = {c: n for n, c in enumerate(state.combatants)}
 
         def rank(turn: Turn) -> tuple[int, int, int, int]:
-            members = [state[a] for a in turn.actors]
+            members = [state.combatants[a] for a in turn.actors]
             surprised = first_round and any(m.marks.get(SURPRISED) for m in members)
             first = all(has_effect(m, ACTS_FIRST) for m in members)
             last = any(has_effect(m, ACTS_LAST) for m in members)
@@ -127,7 +127,7 @@ class Momentum(Ruleset):
         return tuple(sorted(turns, key=rank))
 
     def _turn(self, state: EncounterState, members: tuple[CombatantId, ...]) -> Turn:
-        initiatives = [state[m].initiative or 0 for m in members]
+        initiatives = [state.combatants[m].initiative or 0 for m in members]
         value = union_initiative(initiatives) if len(members) > 1 else initiatives[0]
         return Turn(members, value)
 
@@ -139,7 +139,7 @@ class Momentum(Ruleset):
         if self.rules.ask_initiative_ties and (clock.round, clock.index) == (1, 0):
             events += offered_ties(state)
         for actor in turn.actors:
-            combatant = state[actor]
+            combatant = state.combatants[actor]
             if combatant.marks.get(actions.FREE_ACTION) is not None:
                 events.append(MarkSet(actor, actions.FREE_ACTION, None))
             events.extend(self._status_at_start(state, combatant, dice))
@@ -179,7 +179,7 @@ class Momentum(Ruleset):
         the end of the turn, against the DR Power stored on the effect."""
         events: list[Event] = []
         for actor in turn.actors:
-            combatant = state[actor]
+            combatant = state.combatants[actor]
             for effect in combatant.effects:
                 kind = _ending_roll(effect.name)
                 power = effect.data.get("dr_power")
@@ -304,10 +304,17 @@ def _slots(state: EncounterState) -> list[tuple[CombatantId, ...]]:
 
 def _ending_roll(effect_name: str) -> DefenseRoll | None:
     """The DR that ends a Status Effect at the end of its bearer's turn, if any."""
-    for status, info in CATALOGUE.items():
-        if status_name(status) == effect_name:
-            if info.ending is Ending.CONSTITUTION_DR_AT_END_OF_TURN:
-                return DefenseRoll.CONSTITUTION
-            if info.ending is Ending.WILL_DR_AT_END_OF_TURN:
-                return DefenseRoll.WILL
-    return None
+    return _ENDING_ROLLS.get(effect_name)
+
+
+_ENDS_BY = {
+    Ending.CONSTITUTION_DR_AT_END_OF_TURN: DefenseRoll.CONSTITUTION,
+    Ending.WILL_DR_AT_END_OF_TURN: DefenseRoll.WILL,
+}
+_ENDING_ROLLS = {
+    status_name(status): _ENDS_BY[info.ending]
+    for status, info in CATALOGUE.items()
+    if info.ending in _ENDS_BY
+}
+"""The ending DR by Status Effect name, worked out once: asked of every effect at every turn's
+end."""
