@@ -253,4 +253,6 @@ def _terms(node: RollNode) -> list[DiceResult]:
         return [node]
     if isinstance(node, BinaryResult):
         return _terms(node.left) + _terms(node.right)
+    if type(node) is ConstantResult:  # not HiddenDice, whose terms are hidden
+        return []
     return list(node.terms())

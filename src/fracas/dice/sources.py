@@ -70,7 +70,11 @@ class SeededDice:
         if sides < 1:
             raise DiceValueError(f"a die needs at least one side, not {sides}")
         self._drawn += 1
-        return ((_mix((self._key + self._drawn * _GAMMA) & _MASK) * sides) >> 64) + 1
+        # _mix written out: this runs for every die of every fight
+        value = (self._key + self._drawn * _GAMMA) & _MASK
+        value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (((value ^ (value >> 31)) * sides) >> 64) + 1
 
     def __repr__(self) -> str:
         return f"SeededDice({self._seed}, drawn={self._drawn})"
