@@ -226,7 +226,8 @@ class RollResult:
         for term in _terms(self.root):
             for die in term.dice:
                 if die.kept and (sides is None or die.sides == sides):
-                    found.append(die.natural)
+                    first = die.faces[0]  # the natural face, unless rerolled away
+                    found.append(die.natural if first.rerolled else first.shown)
         return tuple(found)
 
     def subtotals(self) -> dict[str, int]:

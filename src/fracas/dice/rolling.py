@@ -49,36 +49,39 @@ def roll(
     whole roll; when it returns None the dice are rolled one by one as usual.
     """
     tree = parse(expression) if isinstance(expression, str) else expression
-    notation, rolling = _compiled(tree, limits)
+    known = _COMPILED.get(id(tree))
+    if known is None or known[0] is not tree or known[1] is not limits:
+        known = _compiled(tree, limits)
     offer = getattr(source, "whole_roll", None)
     if offer is not None:
         given: RollResult | None = offer(tree)
         if given is not None:
             return given
-    return RollResult(notation, rolling(source))
+    return RollResult(known[2], known[3](source))
 
 
-_COMPILED: dict[int, tuple[Expression, DiceLimits, str, Rolling]] = {}
-"""``_compiled``'s answers by the expression's identity, with the expression and the limits
-they are for (an id is only reused once its object is gone, and this keeps it)."""
+_Compiled = tuple[Expression, DiceLimits, str, Rolling]
+"""An expression, the limits it was checked against, its notation and the expression
+compiled."""
+
+_COMPILED: dict[int, _Compiled] = {}
+"""The expressions compiled, by the expression's identity (an id is only reused once its object
+is gone, and this keeps it). Looked up by identity first: hashing an expression walks its whole
+tree, which cost ~2 % of an exact-odds query."""
 
 _COMPILED_AT_MOST = 1024
-"""How many answers ``_COMPILED`` keeps before it starts afresh."""
+"""How many expressions ``_COMPILED`` keeps before it starts afresh."""
 
 
-def _compiled(expression: Expression, limits: DiceLimits) -> tuple[str, Rolling]:
-    """The notation of ``expression`` once it is found within ``limits`` (DiceLimitError if
-    not), and the expression compiled. Looked up by identity first: hashing an expression walks
-    its whole tree, which cost ~2 % of an exact-odds query; an expression built afresh for each
-    roll is then looked up by value."""
-    known = _COMPILED.get(id(expression))
-    if known is not None and known[0] is expression and known[1] is limits:
-        return known[2], known[3]
+def _compiled(expression: Expression, limits: DiceLimits) -> _Compiled:
+    """``expression`` compiled once it is found within ``limits`` (DiceLimitError if not),
+    and kept by its identity; an expression built afresh for each roll (rather than handed out
+    again by the constructors) is looked up by value."""
     notation, rolling = _compiled_by_value(expression, limits)
     if len(_COMPILED) >= _COMPILED_AT_MOST:
         _COMPILED.clear()
-    _COMPILED[id(expression)] = (expression, limits, notation, rolling)
-    return notation, rolling
+    known = _COMPILED[id(expression)] = (expression, limits, notation, rolling)
+    return known
 
 
 @lru_cache(maxsize=1024)
