@@ -111,6 +111,32 @@ def test_constructors_build_what_the_notation_says() -> None:
     assert str(dice(3, 6).drop_highest(1).count_successes(6)) == "3d6dh1=6"
 
 
+def test_the_constructors_hand_out_the_same_node_for_the_same_parts() -> None:
+    """Rules code builds ``dice(1, 20) + bonus`` for every attack; the same object each time
+    lets the roller find the expression it compiled. Equal parts that are other objects give
+    an equal node, not the same one."""
+    d20 = dice(1, 20)
+    assert dice(1, 20) is d20
+    assert d20 + 5 is d20 + 5
+    assert d20 - 3 is d20 + -3
+    assert d20 + 6 is not d20 + 5
+    assert d20 + 6 == BinaryOp("+", d20, Constant(6))
+    large = 10**12
+    assert d20 + large is d20 + int(str(large))  # equal numbers that are other objects
+    assert d20 + dice(1, 6) is d20 + dice(1, 6)
+    assert d20 + Dice(1, 6) is not d20 + Dice(1, 6)
+    assert d20 + Dice(1, 6) == d20 + dice(1, 6)
+    assert Dice(1, 20) + 5 is not d20 + 5
+    assert Dice(1, 20) + 5 == d20 + 5
+    assert d20 * 2 is not d20 + 2
+    assert str(d20 * 2) == "1d20 * 2"
+    pool = dice(4, 6)
+    assert pool.keep_highest(2) is pool.keep_highest(2)
+    assert str(pool.keep_lowest(2)) == "4d6kl2"
+    assert str(pool.drop_highest(2)) == "4d6dh2"
+    assert str(pool.drop_lowest(2)) == "4d6dl2"
+
+
 @pytest.mark.parametrize(
     ("text", "position", "expected"),
     [

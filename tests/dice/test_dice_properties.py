@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from fracas.dice import (
     BinaryOp,
+    BinaryResult,
     Condition,
     Constant,
+    ConstantResult,
     Counting,
     Dice,
     DiceError,
@@ -18,7 +21,9 @@ from fracas.dice import (
     DiceValueError,
     Expression,
     Negative,
+    NegativeResult,
     Reroll,
+    RollNode,
     RollResult,
     SeededDice,
     Selection,
@@ -26,6 +31,8 @@ from fracas.dice import (
     parse,
     roll,
 )
+from fracas.dice.rolling import _roll_term
+from fracas.dice.syntax import OPERATIONS
 
 SMALL = DiceLimits(max_dice=12, max_sides=20, max_explosion_depth=3, max_rerolls=50)
 
@@ -106,6 +113,42 @@ def test_every_rolled_total_is_in_the_distribution(expression: Expression, seed:
         reject()  # a die exploded or rerolled past the small limits
     assert result.total in support
     assert sum(support.values()) == 1
+
+
+def walked(node: Expression, source: SeededDice) -> RollNode:
+    """The roll of ``node`` by a plain walk of its tree, every term through the general
+    evaluator (the roller compiles each expression once and rolls its plain terms on a path of
+    their own)."""
+    if isinstance(node, Dice):
+        return _roll_term(node, str(node), source, SMALL)
+    if isinstance(node, Constant):
+        return ConstantResult(node.value)
+    if isinstance(node, Negative):
+        inner = walked(node.operand, source)
+        return NegativeResult(inner, -inner.total)
+    first, second = walked(node.left, source), walked(node.right, source)
+    if node.op == "/" and second.total == 0:
+        raise DiceValueError("cannot divide")
+    return BinaryResult(node.op, first, second, OPERATIONS[node.op](first.total, second.total))
+
+
+@fast
+@given(expressions, st.lists(st.integers(0, 2**64), min_size=1, max_size=3))
+def test_a_roll_is_the_tree_walked_with_the_same_dice(
+    expression: Expression, seeds: list[int]
+) -> None:
+    """Each seed in turn (the expression compiled once, its results reused face by face): the
+    same result as the walk, from the same dice, or the same error."""
+    for seed in seeds:
+        rolled, walking = SeededDice(seed), SeededDice(seed)
+        try:
+            expected = RollResult(str(expression), walked(expression, walking))
+        except (DiceValueError, DiceLimitError) as error:
+            with pytest.raises(type(error)):
+                roll(expression, rolled, SMALL)
+        else:
+            assert roll(expression, rolled, SMALL) == expected
+        assert rolled.state == walking.state
 
 
 @fast

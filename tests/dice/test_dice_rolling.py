@@ -115,6 +115,36 @@ def test_a_source_face_that_does_not_fit_is_refused() -> None:
         roll("1d6", Broken())
 
 
+def test_a_face_that_does_not_fit_is_refused_once_the_faces_that_fit_were_rolled() -> None:
+    """The roller keeps the result of each face a plain die showed; a face out of range is
+    never one of them."""
+    for text in ("1d6", "3d6 + 1"):
+        expression = parse(text)
+        for face in range(1, 7):
+            assert roll(expression, LoadedDice([face] * 3)).total >= face
+
+        class Broken:
+            def roll(self, sides: int) -> int:
+                return sides + 1
+
+        with pytest.raises(DiceValueError, match="d6 cannot show 7"):
+            roll(expression, Broken())
+
+
+def test_the_same_faces_give_equal_results() -> None:
+    expression = dice(2, 6) + 1
+    first = roll(expression, LoadedDice([3, 5]))
+    again = roll(expression, LoadedDice([3, 5]))
+    assert first == again
+    assert first.render() == "2d6 (3, 5) + 1 = 9"
+    assert roll(expression, LoadedDice([5, 3])).render() == "2d6 (5, 3) + 1 = 9"
+
+
+def test_division_by_a_constant_zero() -> None:
+    with pytest.raises(DiceValueError, match="divide"):
+        roll(dice(1, 8) // 0, LoadedDice([7]))
+
+
 def test_division_by_a_zero_roll() -> None:
     with pytest.raises(DiceValueError, match="divide"):
         roll("1d8 / (1d4 - 1)", LoadedDice([7, 1]))

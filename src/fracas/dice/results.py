@@ -226,7 +226,8 @@ class RollResult:
         for term in _terms(self.root):
             for die in term.dice:
                 if die.kept and (sides is None or die.sides == sides):
-                    found.append(die.natural)
+                    first = die.faces[0]  # the natural face, unless rerolled away
+                    found.append(die.natural if first.rerolled else first.shown)
         return tuple(found)
 
     def subtotals(self) -> dict[str, int]:
@@ -253,4 +254,6 @@ def _terms(node: RollNode) -> list[DiceResult]:
         return [node]
     if isinstance(node, BinaryResult):
         return _terms(node.left) + _terms(node.right)
+    if type(node) is ConstantResult:  # not HiddenDice, whose terms are hidden
+        return []
     return list(node.terms())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from fracas.dice.errors import DiceNeeded, DiceValueError
@@ -43,6 +44,13 @@ def _mix(value: int) -> int:
     return value ^ (value >> 31)
 
 
+@lru_cache(maxsize=64)
+def _stream_key(seed: int) -> int:
+    """``splitmix64(seed mod 2**64)``, worked out once per seed: an encounter makes a source
+    from its seed for every step."""
+    return _mix(seed & _MASK)
+
+
 class SeededDice:
     """Reproducible dice whose whole state is two ints: ``SeededDice(*dice.state)`` goes on with
     exactly the stream ``dice`` would have rolled.
@@ -59,7 +67,7 @@ class SeededDice:
             raise DiceValueError(f"the number of dice drawn cannot be negative, not {drawn}")
         self._seed = seed
         self._drawn = drawn
-        self._key = _mix(seed & _MASK)
+        self._key = _stream_key(seed)
 
     @property
     def state(self) -> tuple[int, int]:
@@ -70,7 +78,11 @@ class SeededDice:
         if sides < 1:
             raise DiceValueError(f"a die needs at least one side, not {sides}")
         self._drawn += 1
-        return ((_mix((self._key + self._drawn * _GAMMA) & _MASK) * sides) >> 64) + 1
+        # _mix written out: this runs for every die of every fight
+        value = (self._key + self._drawn * _GAMMA) & _MASK
+        value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (((value ^ (value >> 31)) * sides) >> 64) + 1
 
     def __repr__(self) -> str:
         return f"SeededDice({self._seed}, drawn={self._drawn})"

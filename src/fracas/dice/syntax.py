@@ -11,7 +11,8 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeAlias, cast
+from functools import lru_cache
+from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 from fracas.dice.errors import DiceLimitError, DiceValueError
 
@@ -195,7 +196,44 @@ def _node(value: _Arithmetic) -> Expression:
 
 
 def _combine(left: _Arithmetic, op: Operator, right: Expression | int) -> BinaryOp:
-    return BinaryOp(op, _node(left), const(right) if isinstance(right, int) else right)
+    return _derived(
+        left,
+        op,
+        right,
+        lambda: BinaryOp(op, _node(left), const(right) if isinstance(right, int) else right),
+    )
+
+
+_Derived = TypeVar("_Derived", bound="Expression")
+
+_DERIVED: dict[tuple[int, str, int], tuple[object, Expression | int, Expression]] = {}
+"""Nodes made from a node, by the node's identity, how (``+``, ``kh`` …) and the number or the
+identity of the other operand; with the node and the operand, which this keeps (an id is only
+reused once its object is gone)."""
+
+_DERIVED_AT_MOST = 1024
+"""How many nodes ``_DERIVED`` keeps before it starts afresh."""
+
+
+def _derived(
+    node: object, how: str, other: Expression | int, make: Callable[[], _Derived]
+) -> _Derived:
+    """``make()``, or the node it made before for the same ``node`` object, ``how`` and
+    ``other`` (the same number, or the same node object). Nodes are immutable, and rules code
+    builds the same few again and again (``dice(1, 20) + bonus`` on every attack): handing out
+    the same object lets the roller find the expression it compiled by identity."""
+    number = type(other) is int
+    key = (id(node), how, cast(int, other) if number else id(other))
+    known = _DERIVED.get(key)
+    if known is not None and known[0] is node:
+        made, operand = known[2], known[1]
+        if operand is other or (number and type(operand) is int and operand == other):
+            return cast(_Derived, made)
+    made = make()
+    if len(_DERIVED) >= _DERIVED_AT_MOST:
+        _DERIVED.clear()
+    _DERIVED[key] = (node, other, made)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,16 +323,16 @@ class Dice(_Arithmetic):
         return int(self.counting.succeeds(value)) - int(self.counting.fails(value))
 
     def keep_highest(self, count: int) -> Dice:
-        return replace(self, select=Selection("kh", count))
+        return _derived(self, "kh", count, lambda: replace(self, select=Selection("kh", count)))
 
     def keep_lowest(self, count: int) -> Dice:
-        return replace(self, select=Selection("kl", count))
+        return _derived(self, "kl", count, lambda: replace(self, select=Selection("kl", count)))
 
     def drop_highest(self, count: int) -> Dice:
-        return replace(self, select=Selection("dh", count))
+        return _derived(self, "dh", count, lambda: replace(self, select=Selection("dh", count)))
 
     def drop_lowest(self, count: int) -> Dice:
-        return replace(self, select=Selection("dl", count))
+        return _derived(self, "dl", count, lambda: replace(self, select=Selection("dl", count)))
 
     def reroll_once(self, faces: Condition | int) -> Dice:
         return replace(self, reroll=Reroll(condition(faces), once=True))
@@ -387,8 +425,10 @@ class BinaryOp(_Arithmetic):
 Expression: TypeAlias = Constant | Dice | Negative | BinaryOp
 
 
+@lru_cache(maxsize=1024)
 def dice(count: int, sides: int) -> Dice:
-    """``count`` dice with ``sides`` sides: ``dice(2, 20).keep_highest(1) + 4``."""
+    """``count`` dice with ``sides`` sides: ``dice(2, 20).keep_highest(1) + 4``. The same
+    object for the same numbers (see ``_derived``)."""
     return Dice(count, sides)
 
 
