@@ -16,7 +16,8 @@ each of which an ``undo`` (not timed) puts the fight back, so every attack meets
 * **HTTP floor**: the least any server on this stack can do for a command: uvicorn and a
   FastAPI route that reads the command's JSON into a model, appends a page and fdatasyncs it
   (as the reference), and answers JSON; none of fracas. What the API spends beyond it is the
-  command path's own.
+  command path's own. Twice more, the route answering a ``Response`` already serialised, as
+  the change routes do: through FastAPI's handler, and as a ``LeanRoute`` (their route).
 * **HTTP**: ``POST /api/t/TOKEN/commands`` to a real ``fracas serve`` process (uvicorn) on the
   same database, with the game master's live socket open and read by this process, so the
   live fan-out runs as it does with a page open; and on SQLite once more with no page open
@@ -61,7 +62,7 @@ from pathlib import Path
 
 import httpx
 import uvicorn
-from fastapi import FastAPI
+from fastapi import FastAPI, Response
 from machine import describe
 from pydantic import BaseModel
 from websockets.sync.client import connect
@@ -71,6 +72,7 @@ from fracas.app.rulesets import demo_path
 from fracas.app.session import Session
 from fracas.rules.momentum.ruleset import Momentum
 from fracas.store import Store, Tracked
+from fracas.web.lean import LeanRoute
 
 SEED = 3
 ATTACK = "attack raptor1"
@@ -260,12 +262,28 @@ class Done(BaseModel):
     version: int
 
 
+FLOORS = {
+    "/sync": "HTTP floor: FastAPI route, append a page, fdatasync",
+    "/sync-response": "HTTP floor, its answer a Response (FastAPI's handler)",
+    "/sync-lean": "HTTP floor, its answer a Response (LeanRoute)",
+}
+"""The floor server's routes, each doing the same work: the first answers a model, which
+FastAPI validates and serialises; the others answer the model already serialised, through
+FastAPI's handler and through ``fracas.web.lean.LeanRoute`` (what the change routes use)."""
+
+
 def floor_app(path: Path) -> FastAPI:
-    """The floor server: one route that appends a page to ``path`` and fdatasyncs it."""
+    """The floor server: routes (``FLOORS``) that append a page to ``path`` and fdatasync it."""
     app = FastAPI()
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT)
     page = os.urandom(PAGE)
     written = [0]
+
+    def synced(line: Line) -> Done:
+        os.pwrite(descriptor, page, written[0] * PAGE)
+        os.fdatasync(descriptor)
+        written[0] += 1
+        return Done(command=line.text, version=written[0])
 
     @app.get("/ready")
     async def ready() -> Done:
@@ -273,28 +291,39 @@ def floor_app(path: Path) -> FastAPI:
 
     @app.post("/sync")
     async def sync(line: Line) -> Done:
-        os.pwrite(descriptor, page, written[0] * PAGE)
-        os.fdatasync(descriptor)
-        written[0] += 1
-        return Done(command=line.text, version=written[0])
+        return synced(line)
 
+    async def answered(line: Line) -> Response:
+        return Response(synced(line).model_dump_json(), media_type="application/json")
+
+    app.router.add_api_route("/sync-response", answered, methods=["POST"], response_model=Done)
+    app.router.add_api_route(
+        "/sync-lean",
+        answered,
+        methods=["POST"],
+        response_model=Done,
+        route_class_override=LeanRoute,
+    )
     return app
 
 
 @contextlib.contextmanager
-def http_floor(folder: Path) -> Iterator[Layer]:
-    """The floor server (``floor_app``), in a process of its own as ``fracas serve`` is."""
+def http_floors(folder: Path) -> Iterator[list[Layer]]:
+    """The floor server (``floor_app``), in a process of its own as ``fracas serve`` is: a
+    layer for each of its routes."""
     port = free_port()
     command = [sys.executable, __file__, "--floor", str(port), str(folder / "floor")]
     with started(command, port, "/ready") as (base, pid):
         poster = Poster(base)
 
-        def run(text: str) -> bool:
-            return poster.post("/sync", {"text": text}) == 200
+        def floor(route: str, name: str) -> Layer:
+            def run(text: str) -> bool:
+                return poster.post(route, {"text": text}) == 200
+
+            return commands(name, run, lambda: cpu_seconds(pid))
 
         try:
-            name = "HTTP floor: FastAPI route, append a page, fdatasync"
-            yield commands(name, run, lambda: cpu_seconds(pid))
+            yield [floor(route, name) for route, name in FLOORS.items()]
         finally:
             poster.close()
 
@@ -305,9 +334,14 @@ def serve_floor(port: int, path: Path) -> None:
 
 
 def cpu_seconds(pid: int) -> float:
-    """The CPU seconds process ``pid`` has spent (Linux: ``/proc``, in clock ticks)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU seconds process ``pid``'s threads have spent (Linux: each thread's
+    ``/proc/PID/task/TID/schedstat``, in nanoseconds; ``/proc/PID/stat`` counts clock ticks of
+    10 ms, too coarse for a millisecond's work)."""
+    spent = 0
+    for thread in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a thread that has just ended
+            spent += int((thread / "schedstat").read_text().split()[0])
+    return spent / 1e9
 
 
 def read_all(live: str, stop: threading.Event) -> None:
@@ -392,7 +426,7 @@ def main() -> None:
             open_.enter_context(sync(folder, in_place=True)),
             open_.enter_context(in_memory()),
             open_.enter_context(tracked(f"sqlite:///{folder / 'tracked.sqlite3'}", "SQLite")),
-            open_.enter_context(http_floor(folder)),
+            *open_.enter_context(http_floors(folder)),
             open_.enter_context(over_http(f"sqlite:///{folder / 'served.sqlite3'}", "SQLite")),
             open_.enter_context(
                 over_http(f"sqlite:///{folder / 'alone.sqlite3'}", "SQLite", page=False)

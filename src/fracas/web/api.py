@@ -16,7 +16,8 @@ import dataclasses
 import functools
 import json
 import secrets
-from typing import Annotated, Any
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
@@ -34,6 +35,7 @@ from fracas.engine.gm import AddCombatant
 from fracas.errors import FracasError
 from fracas.web.errors import ApiError, ErrorBody, location
 from fracas.web.guard import LIMITS_CREATION
+from fracas.web.lean import LeanRoute
 from fracas.web.limits import MAX_SAVE_STEPS, heavy, save_steps
 from fracas.web.models import (
     SAVE_SCHEMA,
@@ -59,6 +61,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
+
+Change = TypeVar("Change", bound=Callable[..., Coroutine[Any, Any, Response]])
+"""A route that changes an encounter: an ``async`` function answering a ``Response``."""
 
 
 def tables_of(request: Request) -> Tables:
@@ -296,12 +301,28 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 # The four routes that change an encounter by a command take the token, the body and the
 # idempotency key as plain parameters and open the seat in their body, on one connection held
 # from the store for the link's read and the append (``Store.holding``), and answer with the
-# reply already serialised (``_answer``): FastAPI's dependency solving and its second
-# validation of the answer are skipped (``benchmarks/command_path.py``). The OpenAPI document
-# is the same (``response_model``).
+# reply already serialised (``_answer``). They are ``LeanRoute``s: a well-formed request skips
+# FastAPI's per-request machinery, any other gets FastAPI's own answer (``fracas.web.lean``).
+# The OpenAPI document is the same (``response_model``).
 
 
-@router.post("/t/{token}/commands", response_model=ReplyOut)
+def _change(path: str) -> Callable[[Change], Change]:
+    """Register a lean ``POST`` route answering a ``ReplyOut``."""
+
+    def register(endpoint: Change) -> Change:
+        router.add_api_route(
+            path,
+            endpoint,
+            methods=["POST"],
+            response_model=ReplyOut,
+            route_class_override=LeanRoute,
+        )
+        return endpoint
+
+    return register
+
+
+@_change("/t/{token}/commands")
 async def command(
     token: Token, body: CommandIn, request: Request, key: IdempotencyKey = None
 ) -> Response:
@@ -314,7 +335,7 @@ async def command(
         return _answer(open_tables, held, reply, "text", seat_key)
 
 
-@router.post("/t/{token}/actions", response_model=ReplyOut)
+@_change("/t/{token}/actions")
 async def action(
     token: Token, body: ActionIn, request: Request, key: IdempotencyKey = None
 ) -> Response:
@@ -328,13 +349,13 @@ async def action(
         return _answer(open_tables, held, reply, "fields", seat_key)
 
 
-@router.post("/t/{token}/undo", response_model=ReplyOut)
+@_change("/t/{token}/undo")
 async def undo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Take back the last step (never the encounter's setup)."""
     return await _through_the_log(token, request, key, again=False)
 
 
-@router.post("/t/{token}/redo", response_model=ReplyOut)
+@_change("/t/{token}/redo")
 async def redo(token: Token, request: Request, key: IdempotencyKey = None) -> Response:
     """Do the last undone step again, with the very same dice."""
     return await _through_the_log(token, request, key, again=True)

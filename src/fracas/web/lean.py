@@ -1,0 +1,126 @@
+"""A route that reads a well-formed request itself, without FastAPI's per-request machinery.
+
+FastAPI's handler for a route solves its parameters as a dependency graph, parses the content
+type with ``email.message``, and makes a response, background tasks and an endpoint context for
+every request, whatever the route needs. On this machine that is ~0.4 ms of CPU a request: the
+same work costs 0.70 ms as a bare Starlette route against 1.12 as a FastAPI route
+(``benchmarks/command_path.py``; ``docs/performance.md``, "The command path"), and the target
+(issue 20, target 4) leaves about 2 ms of CPU for a whole command beyond its sync.
+
+``LeanRoute`` is built, described and documented by FastAPI as any route is (the OpenAPI
+document does not change), but it answers a request itself when every part of it is well-formed:
+each path parameter and header validated by its own field, exactly as FastAPI validates it, and
+a body sent as ``application/json`` that ``json.loads`` reads (as Starlette's ``Request.json``
+does) and the body's field accepts. Anything else (a part missing or invalid, a body that is
+not JSON, another content type) goes to FastAPI's own handler, which answers it as it always
+did; so every refusal is FastAPI's, by construction. Only a route of the shape of the ones that
+change an encounter may be lean (checked when it is built): an ``async`` endpoint answering a
+``Response``, with path parameters, single-valued headers, at most one body model and the
+``Request``; no dependencies, query or cookie parameters.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import typing
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute, _effective_route_context_var
+
+Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+
+UNREAD = object()
+"""A part of the request the lean path leaves to FastAPI."""
+
+
+class LeanRoute(APIRoute):
+    """An API route whose well-formed requests skip FastAPI's handler (the module says why)."""
+
+    def get_route_handler(self) -> Handler:
+        full = super().get_route_handler()
+        # FastAPI builds the handler once for the route and once for each router that includes
+        # it, then with the included route's own dependant (its prefix and dependencies).
+        dependant: Dependant = self.dependant
+        context = _effective_route_context_var.get()
+        if context is not None and context.original_route is self:
+            dependant = context.dependant
+        return _Reader(dependant, self.body_field is not None).handler(full)
+
+
+class _Reader:
+    """Reads the parameters of one lean route's endpoint from a request."""
+
+    def __init__(self, dependant: Dependant, has_body: bool) -> None:
+        call = dependant.call
+        if call is None or not inspect.iscoroutinefunction(call):
+            raise TypeError(f"a lean route needs an async endpoint, not {call!r}")
+        if typing.get_type_hints(call).get("return") is not Response:
+            raise TypeError(f"{call.__name__}: a lean route's endpoint answers a Response")
+        others = (
+            dependant.dependencies,
+            dependant.query_params,
+            dependant.cookie_params,
+            dependant.websocket_param_name,
+            dependant.http_connection_param_name,
+            dependant.response_param_name,
+            dependant.background_tasks_param_name,
+            dependant.security_scopes_param_name,
+        )
+        if any(others) or len(dependant.body_params) > 1 or has_body != bool(dependant.body_params):
+            raise TypeError(
+                f"{call.__name__}: a lean route takes path parameters, headers, one "
+                "body model and the request, and nothing else"
+            )
+        self.endpoint = call
+        self.path = [(field.name, field.alias, field) for field in dependant.path_params]
+        self.headers = [(field.name, field.alias, field) for field in dependant.header_params]
+        self.body = dependant.body_params[0] if dependant.body_params else None
+        self.request = dependant.request_param_name
+
+    def handler(self, full: Handler) -> Handler:
+        """The route's handler: the endpoint called at once with what a well-formed request
+        holds, and FastAPI's own handler (``full``) for any other request."""
+
+        async def lean(request: Request) -> Response:
+            values = await self.read(request)
+            if values is None:
+                return await full(request)
+            answer: Response = await self.endpoint(**values)
+            return answer
+
+        return lean
+
+    async def read(self, request: Request) -> dict[str, Any] | None:
+        """The endpoint's arguments, or None when some part of the request is not well-formed."""
+        values: dict[str, Any] = {}
+        for name, alias, field in self.path:
+            values[name], errors = field.validate(request.path_params[alias], loc=("path", alias))
+            if errors:
+                return None
+        for name, alias, field in self.headers:
+            sent = request.headers.get(alias)
+            if sent is None:
+                if field.field_info.is_required():
+                    return None
+                values[name] = field.get_default()
+                continue
+            values[name], errors = field.validate(sent, loc=("header", alias))
+            if errors:
+                return None
+        if self.body is not None:
+            if request.headers.get("content-type") != "application/json":
+                return None
+            try:
+                sent_body = json.loads(await request.body())
+            except Exception:  # FastAPI's handler answers it: not JSON (422), unreadable (400)
+                return None
+            values[self.body.name], errors = self.body.validate(sent_body, loc=("body",))
+            if errors:
+                return None
+        if self.request is not None:
+            values[self.request] = request
+        return values
