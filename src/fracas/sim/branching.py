@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
@@ -94,7 +93,7 @@ class BranchingDice:
     expression's whole tree). ``stages``: what the rules' stages came to in the resolutions of
     that pass (``staged``)."""
 
-    __slots__ = ("_draws", "_faces_read", "_given", "_known", "_stage_number", "_stages")
+    __slots__ = ("_draws", "_faces_read", "_known", "_next", "_stage_number", "_stages")
 
     def __init__(
         self,
@@ -103,23 +102,26 @@ class BranchingDice:
         known: Known | None = None,
         stages: Stages | None = None,
     ) -> None:
-        self._given = tuple(draws)
-        self._draws = deque(self._given)
+        self._draws = tuple(draws)
+        self._next = 0
+        """How many of ``_draws`` were handed out."""
         self._faces_read = faces_read
         self._known: Known = {} if known is None else known
         self._stages: Stages = {} if stages is None else stages
         self._stage_number = 0
 
     def roll(self, sides: int) -> int:
-        if not self._draws:
+        if self._next == len(self._draws):
             raise DiceNeeded(sides)
-        draw = self._draws.popleft()
+        draw = self._draws[self._next]
+        self._next += 1
         if not isinstance(draw, int):
             raise FracasError("the rules asked for a die where they rolled an expression before")
         return draw
 
     def whole_roll(self, expression: Expression) -> RollResult | None:
-        if self._draws and isinstance(self._draws[0], int):
+        draws, index = self._draws, self._next
+        if index < len(draws) and isinstance(draws[index], int):
             return None
         known = self._known.get(id(expression))
         if known is None or known[0] is not expression:
@@ -129,9 +131,10 @@ class BranchingDice:
             return None
         if len(branches) == 1:
             return branches[0][0]
-        if not self._draws:
+        if index == len(draws):
             raise RollNeeded(next(expression.dice_terms()).sides, branches, expression)
-        draw = self._draws.popleft()
+        draw = draws[index]
+        self._next += 1
         assert isinstance(draw, RollResult)
         return draw
 
@@ -141,21 +144,19 @@ class BranchingDice:
         to it again, and make no other draws), those draws skipped; otherwise it is run, and
         what it came to kept. The number counts the stages that a run of it would have started,
         so that the stages after it keep theirs."""
-        number, given, stages = self._stage_number, self._given, self._stages
-        before = len(given) - len(self._draws)
-        key = (number, before, *map(id, given[:before]))
-        for end in range(before, len(given) + 1):
+        number, draws, before, stages = self._stage_number, self._draws, self._next, self._stages
+        key = (number, before, *map(id, draws[:before]))
+        for end in range(before, len(draws) + 1):
             if end > before:
-                key += (id(given[end - 1]),)
+                key += (id(draws[end - 1]),)
             found = stages.get(key)
             if found is not None:  # its draws are kept alive: an id found is theirs
-                for _ in range(end - before):
-                    self._draws.popleft()
+                self._next = end
                 self._stage_number += found[1]
                 return cast(T, found[2])
         self._stage_number += 1
         result = stage()
-        drawn = given[: len(given) - len(self._draws)]
+        drawn = draws[: self._next]
         key = (number, before, *map(id, drawn))
         self._stages[key] = (drawn, self._stage_number - number, result)
         return result
