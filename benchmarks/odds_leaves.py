@@ -12,10 +12,13 @@ a hit, resolved to the end). The rest of the query (the leaves' damage and outco
 bookkeeping) is "outside". Medians of CPU time; the split shows what the ratio is made of: the
 hit leaves, 48 against 328, each a whole resolution of the attack.
 
-The last line bounds what resuming the rules at the damage roll could give: each hit leaf
-costs what it costs now less a resolution that stops at the damage roll (the attack up to that
-roll, and the stop itself, which a resumed resolution would not pay either), so the ratio it
-prints is the best that sharing the part of an attack before its damage roll could reach.
+The last line says what 5x would take: the cost of a hit leaf, its share of the bookkeeping
+included ("all in"), at which the 8d6 query would be 5x the 1d6 one, the rest of each query
+(the resolutions that stop or miss, their bookkeeping, the set-up) as measured, and an 8d6 hit
+leaf dearer than a 1d6 one by as much as now. Since the attack roll is a stage
+(``fracas.dice.staged``), a hit leaf no longer runs the rules before the damage roll; what it
+still runs again for every total is the engine's step around them (verifying from its cache,
+paying the cost, folding the events, the follow-ups), the damage part and the bookkeeping.
 """
 
 from __future__ import annotations
@@ -88,7 +91,8 @@ def main() -> None:
                 kinds[dice][kind].append((len(calls), sum(calls)))
     print(f"| Thorn Lash | query | {' | '.join(name for _, name in KINDS)} | outside |")
     print(f"|---|---|{'---|' * len(KINDS)}---|")
-    resumed: dict[int, float] = {}
+    all_in: dict[int, float] = {}
+    rest: dict[int, float] = {}
     for dice in queries:
         query = statistics.median(query_times[dice]) * 1000
         cells = {
@@ -103,13 +107,20 @@ def main() -> None:
             f"{n} x {ms / n * 1000:.0f} µs = {ms:.2f} ms" for n, ms in cells.values()
         )
         print(f"| {dice}d6 | {query:.2f} ms | {shown} | {query - inside:.2f} ms |")
-        stops, stopped_ms = cells[1, True]
-        resumed[dice] = query - cells[2, False][0] * stopped_ms / stops
+        hits, hits_ms = cells[2, False]
+        leaves = hits + cells[1, False][0]
+        hits_ms += (query - inside) * hits / leaves
+        all_in[dice] = hits_ms / hits
+        rest[dice] = query - hits_ms
     ratio = statistics.median(query_times[8]) / statistics.median(query_times[1])
     print(f"8d6 / 1d6: {ratio:.2f}x; machine after: {describe()}")
+    dearer = all_in[8] / all_in[1]
+    leaves_of = {dice: kinds[dice][2, False][0][0] for dice in queries}
+    needed = (5 * rest[1] - rest[8]) / (leaves_of[8] * dearer - 5 * leaves_of[1])
     print(
-        f"resumed at the damage roll, at best: 1d6 {resumed[1]:.2f} ms, 8d6 {resumed[8]:.2f} ms, "
-        f"8d6 / 1d6 {resumed[8] / resumed[1]:.2f}x"
+        f"hit leaves all in: 1d6 {all_in[1] * 1000:.0f} µs, 8d6 {all_in[8] * 1000:.0f} µs; "
+        f"the rest: 1d6 {rest[1]:.2f} ms, 8d6 {rest[8]:.2f} ms; within 5x needs hit leaves "
+        f"at <= {needed * 1000:.0f} µs (1d6) and {needed * dearer * 1000:.0f} µs (8d6) all in"
     )
 
 

@@ -34,6 +34,8 @@ Dice come only from a DiceSource: SeededDice (reproducible from two ints) or Loa
 given in advance; DiceNeeded when they run out, so a front end can ask for physical dice). A source
 may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use; such a
 roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden).
+A rule may mark a part of its resolution as a stage (``staged``), which a source replaying the
+same draws (``Replaying``, the exact odds') runs once per distinct draws before it.
 
 ``Distribution`` and ``distribution`` are imported when first used (PEP 562): they load
 icepool, which rolling dice does not need.
@@ -67,7 +69,14 @@ from fracas.dice.results import (
     RollResult,
 )
 from fracas.dice.rolling import roll
-from fracas.dice.sources import DiceSource, LoadedDice, SeededDice, WholeRolls
+from fracas.dice.sources import (
+    DiceSource,
+    LoadedDice,
+    Replaying,
+    SeededDice,
+    WholeRolls,
+    staged,
+)
 
 if TYPE_CHECKING:
     from fracas.dice.exact import Distribution, distribution
@@ -118,6 +127,7 @@ __all__ = [
     "Negative",
     "NegativeResult",
     "Operator",
+    "Replaying",
     "Reroll",
     "RollNode",
     "RollResult",
@@ -132,6 +142,7 @@ __all__ = [
     "distribution",
     "parse",
     "roll",
+    "staged",
 ]
 
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from fracas.dice.errors import DiceNeeded, DiceValueError
 
 if TYPE_CHECKING:
     from fracas.dice.results import RollResult
     from fracas.dice.syntax import Expression
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -30,6 +32,26 @@ class WholeRolls(Protocol):
     def whole_roll(self, expression: Expression) -> RollResult | None:
         """The result of rolling ``expression``, or None to have its dice rolled one by one."""
         ...
+
+
+class Replaying(Protocol):
+    """A source that replays the same draws again and again (the exact odds resolve an action
+    once per branch, each time from its start), and so may hand back what a stage of the
+    resolution came to when it last ran after the same draws, instead of running it again."""
+
+    def staged(self, stage: Callable[[], T]) -> T:
+        """What ``stage`` comes to (see ``staged``)."""
+        ...
+
+
+def staged(source: DiceSource, stage: Callable[[], T]) -> T:
+    """What ``stage``, a part of a rule's resolution, comes to. The rule promises that it reads
+    nothing but the state and action being resolved and the dice it draws from ``source`` (rules
+    are pure), and that its result is immutable; a ``Replaying`` source may then hand back the
+    result of an earlier run after the same draws, skipping the draws that run made. Any other
+    source just runs it."""
+    replaying = getattr(source, "staged", None)
+    return stage() if replaying is None else replaying(stage)
 
 
 def check_face(face: int, sides: int) -> None:

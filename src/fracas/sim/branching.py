@@ -16,16 +16,21 @@ roll (2d20kh1 has 400 sequences of faces and 20 such results). What the rules on
 faces of a roll read by its total, dropped dice) may differ between results taken as alike.
 A roll with as many distinct results as totals (no dice, one die and constants, ``2d20kh1``:
 ``shown_whole``) is handed out on its distinct results at once, as that costs no more branches.
+
+Every resolution of one pass replays the draws of the branch it follows from the start, so a
+rule's stage (``fracas.dice.staged``: the attack roll before the damage roll) would be run again
+for every total of the damage. ``BranchingDice`` hands back a stage's result instead, once it
+has run after the same draws in that pass (``Stages``).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections import deque
-from collections.abc import Collection, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypeVar, cast
 
 import icepool  # type: ignore[import-untyped]
 
@@ -54,6 +59,13 @@ Branch = tuple[Draw, Fraction]
 Results = tuple[tuple[RollResult, Fraction], ...]
 Known = dict[int, tuple[Expression, Results | None]]
 """A roll's branches by its expression's identity (the expression kept, so the id stays its)."""
+Stages = dict[tuple[int, ...], tuple[tuple[Draw, ...], int, object]]
+"""What the stages of one pass came to, by their number in the resolution, how many draws were
+made before them and the identities of those draws and of the draws they made: all those draws
+(kept, so the ids stay theirs), how many stages the stage started, itself included, and what it
+came to."""
+
+T = TypeVar("T")
 
 
 class RollNeeded(DiceNeeded):
@@ -78,30 +90,38 @@ class BranchingDice:
     ``known``: the branches of the expressions rolled so far with the same ``faces_read``, by
     the expression's identity, shared by the resolutions of one pass of the enumeration (the
     rules roll the same expression objects every time; looking them up by value hashes each
-    expression's whole tree)."""
+    expression's whole tree). ``stages``: what the rules' stages came to in the resolutions of
+    that pass (``staged``)."""
 
-    __slots__ = ("_draws", "_faces_read", "_known")
+    __slots__ = ("_draws", "_faces_read", "_known", "_next", "_stage_number", "_stages")
 
     def __init__(
         self,
         draws: Iterable[Draw],
         faces_read: Collection[str] | None = None,
         known: Known | None = None,
+        stages: Stages | None = None,
     ) -> None:
-        self._draws = deque(draws)
+        self._draws = tuple(draws)
+        self._next = 0
+        """How many of ``_draws`` were handed out."""
         self._faces_read = faces_read
         self._known: Known = {} if known is None else known
+        self._stages: Stages = {} if stages is None else stages
+        self._stage_number = 0
 
     def roll(self, sides: int) -> int:
-        if not self._draws:
+        if self._next == len(self._draws):
             raise DiceNeeded(sides)
-        draw = self._draws.popleft()
+        draw = self._draws[self._next]
+        self._next += 1
         if not isinstance(draw, int):
             raise FracasError("the rules asked for a die where they rolled an expression before")
         return draw
 
     def whole_roll(self, expression: Expression) -> RollResult | None:
-        if self._draws and isinstance(self._draws[0], int):
+        draws, index = self._draws, self._next
+        if index < len(draws) and isinstance(draws[index], int):
             return None
         known = self._known.get(id(expression))
         if known is None or known[0] is not expression:
@@ -111,11 +131,35 @@ class BranchingDice:
             return None
         if len(branches) == 1:
             return branches[0][0]
-        if not self._draws:
+        if index == len(draws):
             raise RollNeeded(next(expression.dice_terms()).sides, branches, expression)
-        draw = self._draws.popleft()
+        draw = draws[index]
+        self._next += 1
         assert isinstance(draw, RollResult)
         return draw
+
+    def staged(self, stage: Callable[[], T]) -> T:
+        """What ``stage`` came to when it last ran as this resolution's stage of the same number,
+        after the same draws and making the same next draws (the rules are pure: it would come
+        to it again, and make no other draws), those draws skipped; otherwise it is run, and
+        what it came to kept. The number counts the stages that a run of it would have started,
+        so that the stages after it keep theirs."""
+        number, draws, before, stages = self._stage_number, self._draws, self._next, self._stages
+        key = (number, before, *map(id, draws[:before]))
+        for end in range(before, len(draws) + 1):
+            if end > before:
+                key += (id(draws[end - 1]),)
+            found = stages.get(key)
+            if found is not None:  # its draws are kept alive: an id found is theirs
+                self._next = end
+                self._stage_number += found[1]
+                return cast(T, found[2])
+        self._stage_number += 1
+        result = stage()
+        drawn = draws[: self._next]
+        key = (number, before, *map(id, drawn))
+        self._stages[key] = (drawn, self._stage_number - number, result)
+        return result
 
     def _branches(self, expression: Expression) -> Results | None:
         faces_read = self._faces_read

@@ -46,6 +46,7 @@ from fracas.sim.branching import (
     Draw,
     Known,
     RollNeeded,
+    Stages,
     face_branches,
 )
 from fracas.sim.measure import damage_dealt, outcome_of
@@ -288,13 +289,14 @@ class _Tree:
         when a rule reads the faces of a roll branched on its totals."""
         trial, base, verb = self.trial, self.base, self.actions[0].verb
         known: Known = {}
+        stages: Stages = {}
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
             draws, weight, scale = pending.pop()
             self.resolutions += 1
             if self.resolutions > self.max_branches:
                 raise TooManyBranches(f"{verb}: more than {self.max_branches} ways to roll")
-            dice = BranchingDice(draws, faces_read, known)
+            dice = BranchingDice(draws, faces_read, known, stages)
             try:
                 events = _resolve(trial, base, self.actions, dice, self.answering)
             except DiceNeeded as needed:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from fracas.dice import DiceSource, RollResult, dice, roll
+from fracas.dice import DiceSource, RollResult, dice, roll, staged
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectChanged, EffectEnded, Event
+from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
 from fracas.rules.momentum import actions as a
@@ -79,6 +80,19 @@ def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
     return found[0]
 
 
+@frozen
+class Aimed:
+    """What an attack comes to before its damage roll: its rolls' events, the weapon or Ability,
+    the outcome, whom its damage lands on (None: nobody, a miss or a successful Defense Roll)
+    and the events that follow the damage (a held attack used up, a hidden attacker seen)."""
+
+    events: tuple[Event, ...]
+    weapon: Weapon | Ability
+    outcome: AttackOutcome
+    lands_on: CombatantId | None
+    aftermath: tuple[Event, ...]
+
+
 class AttackRule(TurnAction[a.Attack]):
     def cost(self, state: EncounterState, action: a.Attack) -> Cost:
         """2 AP, or nothing for an attack held earlier: its AP were spent when it was held."""
@@ -124,23 +138,26 @@ class AttackRule(TurnAction[a.Attack]):
     def resolve(
         self, state: EncounterState, action: a.Attack, dice_: DiceSource
     ) -> Sequence[Event]:
+        """Everything before the damage roll is a stage (``staged``): the exact odds resolve it
+        once per attack roll, not again for every total of the damage."""
+        aimed = staged(dice_, lambda: self._aimed(state, action, dice_))
+        if aimed.lands_on is None:
+            return [*aimed.events, *aimed.aftermath]
+        damage = self._damage(
+            state, action, acting(action), aimed.lands_on, aimed.weapon, aimed.outcome, dice_
+        )
+        return [*aimed.events, *damage, *aimed.aftermath]
+
+    def _aimed(self, state: EncounterState, action: a.Attack, source: DiceSource) -> Aimed:
+        """The attack roll (or the target's Defense Roll against an Ability that has one),
+        whom its damage lands on, and the aftermath."""
         attacker, target = state[acting(action)], state[action.target]
         weapon = arm(sheet_of(attacker), action.weapon)
+        aftermath = tuple(_aftermath(state, action, attacker))
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
-            events = self._defense_rolled(state, action, weapon, dice_)
-        else:
-            events = self._struck(state, action, attacker, target, weapon, dice_)
-        return [*events, *_aftermath(state, action, attacker)]
-
-    def _struck(
-        self,
-        state: EncounterState,
-        action: a.Attack,
-        attacker: Combatant,
-        target: Combatant,
-        weapon: Weapon | Ability,
-        source: DiceSource,
-    ) -> list[Event]:
+            check, saved = self._defense_roll(state, action, weapon, source)
+            lands_on = None if saved else target.id
+            return Aimed((check,), weapon, AttackOutcome.HIT, lands_on, aftermath)
         events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, source)
         screen_id = action.behind or _climbed_by(target, attacker)
         if outcome is AttackOutcome.MISS and screen_id is not None:
@@ -159,9 +176,8 @@ class AttackRule(TurnAction[a.Attack]):
                 )
             )
             target = screen
-        if outcome.hits:
-            events += self._damage(state, action, attacker.id, target.id, weapon, outcome, source)
-        return events
+        lands_on = target.id if outcome.hits else None
+        return Aimed(tuple(events), weapon, outcome, lands_on, aftermath)
 
     def _attack_roll(
         self,
@@ -233,11 +249,12 @@ class AttackRule(TurnAction[a.Attack]):
             buffs -= self.settings.shocked_evasion_penalty
         return evasion_of(sheet_of(target), buffs=buffs, settings=self.settings)
 
-    def _defense_rolled(
+    def _defense_roll(
         self, state: EncounterState, action: a.Attack, ability: Ability, source: DiceSource
-    ) -> list[Event]:
+    ) -> tuple[CheckRolled, bool]:
         """ "They succeed on their DR if they roll at least as high as the DR Power of the
-        creature targeting them"; a failed DR lets the Ability's damage through."""
+        creature targeting them": the target's DR against ``ability`` and whether it succeeded
+        (a failed DR lets the Ability's damage through)."""
         assert ability.defense_roll is not None
         attacker, target = state[acting(action)], state[action.target]
         target_sheet = sheet_of(target)
@@ -252,14 +269,9 @@ class AttackRule(TurnAction[a.Attack]):
             natural=natural, dr_value=bonus, dr_power=power, is_object=target_sheet.is_object
         )
         check = f"{ability.defense_roll.value} DR against {ability.name}"
-        events: list[Event] = [
-            CheckRolled(target.id, check, result, power, "success" if saved else "failure")
-        ]
-        if not saved:
-            events += self._damage(
-                state, action, attacker.id, target.id, ability, AttackOutcome.HIT, source
-            )
-        return events
+        return CheckRolled(
+            target.id, check, result, power, "success" if saved else "failure"
+        ), saved
 
     def _damage(
         self,
