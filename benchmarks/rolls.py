@@ -22,8 +22,7 @@ from collections.abc import Callable
 
 from machine import describe
 
-from fracas.dice import Expression, RollResult, SeededDice, parse, roll
-from fracas.dice.syntax import dice
+from fracas.dice import Expression, RollResult, SeededDice, dice, parse, roll
 
 
 def shapes() -> dict[str, Callable[[], Expression]]:

@@ -425,10 +425,15 @@ class BinaryOp(_Arithmetic):
 Expression: TypeAlias = Constant | Dice | Negative | BinaryOp
 
 
-@lru_cache(maxsize=1024)
 def dice(count: int, sides: int) -> Dice:
     """``count`` dice with ``sides`` sides: ``dice(2, 20).keep_highest(1) + 4``. The same
     object for the same numbers (see ``_derived``)."""
+    return _dice(count, sides)
+
+
+@lru_cache(maxsize=1024)
+def _dice(count: int, sides: int) -> Dice:
+    """``dice`` cached (a function of its own, so that ``dice`` keeps its parameters' types)."""
     return Dice(count, sides)
 
 
