@@ -8,7 +8,8 @@ next (issue 20, target 2). They are not times: read them as ratios.
 
 Needs ``valgrind`` (Debian's package). Each query is run in its own process, first twice
 uncounted (start-up, the cold query that works out the rolls' results), then QUERIES times
-counted: counting is switched on and off around them with ``callgrind_control``. ``SRC``
+counted: counting is switched on and off around them with ``callgrind_control``. Python's hash
+seed is fixed (``PYTHONHASHSEED=0``), so every count sees the same set and dict orders. ``SRC``
 (default: the installed fracas) is put first on PYTHONPATH, to count another checkout's code.
 """
 
@@ -29,7 +30,7 @@ QUERIES = {1: 6, 4: 3, 8: 2}
 
 def counted(dice: int, queries: int, src: str | None) -> float:
     """Instructions per query of Thorn Lash as ``dice``d6, counted by callgrind."""
-    environment = dict(os.environ)
+    environment = dict(os.environ, PYTHONHASHSEED="0")  # the same set and dict orders each run
     if src is not None:
         environment["PYTHONPATH"] = src
     with tempfile.TemporaryDirectory() as folder:
