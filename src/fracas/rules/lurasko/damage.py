@@ -154,13 +154,18 @@ def resolve_damage(
     return account, tuple(uses)
 
 
+_PERCENT_THROUGH = {ArmorBand.BELOW: 0, ArmorBand.WITHIN: 50, ArmorBand.ABOVE: 100}
+"""The percent of a portion's damage its drive's band lets through armor, built once (each
+enum hashed while building it is a Python call)."""
+
+
 def _armor(portion: Portion, armor: ArmorRange | None, steps: list[DamageStep]) -> int:
     if armor is None:
         return portion.damage
     electric = portion.kind is DamageKind.ELECTRIC
     after = through_armor(portion.damage, portion.drive, armor, electric=electric)
     band = armor.band(portion.drive)
-    percent = {ArmorBand.BELOW: 0, ArmorBand.WITHIN: 50, ArmorBand.ABOVE: 100}[band]
+    percent = _PERCENT_THROUGH[band]
     if electric and armor.metallic and band is ArmorBand.WITHIN:
         percent = 100
     steps.append(
