@@ -171,6 +171,23 @@ def test_a_lean_route_hands_fastapi_only_what_it_does_not_read_itself(solved: li
         assert solved == ["/lean/t/tok/commands", "/plain/t/tok/commands"]
 
 
+async def echo_header(
+    x_key: Annotated[str | None, fastapi.Header(max_length=3)] = None,
+) -> Response:
+    return Response(json.dumps({"x_key": x_key}), media_type="application/json")
+
+
+@pytest.mark.parametrize("headers", [{}, {"x-key": "abc"}, {"x_key": "abc"}, {"x-key": "abcd"}])
+def test_a_header_is_read_from_where_fastapi_reads_it(headers: dict[str, str]) -> None:
+    app = FastAPI()
+    app.router.add_api_route("/lean", echo_header, methods=["POST"], route_class_override=LeanRoute)
+    app.router.add_api_route("/plain", echo_header, methods=["POST"])
+    with TestClient(app) as client:
+        assert answer(client.post("/lean", headers=headers)) == answer(
+            client.post("/plain", headers=headers)
+        )
+
+
 def test_only_a_route_of_the_change_routes_shape_may_be_lean() -> None:
     async def synchronous_answer(token: str) -> dict[str, str]:
         return {"token": token}
@@ -178,7 +195,12 @@ def test_only_a_route_of_the_change_routes_shape_may_be_lean() -> None:
     async def with_query(token: str, steps: int = 0) -> Response:
         return Response()
 
-    for endpoint in (synchronous_answer, with_query):
+    async def embedded(
+        token: str, body: Annotated[CommandIn, fastapi.Body(embed=True)]
+    ) -> Response:
+        return Response()
+
+    for endpoint in (synchronous_answer, with_query, embedded):
         with pytest.raises(TypeError, match="lean route"):
             LeanRoute("/t/{token}", endpoint, methods=["POST"])
 

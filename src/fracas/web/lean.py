@@ -27,14 +27,12 @@ import typing
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import Request, Response
+from fastapi import Request, Response, params
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute, _effective_route_context_var
+from pydantic.fields import FieldInfo
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
-
-UNREAD = object()
-"""A part of the request the lean path leaves to FastAPI."""
 
 
 class LeanRoute(APIRoute):
@@ -48,13 +46,13 @@ class LeanRoute(APIRoute):
         context = _effective_route_context_var.get()
         if context is not None and context.original_route is self:
             dependant = context.dependant
-        return _Reader(dependant, self.body_field is not None).handler(full)
+        return _Reader(dependant).handler(full)
 
 
 class _Reader:
     """Reads the parameters of one lean route's endpoint from a request."""
 
-    def __init__(self, dependant: Dependant, has_body: bool) -> None:
+    def __init__(self, dependant: Dependant) -> None:
         call = dependant.call
         if call is None or not inspect.iscoroutinefunction(call):
             raise TypeError(f"a lean route needs an async endpoint, not {call!r}")
@@ -70,10 +68,11 @@ class _Reader:
             dependant.background_tasks_param_name,
             dependant.security_scopes_param_name,
         )
-        if any(others) or len(dependant.body_params) > 1 or has_body != bool(dependant.body_params):
+        bodies = dependant.body_params
+        if any(others) or len(bodies) > 1 or not all(_whole_json(f.field_info) for f in bodies):
             raise TypeError(
-                f"{call.__name__}: a lean route takes path parameters, headers, one "
-                "body model and the request, and nothing else"
+                f"{call.__name__}: a lean route takes path parameters, headers, one JSON "
+                "body (not embedded) and the request, and nothing else"
             )
         self.endpoint = call
         self.path = [(field.name, field.alias, field) for field in dependant.path_params]
@@ -124,3 +123,8 @@ class _Reader:
         if self.request is not None:
             values[self.request] = request
         return values
+
+
+def _whole_json(body: FieldInfo) -> bool:
+    """Whether FastAPI reads this body as the request's whole JSON (not a form, not embedded)."""
+    return isinstance(body, params.Body) and not isinstance(body, params.Form) and not body.embed
