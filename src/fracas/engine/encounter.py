@@ -148,7 +148,7 @@ class Encounter:
         """
         state = self.state
         legal = self._legal
-        if legal is not None and legal[0] is state and legal[1] == action:
+        if legal is not None and legal[0] is state and (legal[1] is action or legal[1] == action):
             return legal[2], legal[3]
         for name in combatants_named(action):
             if name not in state.combatants:
