@@ -20,12 +20,11 @@ compiled against pure Python.
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from alternating import alternate
 from machine import describe
 
 HERE = Path(__file__).parent
@@ -51,45 +50,16 @@ def worker(encounter: str) -> None:
         print(took, digest, flush=True)
 
 
-def start(src: str | None, encounter: str) -> subprocess.Popen[str]:
-    env = dict(os.environ)
-    if src is not None:
-        env["PYTHONPATH"] = src
-    return subprocess.Popen(
-        [sys.executable, __file__, "--worker", encounter],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
 def main(other: str, chunks: int, size: int, encounter: str) -> None:
     print(f"machine: {describe()}")
     print(f"encounter: {encounter}")
-    workers = {"other": start(other, encounter), "this": start(None, encounter)}
-    spent = dict.fromkeys(workers, 0.0)
-    differing = 0
-    for chunk in range(chunks):
-        names = list(workers) if chunk % 2 == 0 else list(reversed(workers))
-        digests = set()
-        for name in names:
-            process = workers[name]
-            assert process.stdin is not None and process.stdout is not None
-            process.stdin.write(f"{chunk * size} {(chunk + 1) * size}\n")
-            process.stdin.flush()
-            took, digest = process.stdout.readline().split()
-            spent[name] += float(took)
-            digests.add(digest)
-        differing += len(digests) > 1
-    for process in workers.values():
-        assert process.stdin is not None
-        process.stdin.close()
-        process.wait()
+    seeds = (f"{chunk * size} {(chunk + 1) * size}" for chunk in range(chunks))
+    spent, differing = alternate(__file__, other, seeds, encounter)
     fights = chunks * size
+    other_took, this_took = spent["other"][0], spent["this"][0]
     print(
-        f"{fights} fights each: other {fights / spent['other']:,.1f} fights per CPU-second, "
-        f"this {fights / spent['this']:,.1f}; speed-up {spent['other'] / spent['this']:.2f}x; "
+        f"{fights} fights each: other {fights / other_took:,.1f} fights per CPU-second, "
+        f"this {fights / this_took:,.1f}; speed-up {other_took / this_took:.2f}x; "
         + ("the same fights" if not differing else f"DIFFERENT fights in {differing} chunks")
     )
 

@@ -14,12 +14,11 @@ results. Printed: µs a roll of each, the speed-up, and whether both rolled the 
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 
+from alternating import alternate
 from machine import describe
 
 from fracas.dice import Expression, RollResult, SeededDice, dice, parse, roll
@@ -61,41 +60,10 @@ def worker() -> None:
         print(" ".join(report), digest.hexdigest(), flush=True)
 
 
-def start(src: str | None) -> subprocess.Popen[str]:
-    env = dict(os.environ)
-    if src is not None:
-        env["PYTHONPATH"] = src
-    return subprocess.Popen(
-        [sys.executable, __file__, "--worker"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-
-
 def main(other: str, chunks: int, rolls: int) -> None:
     print(f"machine: {describe()}")
     names = list(shapes())
-    workers = {"other": start(other), "this": start(None)}
-    spent = {name: [0.0] * len(names) for name in workers}
-    differing = 0
-    for chunk in range(chunks):
-        order = list(workers) if chunk % 2 == 0 else list(reversed(workers))
-        digests = set()
-        for name in order:
-            process = workers[name]
-            assert process.stdin is not None and process.stdout is not None
-            process.stdin.write(f"{chunk} {rolls}\n")
-            process.stdin.flush()
-            *took, digest = process.stdout.readline().split()
-            spent[name] = [a + float(b) for a, b in zip(spent[name], took, strict=True)]
-            digests.add(digest)
-        differing += len(digests) > 1
-    for process in workers.values():
-        assert process.stdin is not None
-        process.stdin.close()
-        process.wait()
+    spent, differing = alternate(__file__, other, (f"{chunk} {rolls}" for chunk in range(chunks)))
     total = chunks * rolls
     print(f"{total} rolls of each shape; µs a roll")
     print(f"{'shape':32} {'other':>8} {'this':>8} {'speed-up':>9}")
