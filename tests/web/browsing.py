@@ -14,7 +14,7 @@ import pytest
 from tests.web.server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import BrowserContext, Page
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -27,6 +27,8 @@ FLAGS = [
     "--disable-sync",
 ]
 WAIT_MS = 20_000
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
 
 needs_chromium = pytest.mark.skipif(
     shutil.which(CHROMIUM) is None, reason=f"no {CHROMIUM}: apt-get install chromium (.ci/run does)"
@@ -82,6 +84,15 @@ def view(server: Server, token: str) -> dict[str, Any]:
     """The encounter's view as the link's holder gets it."""
     shown: dict[str, Any] = httpx.get(f"{server.url}/api/t/{token}/view").json()
     return shown
+
+
+def opened(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
+    """A new page of ``size`` at ``url``, once its live connection is online."""
+    page = browser.new_page()
+    page.set_viewport_size(size)  # type: ignore[arg-type]
+    page.goto(url)
+    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
+    return page
 
 
 def fits(page: Any) -> bool:

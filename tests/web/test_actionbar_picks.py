@@ -12,6 +12,8 @@ import httpx
 import pytest
 
 from tests.web.browsing import (
+    DESKTOP,
+    PHONE,
     WAIT_MS,
     browser,
     command,
@@ -19,20 +21,19 @@ from tests.web.browsing import (
     fits,
     narration,
     needs_chromium,
+    opened,
     server,
     view,
 )
 from tests.web.server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext
 
 __all__ = ["browser", "server"]  # the module's fixtures
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
 
 # ruleset: (set-up commands, who acts, verb, target, the weapons listed, the one picked, typed)
 PICKS: dict[str, tuple[list[str], str, str, str, list[str], str, str]] = {
@@ -73,14 +74,6 @@ KAISER_DAMAGE_TYPES = [
 """Kaiser's damage types (``DamageType``), as ``damage -type`` lists them."""
 
 
-def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
-    page = browser.new_page()
-    page.set_viewport_size(size)  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
-    return page
-
-
 def _word(name: str) -> str:
     """A name as one word of a command (quoted when it has spaces), as the bar writes it."""
     return json.dumps(name) if " " in name else name
@@ -99,7 +92,7 @@ def test_a_weapon_picked_from_the_actors_sheet_is_the_typed_step(
     assert view(server, clicked)["acting"] == [actor]
     command(server, typed, typed_text)
 
-    page = _open(browser, f"{server.url}/gm/{clicked}", size)
+    page = opened(browser, f"{server.url}/gm/{clicked}", size)
     try:
         page.get_by_role("button", name=f"{verb.capitalize()} {target}").click()
         pick = page.locator("#actionbar select[name=weapon]")
@@ -126,8 +119,8 @@ def test_other_types_a_value_and_a_player_picks_from_their_own_sheet(
     token = demo(server, "momentum")
     command(server, token, "start")  # Scout's turn
     player_link = httpx.put(f"{server.url}/api/t/{token}/links/Scout").json()["page"]
-    gm = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
-    player = _open(browser, server.url + player_link, PHONE)
+    gm = opened(browser, f"{server.url}/gm/{token}", DESKTOP)
+    player = opened(browser, server.url + player_link, PHONE)
     try:
         gm.get_by_role("button", name="Attack Raptor 1").click()
         gm.locator("#actionbar select[name=weapon]").select_option(label="other…")
@@ -166,7 +159,7 @@ def test_a_colliders_attack_powers_and_the_rulesets_damage_types_are_pick_lists(
     types; the damage so picked is the typed step."""
     typed, clicked = demo(server, "kaiser"), demo(server, "kaiser")
     command(server, typed, 'damage "Bandit 1" 3 -type cold')
-    page = _open(browser, f"{server.url}/gm/{clicked}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{clicked}", PHONE)
     try:
         page.locator("#actionbar #actor").select_option("Ceil")
         page.locator("#actionbar #verb").select_option("use")

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from tests.web.browsing import WAIT_MS, browser, command, demo, fits, needs_chromium, server
+from tests.web.browsing import (
+    DESKTOP,
+    PHONE,
+    browser,
+    command,
+    demo,
+    fits,
+    needs_chromium,
+    opened,
+    server,
+)
 from tests.web.server import Server
 
 if TYPE_CHECKING:
@@ -19,17 +29,7 @@ __all__ = ["browser", "server"]  # the module's fixtures
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
 RAPTORS = ["Raptor 1", "Raptor 2", "Raptor 3", "Raptor 4"]
-
-
-def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
-    page = browser.new_page()
-    page.set_viewport_size(size)  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
-    return page
 
 
 def _shortcuts(page: Page, verb: str) -> list[str]:
@@ -44,7 +44,7 @@ def test_the_game_masters_cards_offer_stabilize_on_the_actors_allies(
     the raptors'; acting as Raptor 1 offers it on the other raptors; a click aims the bar."""
     token = demo(server, "momentum")
     command(server, token, "start")
-    page = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    page = opened(browser, f"{server.url}/gm/{token}", DESKTOP)
     try:
         page.locator("#verb").select_option("stabilize")
         assert _shortcuts(page, "Stabilize") == ["Stabilize Druid", "Stabilize Rusher"]
@@ -65,7 +65,7 @@ def test_a_players_phone_offers_stabilize_on_their_allies(
     token = demo(server, "momentum")
     command(server, token, "start")
     link = httpx.put(f"{server.url}/api/t/{token}/links/druid").json()["page"]
-    page = _open(browser, server.url + link, PHONE)
+    page = opened(browser, server.url + link, PHONE)
     try:
         page.locator("#verb").select_option("stabilize")
         assert _shortcuts(page, "Stabilize") == ["Stabilize Rusher", "Stabilize Scout"]

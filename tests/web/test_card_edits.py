@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.web.browsing import WAIT_MS, browser, command, demo, needs_chromium, server
+from tests.web.browsing import (
+    DESKTOP,
+    WAIT_MS,
+    browser,
+    command,
+    demo,
+    needs_chromium,
+    opened,
+    server,
+)
 from tests.web.server import Server
 
 if TYPE_CHECKING:
@@ -19,7 +28,6 @@ __all__ = ["browser", "server"]  # the module's fixtures
 
 pytestmark = needs_chromium
 
-DESKTOP = {"width": 1400, "height": 1000}
 CARD = ".card[data-combatant='raptor-1']"
 
 
@@ -27,11 +35,7 @@ def _gm_page(server: Server, browser: BrowserContext) -> tuple[str, Page]:
     token = demo(server, "momentum")
     command(server, token, "start")
     command(server, token, 'damage "Raptor 1" 3')  # so that a heal has something to heal
-    page = browser.new_page()
-    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
-    page.goto(f"{server.url}/gm/{token}")
-    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
-    return token, page
+    return token, opened(browser, f"{server.url}/gm/{token}", DESKTOP)
 
 
 @pytest.mark.parametrize("verb", ["damage", "heal"])

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from tests.web.browsing import WAIT_MS, browser, command, demo, needs_chromium, server
+from tests.web.browsing import (
+    PHONE,
+    WAIT_MS,
+    browser,
+    command,
+    demo,
+    needs_chromium,
+    opened,
+    server,
+)
 from tests.web.server import Server
 
 if TYPE_CHECKING:
@@ -20,7 +29,6 @@ __all__ = ["browser", "server"]  # the module's fixtures
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 390, "height": 844}
 OVERFLOWS = "(box => box.scrollHeight > box.clientHeight)(document.getElementById('log'))"
 """Whether the log holds more than its box shows (so where it opens matters)."""
 
@@ -30,14 +38,6 @@ NEWEST_SHOWN = """() => {
   return last.top >= box.top - 1 && last.bottom <= box.bottom + 1;
 }"""
 """Whether the log's last entry is whole inside the box's visible part."""
-
-
-def _open(browser: BrowserContext, url: str) -> Page:
-    page = browser.new_page()
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
-    return page
 
 
 def _fight(server: Server, ends: int) -> tuple[str, str]:
@@ -71,8 +71,8 @@ def test_a_players_log_is_narration_in_prose_and_the_gms_commands_look_like_comm
 ) -> None:
     token, link = _fight(server, 2)
     told = httpx.get(f"{server.url}/api{link.replace('/play/', '/t/')}/log").json()
-    player = _open(browser, server.url + link)
-    gm = _open(browser, f"{server.url}/gm/{token}")
+    player = opened(browser, server.url + link, PHONE)
+    gm = opened(browser, f"{server.url}/gm/{token}", PHONE)
     try:
         assert player.locator("#log .command").count() == 0  # a player is sent no command line
         narration = player.locator("#log .told > li")
@@ -95,7 +95,7 @@ def test_the_log_opens_at_its_newest_entry_and_follows_until_the_reader_scrolls_
 ) -> None:
     token, link = _fight(server, 12)  # more steps than the box holds on a phone
     last = _last_step(server, token)
-    page = _open(browser, server.url + (link if seat == "player" else f"/gm/{token}"))
+    page = opened(browser, server.url + (link if seat == "player" else f"/gm/{token}"), PHONE)
     try:
         _wait_for_step(page, last)
         assert page.evaluate(OVERFLOWS)
@@ -118,7 +118,7 @@ def test_a_players_page_takes_the_odds_switch_from_its_view_and_never_asks_for_i
     server: Server, browser: BrowserContext
 ) -> None:
     token, link = _fight(server, 0)  # Scout's turn
-    page = _open(browser, server.url + link)
+    page = opened(browser, server.url + link, PHONE)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     try:

@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 from fracas.cli.app import app as cli
 from fracas.web.odds_api import MAX_BRANCHES, SAMPLES
 from tests.web.browsing import (
+    DESKTOP,
+    PHONE,
     WAIT_MS,
     browser,
     command,
@@ -23,6 +25,7 @@ from tests.web.browsing import (
     fits,
     narration,
     needs_chromium,
+    opened,
     server,
     view,
 )
@@ -36,8 +39,6 @@ __all__ = ["browser", "server"]  # the module's fixtures
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
 
 # ruleset: (set-up commands, who acts, the target, options as (field, value))
 ATTACKS: dict[str, tuple[list[str], str, str, list[tuple[str, str]]]] = {
@@ -55,14 +56,6 @@ ATTACKS: dict[str, tuple[list[str], str, str, list[tuple[str, str]]]] = {
 VERB = {"kingsdale": "strike"}
 
 
-def _open(browser: BrowserContext, url: str, size: dict[str, int]) -> Page:
-    page = browser.new_page()
-    page.set_viewport_size(size)  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#connection.online", timeout=WAIT_MS)
-    return page
-
-
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("ruleset", sorted(ATTACKS))
 def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
@@ -78,7 +71,7 @@ def test_an_attack_by_clicks_is_the_typed_step_and_nothing_scrolls_sideways(
     flags = "".join(f" -{'with' if f == 'weapon' else f} {v}" for f, v in options)
     command(server, typed, f"{actor}: {verb} {target.lower().replace(' ', '-')}{flags}")
 
-    page = _open(browser, f"{server.url}/gm/{clicked}", size)
+    page = opened(browser, f"{server.url}/gm/{clicked}", size)
     try:
         assert fits(page), "the game master's page scrolls sideways"
         page.get_by_role("button", name=f"{verb.capitalize()} {target}").click()
@@ -147,7 +140,7 @@ def test_damage_and_heal_by_click_are_steps_that_undo(
     command(server, typed, f"heal {word} 2")
     healed = view(server, typed)
     assert damaged != start and healed != damaged  # each changes the card
-    page = _open(browser, f"{server.url}/gm/{clicked}", DESKTOP)
+    page = opened(browser, f"{server.url}/gm/{clicked}", DESKTOP)
     try:
         amount = page.get_by_label(f"amount of damage or healing for {name}")
         amount.fill("3")
@@ -180,7 +173,7 @@ def test_the_vitality_shown_follows_a_click_and_its_undo(
 ) -> None:
     token = demo(server, "momentum")
     command(server, token, "start")
-    page = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    page = opened(browser, f"{server.url}/gm/{token}", DESKTOP)
     vitality = ".card[data-combatant='raptor-1'] .tracks"
     try:
         card = page.locator(".card[data-combatant='raptor-1']")
@@ -197,7 +190,7 @@ def test_a_condition_is_picked_and_the_keys_end_the_turn(
     server: Server, browser: BrowserContext
 ) -> None:
     token = demo(server, "momentum")
-    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{token}", PHONE)
     try:
         page.get_by_role("button", name="Start the fight").click()
         page.wait_for_selector(".card[aria-current]", timeout=WAIT_MS)
@@ -231,7 +224,7 @@ def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
     command(server, token, "start")
     command(server, token, "end")  # Druid's turn
     link = httpx.put(f"{server.url}/api/t/{token}/links/Druid").json()["page"]
-    page = _open(browser, server.url + link, PHONE)
+    page = opened(browser, server.url + link, PHONE)
     try:
         first = page.locator(".card").first
         assert first.get_attribute("data-combatant") == "druid"
@@ -262,7 +255,7 @@ def test_every_rulesets_player_phone_shows_their_card_and_no_hidden_combatant(
     command(server, token, f'add "{GHOST}" {side} {npc} -hidden')  # a copy of the NPC, hidden
     command(server, token, "start")
     link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
-    page = _open(browser, server.url + link, PHONE)
+    page = opened(browser, server.url + link, PHONE)
     try:
         first = page.locator(".card").first
         assert first.locator("h3").inner_text() == player
@@ -285,7 +278,7 @@ def test_the_headline_names_dbus_surprise_round_and_then_round_1(
     token = demo(server, "dbu", seed=1)
     command(server, token, "surprise kora")
     command(server, token, "start")
-    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{token}", PHONE)
     try:
         headline = page.locator("#headline")
         assert ", the surprise round: " in headline.inner_text()
@@ -311,7 +304,7 @@ def test_a_held_action_is_fired_by_a_click_on_its_holders_card(
         for text in ("start", "ready 2 a raptor comes close", "end"):  # now Druid's turn
             command(server, token, text)
     command(server, typed, "Scout: attack raptor-1 -held")
-    page = _open(browser, f"{server.url}/gm/{clicked}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{clicked}", PHONE)
     try:
         scout = page.locator(".card[data-combatant='scout']")
         held = scout.locator(".held").inner_text()
@@ -352,7 +345,7 @@ def test_the_log_is_each_command_as_typed_its_narration_and_folded_dice(
     token = demo(server, ruleset)
     command(server, token, "start")
     lines = httpx.get(f"{server.url}/api/t/{token}/log").json()
-    page = _open(browser, f"{server.url}/gm/{token}", DESKTOP)
+    page = opened(browser, f"{server.url}/gm/{token}", DESKTOP)
     try:
         steps = page.locator("#log > li")
         shown = page.locator("#log").inner_text()
@@ -393,7 +386,7 @@ def test_a_card_offers_to_aim_at_other_sides_only(
     foes = [c["id"] for c in people if c["side"] != mine]
     assert allies and foes
     link = httpx.put(f"{server.url}/api/t/{token}/links/{player}").json()["page"]
-    page = _open(browser, server.url + link, PHONE)
+    page = opened(browser, server.url + link, PHONE)
     try:
         for ally in allies:
             assert page.locator(f".card[data-combatant='{ally}'] .card-actions button").count() == 0
@@ -417,7 +410,7 @@ def test_the_game_masters_cards_aim_at_the_other_sides_of_who_acts(
     token = demo(server, "momentum")
     command(server, token, "start")
     assert view(server, token)["acting"] == ["Scout"]
-    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{token}", PHONE)
     try:
         shortcuts = page.locator(".card-actions button", has_text=re.compile(r"^Attack "))
         raptors = [f"Attack Raptor {n}" for n in (1, 2, 3, 4)]
@@ -442,7 +435,7 @@ def test_thorn_lashs_damage_chart_is_its_dice_total_on_a_phone(
     token = demo(server, "momentum")
     for text in ("start", "end"):  # the druid's turn
         command(server, token, text)
-    page = _open(browser, f"{server.url}/gm/{token}", PHONE)
+    page = opened(browser, f"{server.url}/gm/{token}", PHONE)
     try:
         page.get_by_role("button", name="Attack Raptor 1").click()
         page.locator("#actionbar select[name=weapon]").select_option("Thorn Lash")
