@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import cast
 
@@ -55,9 +55,13 @@ def _lark() -> Lark:
     return Lark(grammar, parser="lalr", maybe_placeholders=True)
 
 
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Expression:
     """The syntax tree of dice notation such as ``4d6kh3 + 2``; raises DiceSyntaxError if the
-    text does not parse, and DiceValueError or DiceLimitError if what it says makes no sense."""
+    text does not parse, and DiceValueError or DiceLimitError if what it says makes no sense.
+
+    Kept per text (trees are immutable): a free roll's notation is read when it is checked and
+    again when it is rolled, and the same tree lets ``roll`` find its compiled form by identity."""
     try:
         tree = _lark().parse(text)
     except UnexpectedToken as error:
