@@ -22,7 +22,17 @@ from fastapi.staticfiles import StaticFiles
 
 from fracas.errors import FracasError
 from fracas.store import Store
-from fracas.web import api, docs, encounters_api, errors, estimate_api, library_api, live, odds_api
+from fracas.web import (
+    api,
+    docs,
+    encounters_api,
+    errors,
+    estimate_api,
+    lean,
+    library_api,
+    live,
+    odds_api,
+)
 from fracas.web.guard import NEEDS_SERVER_TOKEN, Guard
 from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
@@ -59,7 +69,7 @@ def create_app(store: Store, server_token: str | None = None) -> FastAPI:
     app.state.guard = Guard(server_token)
     errors.install(app)
     app.add_middleware(BodyLimit)
-    app.include_router(api.router)
+    lean.include_ahead(app, api.router)
     app.include_router(encounters_api.router, dependencies=[NEEDS_SERVER_TOKEN])
     app.include_router(estimate_api.router)
     app.include_router(library_api.router)
