@@ -36,16 +36,20 @@ from fracas.web import (
 from fracas.web.guard import NEEDS_SERVER_TOKEN, Guard
 from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
+from fracas.web.telemetry import OFF, reported
 
 STATIC = resources.files("fracas.web").joinpath("static")
 
 NOT_FOUND = "<!doctype html><title>fracas</title><p>There is no such link.</p>"
 
 
-def create_app(store: Store, server_token: str | None = None) -> FastAPI:
+def create_app(
+    store: Store, server_token: str | None = None, telemetry: bool | None = None
+) -> FastAPI:
     """The tracker on ``store``: every encounter in it, each reached by its links only;
     creating, importing and listing encounters need ``server_token`` when given
-    (``fracas.web.guard``)."""
+    (``fracas.web.guard``). It reports its requests to OpenTelemetry when ``telemetry``, or
+    when unsaid, as ``fracas.web.telemetry.reported`` decides from the environment."""
     tables = Tables(store)
 
     @asynccontextmanager
@@ -64,6 +68,7 @@ def create_app(store: Store, server_token: str | None = None) -> FastAPI:
         docs_url=None,  # docs.install serves them with vendored assets, not a CDN's
         redoc_url=None,
         swagger_ui_oauth2_redirect_url=None,
+        telemetry=None if reported(telemetry) else OFF,
     )
     app.state.tables = tables
     app.state.guard = Guard(server_token)
