@@ -18,11 +18,12 @@ import pytest
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.dependencies.utils import solve_dependencies
 from fastapi.testclient import TestClient
+from starlette.types import Receive, Scope, Send
 
 from fracas.store import Store
 from fracas.web import api
 from fracas.web.app import create_app
-from fracas.web.lean import LeanRoute
+from fracas.web.lean import Ahead, LeanRoute
 from fracas.web.models import ActionIn, CommandIn, ReplyOut
 
 Sent = tuple[str, dict[str, Any]]
@@ -280,3 +281,94 @@ def test_the_lean_routes_are_documented_as_fastapis_routes_are(client: TestClien
         )
     for name, schema in theirs["components"]["schemas"].items():
         assert ours["components"]["schemas"][name] == schema, name
+
+
+# --- the change routes matched ahead of the included routers --------------------------------
+
+
+def without_ahead(store: Store) -> FastAPI:
+    """The API as FastAPI routes it alone: ``create_app`` without the ``Ahead`` routes."""
+    app = create_app(store)
+    app.router.routes[:] = [route for route in app.router.routes if not isinstance(route, Ahead)]
+    return app
+
+
+ROUTED: list[tuple[str, str, dict[str, Any]]] = [
+    *(("POST", f"/api/t/TOKEN{path}", request) for path, request in MALFORMED + WELL_FORMED),
+    ("GET", "/api/t/TOKEN/commands", {}),
+    ("PUT", "/api/t/TOKEN/undo", {}),
+    ("DELETE", "/api/t/TOKEN/redo", {}),
+    ("HEAD", "/api/t/TOKEN/actions", {}),
+    ("POST", "/api/t/TOKEN/commands/", {"json": {"text": "end"}}),  # redirected by FastAPI
+    ("POST", "/api/t/TOKEN/undo/again", {}),
+    ("POST", "/api/t/TOKEN", {}),
+    ("GET", "/api/t/TOKEN/view", {}),
+    ("POST", "/api/t/TOKEN/combatants", {"json": {}}),
+    ("POST", "/api/t//commands", {"json": {"text": "end"}}),
+    ("GET", "/openapi.json", {}),
+]
+"""Requests to the change routes' paths and near them: each method, a trailing slash, deeper,
+shallower, an empty token, and other routes."""
+
+
+def test_the_change_routes_ahead_are_routed_as_fastapi_routes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every request reaches the same route, and gets the same answer, with the ``Ahead``
+    routes as without them (the two apps share ``api.router``, so its routes are the same
+    objects); the POSTs to the change routes' paths, and only they, are handled ahead."""
+    handled_ahead: list[str] = []
+    handle = Ahead.handle
+
+    async def spy(route: Ahead, scope: Scope, receive: Receive, send: Send) -> None:
+        handled_ahead.append(f"{scope['method']} {scope['path']}")
+        await handle(route, scope, receive, send)
+
+    monkeypatch.setattr(Ahead, "handle", spy)
+    apps = {"ahead": create_app(Store(f"sqlite:///{tmp_path / 'a.sqlite3'}"))}
+    apps["alone"] = without_ahead(Store(f"sqlite:///{tmp_path / 'b.sqlite3'}"))
+    reached: dict[str, list[Any]] = {name: [] for name in apps}
+    clients, tokens = {}, {}
+    for name, app in apps.items():
+
+        async def seen(
+            scope: Scope,
+            receive: Receive,
+            send: Send,
+            app: FastAPI = app,
+            kept: list[Any] = reached[name],
+        ) -> None:
+            await app(scope, receive, send)
+            kept.append(scope.get("route"))  # set by the router to the route it chose
+
+        clients[name] = TestClient(seen, follow_redirects=False).__enter__()
+        demo = {"ruleset": "momentum", "demo": True, "seed": 7}
+        tokens[name] = clients[name].post("/api/encounters", json=demo).json()["token"]
+    for method, path, request in ROUTED:
+        answers = []
+        for name, client in clients.items():
+            reached[name].clear()
+            sent = client.request(method, path.replace("TOKEN", tokens[name]), **request)
+            moved = sent.headers.get("location", "").replace(tokens[name], "TOKEN")
+            answers.append((sent.status_code, moved, sent.content))  # (a redirect names a token)
+        ahead, alone = answers
+        assert ahead == alone, (method, path, request)
+        assert reached["ahead"] == reached["alone"], (method, path)
+    for client in clients.values():
+        client.__exit__(None, None, None)
+    for app in apps.values():
+        app.state.tables.store.close()
+    changes = [
+        f"POST {path.replace('TOKEN', tokens['ahead'])}"
+        for m, path, _ in ROUTED[: len(MALFORMED + WELL_FORMED)]
+    ]
+    assert handled_ahead == changes
+
+
+def test_the_openapi_document_is_the_one_fastapi_makes_without_the_routes_ahead(
+    store: Store, tmp_path: Path
+) -> None:
+    alone = without_ahead(Store(f"sqlite:///{tmp_path / 'alone.sqlite3'}"))
+    ahead = create_app(store)
+    assert json.dumps(ahead.openapi()) == json.dumps(alone.openapi())  # the paths' order too
+    alone.state.tables.store.close()

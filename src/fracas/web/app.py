@@ -22,20 +22,34 @@ from fastapi.staticfiles import StaticFiles
 
 from fracas.errors import FracasError
 from fracas.store import Store
-from fracas.web import api, docs, encounters_api, errors, estimate_api, library_api, live, odds_api
+from fracas.web import (
+    api,
+    docs,
+    encounters_api,
+    errors,
+    estimate_api,
+    lean,
+    library_api,
+    live,
+    odds_api,
+)
 from fracas.web.guard import NEEDS_SERVER_TOKEN, Guard
 from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
+from fracas.web.telemetry import OFF, reported
 
 STATIC = resources.files("fracas.web").joinpath("static")
 
 NOT_FOUND = "<!doctype html><title>fracas</title><p>There is no such link.</p>"
 
 
-def create_app(store: Store, server_token: str | None = None) -> FastAPI:
+def create_app(
+    store: Store, server_token: str | None = None, telemetry: bool | None = None
+) -> FastAPI:
     """The tracker on ``store``: every encounter in it, each reached by its links only;
     creating, importing and listing encounters need ``server_token`` when given
-    (``fracas.web.guard``)."""
+    (``fracas.web.guard``). It reports its requests to OpenTelemetry when ``telemetry``, or
+    when unsaid, as ``fracas.web.telemetry.reported`` decides from the environment."""
     tables = Tables(store)
 
     @asynccontextmanager
@@ -54,12 +68,13 @@ def create_app(store: Store, server_token: str | None = None) -> FastAPI:
         docs_url=None,  # docs.install serves them with vendored assets, not a CDN's
         redoc_url=None,
         swagger_ui_oauth2_redirect_url=None,
+        telemetry=None if reported(telemetry) else OFF,
     )
     app.state.tables = tables
     app.state.guard = Guard(server_token)
     errors.install(app)
     app.add_middleware(BodyLimit)
-    app.include_router(api.router)
+    lean.include_ahead(app, api.router)
     app.include_router(encounters_api.router, dependencies=[NEEDS_SERVER_TOKEN])
     app.include_router(estimate_api.router)
     app.include_router(library_api.router)
