@@ -300,6 +300,22 @@ def test_act_first_is_ignored_unless_every_member_has_it() -> None:
     assert Momentum().order(state)[0].actors == (HERO, horse)
 
 
+def test_a_new_round_orders_by_what_changed_during_the_last() -> None:
+    """Seed: "Any effects that alter your Initiative value only change the turn order in the
+    next round": the ruleset gives its last order again only while nothing it is worked out
+    from has changed, so an effect applied mid-round reorders the next round."""
+    encounter = duel()
+    for _ in range(2):  # into round 2, ordered as round 1 was
+        encounter.apply(EndTurn())
+    encounter.apply(ApplyEffect(target=BRUTE, name="Acts First"))
+    assert [t.actors for t in encounter.state.clock.order] == [(HERO,), (BRUTE,)]
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    assert encounter.state.clock.round == 3
+    assert [t.actors for t in encounter.state.clock.order] == [(BRUTE,), (HERO,)]
+    assert encounter.state.acting() == (BRUTE,)
+
+
 def test_enemies_start_hidden_from_the_surprised() -> None:
     """Seed: "any enemy that is not surprised starts the combat hidden from them" (a hidden
     attacker "ha[s] advantage on all of your attacks")."""

@@ -118,7 +118,11 @@ ADVANCED_ACTIONS: tuple[ActionEntry, ...] = (
 
 def ap_cost(action: CombatAction) -> int:
     """The action's AP cost from the tables."""
-    return next(entry.ap for entry in BASIC_ACTIONS + ADVANCED_ACTIONS if entry.action is action)
+    return _AP_COSTS[action]
+
+
+_AP_COSTS = {entry.action: entry.ap for entry in reversed(BASIC_ACTIONS + ADVANCED_ACTIONS)}
+"""Each action's AP cost (its first entry in the tables), looked up once: every action asks."""
 
 
 class FreeAction(StrEnum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from fracas.dice import DiceSource, RollResult, dice, roll, staged
 from fracas.engine.action import CombatantId
@@ -24,9 +25,11 @@ from fracas.rules.momentum.basic import (
     TurnAction,
     acting,
     require_standing,
+    require_turn,
 )
 from fracas.rules.momentum.checks import (
     AttackOutcome,
+    RollMode,
     attack_outcome,
     attack_roll_mode,
     defense_roll_mode,
@@ -51,8 +54,16 @@ from fracas.rules.momentum.hit import (
     non_lethal_dice,
     weapon_critical,
 )
+from fracas.rules.momentum.memo import by_identity
 from fracas.rules.momentum.positions import within_enemy_melee_range
-from fracas.rules.momentum.queries import CLIMBING, HELD_ACTION, has_effect, has_status, sheet_of
+from fracas.rules.momentum.queries import (
+    AP,
+    CLIMBING,
+    HELD_ACTION,
+    has_effect,
+    has_status,
+    sheet_of,
+)
 from fracas.rules.momentum.rolling import roll_d20
 from fracas.rules.momentum.sheet import Ability, Sheet, Weapon
 from fracas.rules.momentum.status_effects import StatusEffect
@@ -62,8 +73,10 @@ SURPRISED_EFFECT = "Surprised"
 HIDDEN = "Hidden"
 
 
+@by_identity
 def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
-    """The weapon or Ability called ``name`` (any case, a unique prefix), or the first weapon."""
+    """The weapon or Ability called ``name`` (any case, a unique prefix), or the first weapon
+    (remembered per sheet and name: an attack asks twice)."""
     arms: list[Weapon | Ability] = [*sheet.weapons, *sheet.abilities]
     if name is None:
         if not sheet.weapons:
@@ -96,18 +109,19 @@ class Aimed:
 class AttackRule(TurnAction[a.Attack]):
     def cost(self, state: EncounterState, action: a.Attack) -> Cost:
         """2 AP, or nothing for an attack held earlier: its AP were spent when it was held."""
-        return {} if action.held else super().cost(state, action)
+        return {} if action.held else {AP: ap_cost(self.table_entry)}  # ``TurnAction.cost``
 
     def verify(self, state: EncounterState, action: a.Attack) -> None:
+        actor = acting(action)
         if action.held:
             self._verify_held(state, action)
         else:
-            super().verify(state, action)
-        attacker = state[acting(action)]
+            require_turn(state, actor, action.verb)  # what ``TurnAction.verify`` asks
+        attacker = state.combatants[actor]
         weapon = arm(sheet_of(attacker), action.weapon)
         if action.target == attacker.id:
             raise IllegalAction("self-target", "attack: you cannot attack yourself")
-        if not can_be_targeted(Cover(action.cover), weapon.reach, settings=self.settings):
+        if not can_be_targeted(_cover(action.cover), weapon.reach, settings=self.settings):
             raise IllegalAction("full-cover", f"{state[action.target].name} is in full cover")
         if isinstance(weapon, Ability) and weapon.damage is None:
             raise IllegalAction("no-damage", f"{weapon.name} deals no damage to attack with")
@@ -189,7 +203,7 @@ class AttackRule(TurnAction[a.Attack]):
         source: DiceSource,
     ) -> tuple[list[Event], AttackOutcome, int]:
         target_sheet = sheet_of(target)
-        evasion = self._evasion(target, weapon, Cover(action.cover))
+        evasion = self._evasion(target, weapon, _cover(action.cover))
         if target_sheet.is_object:
             outcome = attack_outcome(
                 natural=None,
@@ -214,15 +228,7 @@ class AttackRule(TurnAction[a.Attack]):
                 0,
             )
         bonus = self._hit_bonus(attacker, weapon)
-        mode = attack_roll_mode(
-            weapon.reach,
-            target_defending=has_effect(target, DEFENDING),
-            enemy_within_melee_range=within_enemy_melee_range(state, attacker.id),
-            attacker_hidden=has_effect(attacker, HIDDEN) or _unseen_by(attacker, target),
-            target_climbing_on_attacker=_climbing_on(target) == attacker.id,
-            advantages=int(action.advantage) + _advantages_against(target, weapon),
-            disadvantages=int(action.disadvantage) + _disadvantages_of(attacker, target, weapon),
-        )
+        mode = _mode(state, action, attacker, target, weapon)
         result, natural = roll_d20(source, mode, bonus)
         outcome = attack_outcome(
             natural=natural, hit_bonus=bonus, evasion=evasion, chooses_to_miss=action.miss
@@ -239,6 +245,8 @@ class AttackRule(TurnAction[a.Attack]):
         return ability_hit_bonus(sheet, settings=self.settings)
 
     def _evasion(self, target: Combatant, weapon: Weapon | Ability, cover: Cover) -> int:
+        if cover is Cover.NONE and not target.effects:  # no cover and no effect: no buff
+            return evasion_of(sheet_of(target), settings=self.settings)
         buffs = cover_evasion_bonus(
             cover,
             weapon.reach,
@@ -305,13 +313,7 @@ class AttackRule(TurnAction[a.Attack]):
             tier = weapon.tier if isinstance(weapon, Ability) else None
             d4s = roll(dice(non_lethal_dice(ability_tier=tier), 4), source)
             reduction = d4s.total
-        hit = Hit(
-            portions,
-            bonuses,
-            reduction,
-            ignore_armor=action.ignore_armor,
-            lethal_holy=action.lethal_holy,
-        )
+        hit = _hit(portions, bonuses, reduction, action.ignore_armor, action.lethal_holy)
         if d4s is not None:
             rolls[0] = DamageRolled(attacker, target, rolled, d4s)
         return [*rolls, *wound(state, target, hit, settings=self.settings)]
@@ -333,6 +335,27 @@ class AttackRule(TurnAction[a.Attack]):
         return maneuver_critical(first, own, maneuver.tier, settings=self.settings)
 
 
+@lru_cache(maxsize=1024)
+def _hit(
+    portions: tuple[DamagePortion, ...],
+    bonuses: tuple[DamageBonus, ...],
+    reduction: int | None,
+    ignore_armor: int,
+    lethal_holy: bool,
+) -> Hit:
+    """The hit of these values, built (and checked) once: a hit is immutable, and the same
+    few are dealt again and again."""
+    return Hit(portions, bonuses, reduction, ignore_armor=ignore_armor, lethal_holy=lethal_holy)
+
+
+def _cover(name: str) -> Cover:
+    """``Cover(name)``, looked up (an Enum's call is four Python calls; an attack asks twice)."""
+    return _COVERS.get(name) or Cover(name)
+
+
+_COVERS = {cover.value: cover for cover in Cover}
+
+
 def _merged(*groups: tuple[DamagePortion, ...]) -> tuple[DamagePortion, ...]:
     """Portions of the same type added together (a hit has one portion per type)."""
     totals: dict[DamageType, int] = {}
@@ -345,6 +368,8 @@ def _aftermath(state: EncounterState, action: a.Attack, attacker: Combatant) -> 
     """A held attack uses up its held action; attacking gives a hidden attacker away: "You stay
     hidden until the end of the turn if this happens during your turn." """
     events: list[Event] = []
+    if not attacker.effects:  # both are effects
+        return events
     held = attacker.effect(HELD_ACTION)
     if action.held and held is not None:
         events.append(EffectEnded(attacker.id, held.id, reason="triggered"))
@@ -359,6 +384,8 @@ def _aftermath(state: EncounterState, action: a.Attack, attacker: Combatant) -> 
 
 
 def _climbing_on(combatant: Combatant) -> CombatantId | None:
+    if not combatant.effects:  # climbing is an effect
+        return None
     climbing = combatant.effect(CLIMBING)
     on = climbing.data.get("on") if climbing is not None else None
     return CombatantId(on) if isinstance(on, str) else None
@@ -380,6 +407,34 @@ def _portions(weapon: Weapon | Ability, rolled: RollResult) -> tuple[DamagePorti
     if len(types) == 1:
         return (DamagePortion(types[0], max(rolled.total, 0)),)
     return tuple(DamagePortion(t, max(rolled.subtotal(t.value), 0)) for t in types)
+
+
+def _mode(
+    state: EncounterState,
+    action: a.Attack,
+    attacker: Combatant,
+    target: Combatant,
+    weapon: Weapon | Ability,
+) -> RollMode:
+    """The attack roll's mode: its sources are the action's, the map's and effects on the two
+    (none of which need asking when neither has any effect)."""
+    near = within_enemy_melee_range(state, attacker.id)
+    if not (attacker.effects or target.effects):
+        return attack_roll_mode(
+            weapon.reach,
+            enemy_within_melee_range=near,
+            advantages=int(action.advantage),
+            disadvantages=int(action.disadvantage),
+        )
+    return attack_roll_mode(
+        weapon.reach,
+        target_defending=has_effect(target, DEFENDING),
+        enemy_within_melee_range=near,
+        attacker_hidden=has_effect(attacker, HIDDEN) or _unseen_by(attacker, target),
+        target_climbing_on_attacker=_climbing_on(target) == attacker.id,
+        advantages=int(action.advantage) + _advantages_against(target, weapon),
+        disadvantages=int(action.disadvantage) + _disadvantages_of(attacker, target, weapon),
+    )
 
 
 def _advantages_against(target: Combatant, weapon: Weapon | Ability) -> int:

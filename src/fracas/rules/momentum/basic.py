@@ -64,7 +64,7 @@ def require_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
 
 
 def require_standing(state: EncounterState, actor: CombatantId) -> None:
-    if not standing(state[actor]):
+    if not standing(state.combatants[actor]):
         raise IllegalAction("down", f"{state[actor].name} is down and cannot act")
 
 

@@ -100,7 +100,28 @@ class _Ledger:
 
 
 def resolve_damage(hit: Hit, defences: Defences, *, settings: MomentumSettings) -> DamageAccount:
-    """Take one hit through the target's defences and itemise every step."""
+    """Take one hit through the target's defences and itemise every step.
+
+    Remembered by the hit (its value) and the very defences and settings (kept with the
+    account, so that their identities stay theirs): the same hits land on the same targets
+    again and again, and the account is immutable."""
+    key = (hit, id(defences), id(settings))
+    known = _ACCOUNTS.get(key)
+    if known is not None:
+        return known[2]
+    account = _resolved(hit, defences, settings)
+    if len(_ACCOUNTS) >= _ACCOUNTS_AT_MOST:
+        _ACCOUNTS.clear()
+    _ACCOUNTS[key] = (defences, settings, account)
+    return account
+
+
+_ACCOUNTS: dict[tuple[Hit, int, int], tuple[Defences, MomentumSettings, DamageAccount]] = {}
+_ACCOUNTS_AT_MOST = 1024
+"""``resolve_damage``'s answers, and how many it keeps before it starts afresh."""
+
+
+def _resolved(hit: Hit, defences: Defences, settings: MomentumSettings) -> DamageAccount:
     ledger = _Ledger(
         amounts={p.damage_type: p.amount for p in hit.portions},
         order=_reduction_order(hit),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fracas.rules.momentum.damage import Defences
 from fracas.rules.momentum.defense_rolls import DefenseRoll
+from fracas.rules.momentum.memo import by_identity
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Sheet, Weapon
 from fracas.rules.momentum.stats import (
@@ -18,32 +19,55 @@ from fracas.rules.momentum.vocabulary import Stat
 
 
 def weapon_hit_bonus(sheet: Sheet, weapon: Weapon, *, settings: MomentumSettings) -> int:
-    """The hit bonus with ``weapon``, from the weapon's Primary and Secondary Stats."""
+    """The hit bonus with ``weapon``, from the weapon's Primary and Secondary Stats (worked out
+    once per sheet, weapon and settings: every attack asks)."""
+    return _weapon_hit_bonus(sheet, weapon, settings)
+
+
+@by_identity
+def _weapon_hit_bonus(sheet: Sheet, weapon: Weapon, settings: MomentumSettings) -> int:
     stats = sheet.stats
     return hit_bonus(stats[weapon.primary_stat], stats[weapon.secondary_stat], settings=settings)
 
 
 def ability_hit_bonus(sheet: Sheet, *, settings: MomentumSettings) -> int:
     """Seed: "Your Ability hit bonus is calculated similarly to a weapon hit bonus, but it uses your
-    Primary and Secondary Stat instead, which are determined by your Archetype." """
+    Primary and Secondary Stat instead, which are determined by your Archetype." (Worked out
+    once per sheet and settings.)"""
+    return _ability_hit_bonus(sheet, settings)
+
+
+@by_identity
+def _ability_hit_bonus(sheet: Sheet, settings: MomentumSettings) -> int:
     stats = sheet.stats
     return hit_bonus(stats[sheet.primary_stat], stats[sheet.secondary_stat], settings=settings)
 
 
 def evasion_of(sheet: Sheet, *, buffs: int = 0, settings: MomentumSettings) -> int:
     """Base Evasion (capped by the armor's Evasion Cap) plus ``buffs``: "The Evasion Cap does not
-    affect any other source of additional Evasion like Buffs or features." """
-    base = base_evasion(
+    affect any other source of additional Evasion like Buffs or features." (The base worked out
+    once per sheet and settings: every attack asks.)"""
+    return _base_evasion(sheet, settings) + buffs
+
+
+@by_identity
+def _base_evasion(sheet: Sheet, settings: MomentumSettings) -> int:
+    return base_evasion(
         sheet.stats[Stat.DEXTERITY],
         sheet.stats[sheet.evasion_stat],
         evasion_cap=sheet.evasion_cap,
         settings=settings,
     )
-    return base + buffs
 
 
 def initiative_of(sheet: Sheet, *, settings: MomentumSettings) -> int:
-    """The sheet's Initiative; "The Initiative of objects is always 0" (``object_initiative``)."""
+    """The sheet's Initiative; "The Initiative of objects is always 0" (``object_initiative``).
+    Worked out once per sheet and settings: every fight's start asks it of everyone."""
+    return _initiative(sheet, settings)
+
+
+@by_identity
+def _initiative(sheet: Sheet, settings: MomentumSettings) -> int:
     if sheet.is_object:
         return settings.object_initiative
     levels = (sheet.skills[skill] for skill in INITIATIVE_SKILLS)

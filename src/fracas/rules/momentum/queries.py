@@ -59,7 +59,10 @@ def vitality(combatant: Combatant) -> int:
 
 
 def is_object(combatant: Combatant) -> bool:
-    return sheet_of(combatant).is_object
+    sheet = combatant.sheet
+    if not isinstance(sheet, Sheet):
+        sheet = sheet_of(combatant)  # refuses it, naming the combatant
+    return sheet.is_object
 
 
 def is_dead(combatant: Combatant) -> bool:
@@ -67,8 +70,17 @@ def is_dead(combatant: Combatant) -> bool:
 
 
 def standing(combatant: Combatant) -> bool:
-    """A creature that can still fight: not an object, not dead, Vitality 1 or more."""
-    return not sheet_of(combatant).is_object and is_up(combatant)
+    """A creature that can still fight: not an object, not dead, Vitality 1 or more (``is_up``
+    written out, as ``is_object`` is: the engine and the tactics ask it of everyone at every
+    step)."""
+    sheet = combatant.sheet
+    if not isinstance(sheet, Sheet):
+        sheet = sheet_of(combatant)  # refuses it, naming the combatant
+    return (
+        not sheet.is_object
+        and combatant.marks.get(DEAD) is not True
+        and combatant.pools[VITALITY].current >= 1
+    )
 
 
 def is_up(combatant: Combatant) -> bool:

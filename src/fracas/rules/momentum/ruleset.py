@@ -8,6 +8,7 @@ NPCs share one turn; surprised creatures act at the end of round 1; 3 AP a turn,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from fracas.dice import DiceSource, roll
@@ -15,7 +16,16 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.clock import Tape
 from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, PoolChanged, PoolSet
 from fracas.engine.ruleset import Rule, Ruleset
-from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
+from fracas.engine.state import (
+    Combatant,
+    Effect,
+    EncounterState,
+    Pool,
+    Reset,
+    Scalar,
+    Sheet,
+    Turn,
+)
 from fracas.rules.momentum import actions, basic
 from fracas.rules.momentum.actions_table import CombatAction
 from fracas.rules.momentum.advanced import advanced_rules
@@ -37,14 +47,13 @@ from fracas.rules.momentum.hit import DamagePortion, Hit
 from fracas.rules.momentum.positions import GoTo, GoToRule, Place, PlaceRule
 from fracas.rules.momentum.queries import (
     AP,
+    DEAD,
     MOVEMENT,
     NM,
     RP,
     VITALITY,
     has_effect,
-    has_status,
     is_object,
-    is_up,
     sheet_of,
     standing,
     status_name,
@@ -82,6 +91,7 @@ class Momentum(Ruleset):
         assert isinstance(self.settings, MomentumSettings)
         self.rules: MomentumSettings = self.settings
         self._rules = _rules(self.rules)
+        self._ordered: tuple[bool, list[_Ordering], tuple[Turn, ...]] | None = None
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -110,19 +120,41 @@ class Momentum(Ruleset):
 
     def order(self, state: EncounterState) -> tuple[Turn, ...]:
         """Highest Initiative first; unions and groups share a turn; ties by the GM's
-        tie-break, then by join order; surprised creatures act at the end of round 1."""
+        tie-break, then by join order; surprised creatures act at the end of round 1.
+
+        The last order is given again while everything it is worked out from is equal (asked
+        at every round's start, when usually only pools have changed)."""
         first_round = state.clock.round == 0
+        ordering = [
+            (c.id, c.group, c.initiative, c.sheet, c.marks, c.effects)
+            for c in state.combatants.values()
+        ]
+        known = self._ordered
+        if known is not None and known[0] == first_round and known[1] == ordering:
+            return known[2]
+        order = self._worked_out(state, first_round)
+        self._ordered = (first_round, ordering, order)
+        return order
+
+    def _worked_out(self, state: EncounterState, first_round: bool) -> tuple[Turn, ...]:
         turns = [self._turn(state, members) for members in _slots(state)]
         joined = {c: n for n, c in enumerate(state.combatants)}
 
         def rank(turn: Turn) -> tuple[int, int, int, int]:
-            members = [state.combatants[a] for a in turn.actors]
-            surprised = first_round and any(m.marks.get(SURPRISED) for m in members)
-            first = all(has_effect(m, ACTS_FIRST) for m in members)
-            last = any(has_effect(m, ACTS_LAST) for m in members)
+            surprised, first, last = False, True, False
+            ties, joins = [], []
+            for actor in turn.actors:  # one loop, not five generators
+                member = state.combatants[actor]
+                surprised = surprised or bool(first_round and member.marks.get(SURPRISED))
+                if member.effects:
+                    first = first and has_effect(member, ACTS_FIRST)
+                    last = last or has_effect(member, ACTS_LAST)
+                else:
+                    first = False
+                ties.append(int(member.marks.get(TIE_BREAK) or 0))
+                joins.append(joined[actor])
             place = 3 if surprised else 2 if last else 0 if first else 1
-            tie = max(int(m.marks.get(TIE_BREAK) or 0) for m in members)
-            return (place, -turn.initiative, -tie, min(joined[a] for a in turn.actors))
+            return (place, -turn.initiative, -max(ties), min(joins))
 
         return tuple(sorted(turns, key=rank))
 
@@ -142,37 +174,45 @@ class Momentum(Ruleset):
             combatant = state.combatants[actor]
             if combatant.marks.get(actions.FREE_ACTION) is not None:
                 events.append(MarkSet(actor, actions.FREE_ACTION, None))
-            events.extend(self._status_at_start(state, combatant, dice))
+            if combatant.effects:  # every Status Effect is an effect
+                events.extend(self._status_at_start(state, combatant, dice))
         return events
 
     def _status_at_start(
         self, state: EncounterState, combatant: Combatant, dice: DiceSource
-    ) -> list[Event]:
+    ) -> Sequence[Event]:
         """Bleeding, Stunned, Frozen, then Burning and Poisoned, each hit landing on the
         Vitality the ones before it left."""
-        if not combatant.effects:  # every case below is a Status Effect on the combatant
+        names = set(map(_NAME, combatant.effects))
+        if names.isdisjoint(_AT_TURN_START):
             return []
-        tape = Tape(state)
         who = combatant.id
-        if has_status(combatant, StatusEffect.BLEEDING) and not is_object(combatant):
+        events: list[Event] = []
+        if _BLEEDING in names and not is_object(combatant):
             loss = self.rules.bleeding_damage_per_turn
-            tape.write([PoolChanged(who, VITALITY, -loss, "Bleeding")])
-        if has_status(combatant, StatusEffect.STUNNED):
-            tape.write(
-                [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
+            events.append(PoolChanged(who, VITALITY, -loss, "Bleeding"))
+        if _STUNNED in names:
+            events += [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
+        if _FROZEN in names:
+            events.append(PoolChanged(who, AP, -1, "Frozen"))
+        hurting = [
+            (expression, damage_type)
+            for name, expression, damage_type in (
+                (_BURNING, self.rules.burning_damage, DamageType.HEAT),
+                (_POISONED, self.rules.poisoned_damage, DamageType.POISON),
             )
-        if has_status(combatant, StatusEffect.FROZEN):
-            tape.write([PoolChanged(who, AP, -1, "Frozen")])
-        for status, expression, damage_type in (
-            (StatusEffect.BURNING, self.rules.burning_damage, DamageType.HEAT),
-            (StatusEffect.POISONED, self.rules.poisoned_damage, DamageType.POISON),
-        ):
-            if has_status(combatant, status):
-                result = roll(expression, dice)
-                hit = Hit((DamagePortion(damage_type, max(result.total, 0)),))
-                tape.write([DamageRolled(who, who, result)])
-                tape.write(wound(tape.state, who, hit, settings=self.rules))
-        return list(tape.events)
+            if name in names
+        ]
+        if not hurting:
+            return events
+        tape = Tape(state)  # a hit lands on the Vitality the events before it left
+        tape.write(events)
+        for expression, damage_type in hurting:
+            result = roll(expression, dice)
+            hit = Hit((DamagePortion(damage_type, max(result.total, 0)),))
+            tape.write([DamageRolled(who, who, result)])
+            tape.write(wound(tape.state, who, hit, settings=self.rules))
+        return tape.recorded()
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """SOURCES.md: Status Effects end on a successful Constitution DR (Mental: Will DR) at
@@ -210,7 +250,13 @@ class Momentum(Ruleset):
 
     def standing(self, combatant: Combatant) -> bool | None:
         """The fight is over when only one side has creatures standing (objects do not count)."""
-        return None if is_object(combatant) else is_up(combatant)
+        sheet = combatant.sheet
+        if not isinstance(sheet, MomentumSheet):
+            sheet = sheet_of(combatant)  # refuses it, naming the combatant
+        if sheet.is_object:
+            return None
+        # ``is_up`` written out: asked of every combatant a step changed
+        return combatant.marks.get(DEAD) is not True and combatant.pools[VITALITY].current >= 1
 
     damage_kinds = (LETHAL, NON_LETHAL)
 
@@ -266,6 +312,13 @@ class Momentum(Ruleset):
         return None
 
 
+_Ordering = tuple[
+    CombatantId, str | None, int | None, Sheet, Mapping[str, Scalar], tuple[Effect, ...]
+]
+"""What ``Momentum.order`` reads of a combatant: its id, group, Initiative, sheet (an object
+has no turn), marks (union, surprise, tie-break) and effects (acting first or last)."""
+
+
 def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
     table = CombatAction
     return {
@@ -306,6 +359,20 @@ def _ending_roll(effect_name: str) -> DefenseRoll | None:
     """The DR that ends a Status Effect at the end of its bearer's turn, if any."""
     return _ENDING_ROLLS.get(effect_name)
 
+
+_BLEEDING, _STUNNED, _FROZEN, _BURNING, _POISONED = (
+    status_name(status)
+    for status in (
+        StatusEffect.BLEEDING,
+        StatusEffect.STUNNED,
+        StatusEffect.FROZEN,
+        StatusEffect.BURNING,
+        StatusEffect.POISONED,
+    )
+)
+_NAME = attrgetter("name")
+_AT_TURN_START = frozenset((_BLEEDING, _STUNNED, _FROZEN, _BURNING, _POISONED))
+"""The Status Effects that act at the start of their bearer's turn, by effect name."""
 
 _ENDS_BY = {
     Ending.CONSTITUTION_DR_AT_END_OF_TURN: DefenseRoll.CONSTITUTION,

@@ -23,8 +23,10 @@ def wound(
     when lethal damage takes Vitality below 1, and death at the setting's threshold."""
     victim = state[target]
     sheet = sheet_of(victim)
-    corroded = sum(
-        int(e.data.get("stacks", 1) or 1) for e in victim.effects if e.name == "Corroded"
+    corroded = (
+        sum(int(e.data.get("stacks", 1) or 1) for e in victim.effects if e.name == "Corroded")
+        if victim.effects
+        else 0
     )
     armor_bonus = -corroded * settings.corroded_armor_per_stack
     account = resolve_damage(

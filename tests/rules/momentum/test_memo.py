@@ -1,0 +1,42 @@
+"""``by_identity``: answers remembered by the very objects they were asked of."""
+
+from __future__ import annotations
+
+from fracas.rules.momentum import memo
+from fracas.rules.momentum.memo import by_identity
+
+
+class Box:
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+
+def test_an_answer_is_worked_out_once_for_the_same_objects_and_afresh_for_others() -> None:
+    asked: list[tuple[int, int]] = []
+
+    @by_identity
+    def total(first: Box, second: Box) -> int:
+        asked.append((first.value, second.value))
+        return first.value + second.value
+
+    one, two = Box(1), Box(2)
+    assert total(one, two) == 3
+    assert total(one, two) == 3
+    assert total(two, one) == 3
+    assert total(Box(1), two) == 3  # an equal object, not the same one: asked again
+    assert asked == [(1, 2), (2, 1), (1, 2)]
+
+
+def test_it_starts_afresh_once_it_holds_its_most() -> None:
+    asked: list[int] = []
+
+    @by_identity
+    def double(box: Box) -> int:
+        asked.append(box.value)
+        return 2 * box.value
+
+    boxes = [Box(n) for n in range(memo.AT_MOST + 1)]
+    assert [double(b) for b in boxes] == [2 * n for n in range(memo.AT_MOST + 1)]
+    assert double(boxes[-1]) == 2 * memo.AT_MOST  # kept after starting afresh
+    assert double(boxes[0]) == 0  # forgotten: asked again
+    assert asked == [*range(memo.AT_MOST + 1), 0]
