@@ -15,7 +15,7 @@ from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
 from fracas.engine.frozen import frozen
-from fracas.engine.state import Combatant, EncounterState, evolve
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
 from fracas.rules.lurasko.auras import Provocation
@@ -55,11 +55,12 @@ from fracas.rules.lurasko.queries import (
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Weapon
 from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield, stops
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import acting
 from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
 from fracas.rules.lurasko.wounds import (
     aura_strikes_back,
-    defences_of,
+    defences_with,
     energy_aftermath,
     spend_shielding,
     wound,
@@ -89,7 +90,9 @@ class Defense:
 
 def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
     """The weapon called ``name`` (any case, a unique prefix), or the first."""
-    return chosen(sheet_of(combatant).weapons, name, "weapon", combatant.name)
+    sheet = sheet_of(combatant)
+    exact = traits_of(sheet).weapons.get(name) if name is not None else None
+    return exact or chosen(sheet.weapons, name, "weapon", combatant.name)
 
 
 @dataclass
@@ -394,8 +397,7 @@ class Strike:
     ) -> None:
         """``portions`` landing on ``target``: the account, the injury type, the wound and the
         energy effects."""
-        # Defences is @frozen: evolve gives what dataclasses.replace would, without its lookups
-        defences = evolve(defences_of(target), points=self._points(target))
+        defences = defences_with(target, self._points(target))
         account, uses = resolve_damage(portions, defences, before_defense=before_defense)
         factor = factor_of(target, self.settings)
         injury = chosen

@@ -6,6 +6,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, PoolSet
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.lurasko.queries import AURA_LIGHT, MENTAL_ONLY, sheet_of, standing
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import cannot_act
 
 EXPIRED = "aura not maintained"
@@ -31,11 +32,9 @@ def faded(state: EncounterState, owner: CombatantId) -> list[Event]:
     """Unused points of sources that do not outlast their owner's turn (the source says how
     long "unused points continue to exist")."""
     combatant = state.combatants[owner]
-    sheet = sheet_of(combatant)
-    pools = {s.pool_name for s in (*sheet.shields, *sheet.pseudogravity) if s.fades}
     return [
         PoolSet(owner, pool, 0, reason="unused points fade")
-        for pool in sorted(pools)
+        for pool in traits_of(sheet_of(combatant)).fading
         if combatant.pools[pool].current
     ]
 
