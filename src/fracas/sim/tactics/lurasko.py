@@ -176,7 +176,7 @@ class Lethal:
         self.settings = settings
         self._ranked: dict[CombatantId, tuple[BaseModel, tuple[str, ...]]] = {}
         self._price: dict[CombatantId, Cost] = {}
-        self._known: dict[tuple[CombatantId, CombatantId, str], tuple[object, object, Critical]]
+        self._known: dict[tuple[CombatantId, CombatantId, str], tuple[object, object, Attack]]
         self._known = {}
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
@@ -206,21 +206,22 @@ class Lethal:
         return True
 
     def _attack(self, attacker: Combatant, target: Combatant, arm: str) -> Attack | None:
-        """``attacker``'s attack on ``target`` with ``arm`` and its most lethal critical; None
-        when the sheet names no single such weapon (the rules would refuse the attack)."""
-        try:
-            weapon = weapon_of(attacker, arm)
-        except IllegalAction:
-            return None
-        key = (attacker.id, target.id, weapon.name)
+        """``attacker``'s attack on ``target`` with ``arm`` and its most lethal critical, made
+        once for the two's sheets (an action is a frozen record); None when the sheet names no
+        single such weapon (the rules would refuse the attack)."""
+        key = (attacker.id, target.id, arm)
         known = self._known.get(key)
         if known is None or known[0] is not attacker.sheet or known[1] is not target.sheet:
-            choice = critical_choice(self.settings, attacker, weapon, target)
-            known = self._known[key] = (attacker.sheet, target.sheet, choice)
-        effect, injury = known[2]
-        return Attack(
-            actor=attacker.id, target=target.id, weapon=arm, critical=effect, injury=injury
-        )
+            try:
+                weapon = weapon_of(attacker, arm)
+            except IllegalAction:
+                return None
+            effect, injury = critical_choice(self.settings, attacker, weapon, target)
+            action = Attack(
+                actor=attacker.id, target=target.id, weapon=arm, critical=effect, injury=injury
+            )
+            known = self._known[key] = (attacker.sheet, target.sheet, action)
+        return known[2]
 
     def _arms_of(self, attacker: Combatant) -> tuple[str, ...]:
         """The actor's weapons, best first, worked out once per sheet."""
@@ -248,7 +249,7 @@ def _most_hurt_first(state: EncounterState, attacker: Combatant) -> list[Combata
     enemies = [
         c
         for c in state.combatants.values()
-        if c.side != side and standing(c) and cannot_act(c) is None
+        if c.side != side and standing(c) and (not c.effects or cannot_act(c) is None)
     ]
     enemies.sort(key=_less_hurt)
     return enemies
