@@ -17,6 +17,7 @@ from fracas.rules.lurasko.events import AreaBurst
 from fracas.rules.lurasko.offense import energy_portion
 from fracas.rules.lurasko.queries import sheet_of
 from fracas.rules.lurasko.shielding import ShieldSource, stops
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 
 
@@ -52,9 +53,9 @@ class AreaStrike(Strike):
 
     def _sources(self, defender: Combatant, precision: Precision) -> list[ShieldSource]:
         return [
-            s.source()
-            for s in sheet_of(defender).shields
-            if s.precision is precision and stops(s.source(), self.incoming)
+            s
+            for s in traits_of(sheet_of(defender)).shields
+            if s.precision is precision and stops(s, self.incoming)
         ]
 
     def _on_target(self, left: int, left_medium: int) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
 from fracas.engine.frozen import frozen
-from fracas.engine.state import Combatant, EncounterState, evolve
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
 from fracas.rules.lurasko.auras import Provocation
@@ -55,15 +56,19 @@ from fracas.rules.lurasko.queries import (
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Weapon
 from fracas.rules.lurasko.shielding import Incoming, ShieldSource, may_shield, shield, stops
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import acting
 from fracas.rules.lurasko.vocabulary import CriticalEffect, DamageKind, InjuryType, Precision, Reach
 from fracas.rules.lurasko.wounds import (
     aura_strikes_back,
-    defences_of,
+    defences_with,
     energy_aftermath,
     spend_shielding,
     wound,
 )
+
+MAX_REMEMBERED = 1024
+"""How many expressions the module's records keep at most before starting afresh."""
 
 INJURY_ROLL = dice(1, 20)
 """The GM's roll on the injury-type table."""
@@ -89,7 +94,9 @@ class Defense:
 
 def weapon_of(combatant: Combatant, name: str | None) -> Weapon:
     """The weapon called ``name`` (any case, a unique prefix), or the first."""
-    return chosen(sheet_of(combatant).weapons, name, "weapon", combatant.name)
+    sheet = sheet_of(combatant)
+    exact = traits_of(sheet).weapons.get(name) if name is not None else None
+    return exact or chosen(sheet.weapons, name, "weapon", combatant.name)
 
 
 @dataclass
@@ -108,22 +115,33 @@ class _Rolled:
         if self.done:
             return
         self.done = True
+        results: list[RollResult] = []
         if weapon.damage is not None:
             self.normal = roll(weapon.damage, source)
+            if _has_dice(weapon.damage):
+                results.append(self.normal)
         if weapon.energy_damage is not None:
             self.energy = roll(weapon.energy_damage, source)
-        self.results = tuple(
-            result
-            for notation, result in (
-                (weapon.damage, self.normal),
-                (weapon.energy_damage, self.energy),
-            )
-            if notation is not None and result is not None and _has_dice(notation)
-        )
+            if _has_dice(weapon.energy_damage):
+                results.append(self.energy)
+        self.results = tuple(results)
+
+
+_DICED: dict[int, tuple[Expression, bool]] = {}
+"""Whether an expression has dice, by its identity (a weapon's damage is the same object every
+attack), the expression kept alongside."""
 
 
 def _has_dice(notation: Expression) -> bool:
-    return next(iter(notation.dice_terms()), None) is not None
+    known = _DICED.get(id(notation))
+    if known is None or known[0] is not notation:
+        if len(_DICED) >= MAX_REMEMBERED:
+            _DICED.clear()
+        known = _DICED[id(notation)] = (
+            notation,
+            next(iter(notation.dice_terms()), None) is not None,
+        )
+    return known[1]
 
 
 @dataclass
@@ -211,8 +229,8 @@ class Strike:
             ranged=True, all_energy=True, explosive=self.weapon.explosive, impact=False
         )
         sources = [
-            s.source()
-            for s in sheet_of(other).shields
+            s
+            for s in traits_of(sheet_of(other)).shields
             if s.precision is Precision.MEDIUM and may_shield(s.precision, area_attack)
         ]
         left = self._shield_first(other, sources, area)
@@ -227,13 +245,17 @@ class Strike:
 
     def _shielded_before_defense(self) -> bool:
         """Low and medium shielding that can stop this attack act first, on its energy."""
+        if self.weapon.energy is None:
+            return False
         sources = [
-            s.source()
-            for s in sheet_of(self.target).shields
-            if s.precision.before_defense and stops(s.source(), self.incoming)
+            s
+            for s in traits_of(sheet_of(self.target)).shields
+            if s.precision is not Precision.HIGH and stops(s, self.incoming)
         ]
+        if not sources:  # most have none
+            return False
         points = self._points(self.target)
-        if self.weapon.energy is None or not any(points.get(s.pool, 0) for s in sources):
+        if not any(points.get(s.pool, 0) for s in sources):
             return False
         self.rolled.roll(self.weapon, self.source)
         left = self._shield_first(self.target, sources, self._energy_damage())
@@ -298,9 +320,8 @@ class Strike:
             hand_arm=degrees_of(self.attacker, InjuryType.HAND_ARM),
             mobility=degrees_of(defender, InjuryType.MOBILITY),
         )
-        die = self.settings.defense_die
         return Defense(
-            expression=die + hindrance if hindrance else die,
+            expression=_plus(self.settings.defense_die, hindrance),
             tn=sheet_of(defender).tn + tn_bonus,
             critical_margin=self.settings.critical_margin,
             may_be_critical=not (self.weapon.reach is Reach.RANGED and self.action.far),
@@ -394,8 +415,7 @@ class Strike:
     ) -> None:
         """``portions`` landing on ``target``: the account, the injury type, the wound and the
         energy effects."""
-        # Defences is @frozen: evolve gives what dataclasses.replace would, without its lookups
-        defences = evolve(defences_of(target), points=self._points(target))
+        defences = defences_with(target, self._points(target))
         account, uses = resolve_damage(portions, defences, before_defense=before_defense)
         factor = factor_of(target, self.settings)
         injury = chosen
@@ -405,7 +425,7 @@ class Strike:
             self.events.append(InjuryTypeSet(target.id, injury, "critical"))
         self.events += spend_shielding(target.id, uses)
         self.events += wound(self.state, target.id, account, injury, settings=self.settings)
-        blast_hit = any(p.kind.value == "blast" for p in portions)
+        blast_hit = DamageKind.BLAST in [p.kind for p in portions]
         _, effects = energy_aftermath(
             self.state,
             target.id,
@@ -434,6 +454,21 @@ class Strike:
         return injury_type(face, ranged=ranged, table=bands)
 
 
+_PLUS: dict[tuple[int, int], tuple[Expression, Expression]] = {}
+"""``die + bonus`` by the die's identity and the bonus, the die kept alongside."""
+
+
+def _plus(die: Expression, bonus: int) -> Expression:
+    """``die + bonus`` (the die itself for 0), built once for each die and bonus: the defense
+    roll's expression, asked for at every attack."""
+    known = _PLUS.get((id(die), bonus))
+    if known is None or known[0] is not die:
+        if len(_PLUS) >= MAX_REMEMBERED:
+            _PLUS.clear()
+        known = _PLUS[id(die), bonus] = (die, die + bonus if bonus else die)
+    return known[1]
+
+
 def hindrance_on(
     settings: LuraskoSettings, weapon: Weapon, reduction: Reduction, *, hand_arm: int, mobility: int
 ) -> int:
@@ -450,5 +485,15 @@ def hindrance_on(
 
 def reduction_of(action: a.Attack, weapon: Weapon, settings: LuraskoSettings) -> Reduction:
     if weapon.reach is Reach.MELEE:
-        return melee_reduction(action.reduce, hindrance=settings.melee_reduction_hindrance)
-    return ranged_reduction(action.halve, hindrance=settings.ranged_reduction_hindrance)
+        return _melee_reduction(action.reduce, settings.melee_reduction_hindrance)
+    return _ranged_reduction(action.halve, settings.ranged_reduction_hindrance)
+
+
+@lru_cache(maxsize=64)
+def _melee_reduction(percent: int, hindrance: int) -> Reduction:
+    return melee_reduction(percent, hindrance=hindrance)
+
+
+@lru_cache(maxsize=64)
+def _ranged_reduction(halved: bool, hindrance: int) -> Reduction:
+    return ranged_reduction(halved, hindrance=hindrance)

@@ -94,6 +94,8 @@ def _verify_caught(state: EncounterState, action: a.Attack, weapon: Weapon) -> N
     """Others are caught only by an area or zone weapon, or by an all-energy one whose
     overeffect may burst; a zone's outskirts only by a zone weapon. Each is named once, is
     neither the attacker nor the target, and is alive."""
+    if not (action.around or action.outskirts or action.inside):
+        return  # nobody else named (every attack the tactics make)
     others = (*action.around, *action.outskirts)
     if action.around and not (weapon.area or weapon.all_energy):
         raise IllegalAction(

@@ -11,7 +11,7 @@ steps open the account.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from fracas.engine.frozen import frozen
@@ -144,12 +144,13 @@ def resolve_damage(
     uses: list[ShieldUse] = []
     for portion in called:
         damage = _armor(portion, defences.armor, steps)
-        if portion.kind.energy and high and damage:
+        if high and damage and portion.kind is not DamageKind.NORMAL:
             damage, used, points = shield(high, portion.kind, damage, points)
             steps += shield_steps(used)
             uses += used
-        damage = _resistances(portion, damage, defences.resistances, steps)
-        taken.append(replace(portion, damage=damage))
+        if defences.resistances:
+            damage = _resistances(portion, damage, defences.resistances, steps)
+        taken.append(Portion(portion.kind, damage, portion.drive, portion.material))
     account = DamageAccount(tuple(called), tuple(steps), tuple(taken), defences.armor)
     return account, tuple(uses)
 

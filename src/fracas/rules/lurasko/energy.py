@@ -7,14 +7,12 @@ factor.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.injury import energy_degrees
 from fracas.rules.lurasko.vocabulary import DamageKind
 
 
-@dataclass(frozen=True)
+@frozen
 class Victim:
     """What about the victim changes the effects: non-organic characters "are immune to the
     deafening and stunning effects" of blast; a character with high-precision shielding "cannot
@@ -22,6 +20,10 @@ class Victim:
 
     organic: bool = True
     high_shielding: bool = False
+
+
+UNSHIELDED_ORGANIC = Victim()
+"""The victim ``energy_effects`` assumes when none is named."""
 
 
 @frozen
@@ -52,23 +54,24 @@ def energy_effects(
     factor: int,
     *,
     blast_hit: bool,
-    victim: Victim = Victim(),
+    victim: Victim = UNSHIELDED_ORGANIC,
     fatigue_per_frost_degree: int = 25,
 ) -> EnergyEffects:
     """The effects of the energy damage ``taken`` per type (after every defence) on a victim
     with injury ``factor``. ``blast_hit``: a blast attack hit them, which deafens even when no
     damage gets through."""
 
-    def degrees(kind: DamageKind) -> int:
-        return energy_degrees(taken.get(kind, 0), factor)
-
+    get = taken.get
     stun_immune = not victim.organic
-    electric, blast = degrees(DamageKind.ELECTRIC), degrees(DamageKind.BLAST)
+    electric = energy_degrees(get(DamageKind.ELECTRIC, 0), factor)
+    blast = energy_degrees(get(DamageKind.BLAST, 0), factor)
     return EnergyEffects(
-        war_fever_hindrance=war_fever_hindrance(degrees(DamageKind.PARTICLE)),
+        war_fever_hindrance=war_fever_hindrance(
+            energy_degrees(get(DamageKind.PARTICLE, 0), factor)
+        ),
         stunned=(electric >= 2 or (blast >= 2 and not stun_immune)),
-        ignited=degrees(DamageKind.HEAT) >= 1 and not victim.high_shielding,
-        fatigue=degrees(DamageKind.FROST) * fatigue_per_frost_degree,
+        ignited=energy_degrees(get(DamageKind.HEAT, 0), factor) >= 1 and not victim.high_shielding,
+        fatigue=energy_degrees(get(DamageKind.FROST, 0), factor) * fatigue_per_frost_degree,
         deafened=blast_hit and victim.organic and not victim.high_shielding,
         knocked_down=blast >= 1,
     )

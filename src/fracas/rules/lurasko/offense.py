@@ -118,6 +118,8 @@ def called_out(
         portions.append(energy)
     if not portions:
         raise LuraskoRuleError("a hit needs normal damage, energy damage or both")
+    if not drive_bonus:
+        return tuple(portions)
     return tuple(
         Portion(p.kind, p.damage, p.drive + drive_bonus, p.material) if p.damage or p.drive else p
         for p in portions

@@ -7,9 +7,9 @@ from typing import Protocol, TypeVar
 
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant
-from fracas.rules.lurasko.injury import adjusted_weight, injury_factor
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.vocabulary import InjuryType
 
 ACTIONS = "Action"
@@ -96,11 +96,9 @@ def degrees_of(combatant: Combatant, injury: InjuryType) -> int:
 
 
 def factor_of(combatant: Combatant, settings: LuraskoSettings) -> int:
-    sheet = sheet_of(combatant)
-    if sheet.injury_factor is not None:
-        return sheet.injury_factor
-    weight = adjusted_weight(sheet.wgt) if sheet.large else sheet.wgt
-    return injury_factor(sheet.bcon, weight, minimum=settings.injury_factor_minimum)
+    """The injury factor: the sheet's own, else bCON x WGT / 5 (AWGT for a large creature),
+    at least the settings' minimum."""
+    return traits_of(sheet_of(combatant)).factor(settings.injury_factor_minimum)
 
 
 def standing(combatant: Combatant) -> bool:

@@ -72,6 +72,8 @@ class Lurasko(Ruleset):
             actions.Drop: DropRule(),
             actions.Answer: AnswerRule(),
         }
+        self._quiet: dict[CombatantId, Combatant] = {}
+        """The last combatant object of each id that ``follow_ups`` found with nothing to do."""
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -127,8 +129,22 @@ class Lurasko(Ruleset):
     ) -> Sequence[Event]:
         """An ignited character given high-precision shielding is extinguished at once; energy
         stored in an aura makes its holder a moderate light (Low Stealth), and only while it
-        lasts."""
-        return [e for c in state for e in (*extinguished(state, c.id), *aura_light(state, c.id))]
+        lasts.
+
+        Both read the combatant alone, so after every step it asks again only of those that
+        are not the very objects found quiet last time (states are immutable, and an event
+        leaves those it does not change as they were)."""
+        answers: list[Event] = []
+        quiet = self._quiet
+        for c in state.combatants.values():
+            if quiet.get(c.id) is c:
+                continue
+            found = [*extinguished(state, c.id), *aura_light(state, c.id)]
+            if found:
+                answers += found
+            else:
+                quiet[c.id] = c
+        return answers
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """Maintaining auras is a free action on one's turn: those who cannot act let them

@@ -6,6 +6,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, PoolSet
 from fracas.engine.state import Effect, EncounterState
 from fracas.rules.lurasko.queries import AURA_LIGHT, MENTAL_ONLY, sheet_of, standing
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import cannot_act
 
 EXPIRED = "aura not maintained"
@@ -31,11 +32,12 @@ def faded(state: EncounterState, owner: CombatantId) -> list[Event]:
     """Unused points of sources that do not outlast their owner's turn (the source says how
     long "unused points continue to exist")."""
     combatant = state.combatants[owner]
-    sheet = sheet_of(combatant)
-    pools = {s.pool_name for s in (*sheet.shields, *sheet.pseudogravity) if s.fades}
+    fading = traits_of(sheet_of(combatant)).fading
+    if not fading:  # asked at the end of every turn: most have none
+        return []
     return [
         PoolSet(owner, pool, 0, reason="unused points fade")
-        for pool in sorted(pools)
+        for pool in fading
         if combatant.pools[pool].current
     ]
 
@@ -46,10 +48,13 @@ def unmaintained(state: EncounterState, holder: CombatantId) -> list[Event]:
     able to take purely mental actions, you may only maintain auras that were created by purely
     mental actions." """
     combatant = state.combatants[holder]
+    auras = sheet_of(combatant).auras
+    if not auras:  # asked at the end of every turn: most have none
+        return []
     able = standing(combatant) and cannot_act(combatant) is None
     mental_only = combatant.has(MENTAL_ONLY)
     return [
         PoolSet(holder, a.name, 0, reason=EXPIRED)
-        for a in sheet_of(combatant).auras
+        for a in auras
         if combatant.pools[a.name].current and (not able or (mental_only and not a.mental))
     ]

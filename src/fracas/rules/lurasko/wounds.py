@@ -38,7 +38,11 @@ from fracas.rules.lurasko.queries import (
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.shielding import ShieldUse
-from fracas.rules.lurasko.vocabulary import ENERGY_KINDS, InjuryType
+from fracas.rules.lurasko.traits import traits_of
+from fracas.rules.lurasko.vocabulary import DamageKind, InjuryType
+
+NO_EFFECTS = EnergyEffects()
+"""What a hit with no energy damage taken (and no blast) does beyond the damage."""
 
 SHIELDING = "shielding"
 AURA = "aura"
@@ -51,13 +55,13 @@ def spend_shielding(target: CombatantId, uses: tuple[ShieldUse, ...]) -> list[Ev
 
 def defences_of(combatant: Combatant) -> Defences:
     """A combatant's armor, resistances and shielding as the damage pipeline needs them."""
-    sheet = sheet_of(combatant)
-    return Defences(
-        armor=sheet.armor.range() if sheet.armor else None,
-        resistances=tuple(r.rule() for r in sheet.resistances),
-        shields=tuple(s.source() for s in sheet.shields),
-        points={name: pool.current for name, pool in combatant.pools.items()},
-    )
+    return defences_with(combatant, {name: pool.current for name, pool in combatant.pools.items()})
+
+
+def defences_with(combatant: Combatant, points: dict[str, int]) -> Defences:
+    """A combatant's armor, resistances and shielding, with ``points`` in its pools."""
+    traits = traits_of(sheet_of(combatant))
+    return Defences(traits.armor, traits.resistances, traits.shields, points)
 
 
 def wound(
@@ -103,8 +107,13 @@ def energy_aftermath(
     """The energy effects of one attack and the events that give them. Effects lasting "until
     the end of the attacker's next turn" end on ``attacker``'s; ``by`` (the attacker unless
     named) is who caused them."""
-    victim = state[target]
-    taken = {kind: account.of(kind) for kind in ENERGY_KINDS}
+    victim = state.combatants[target]
+    taken: dict[DamageKind, int] = {}
+    for portion in account.taken:
+        if portion.kind is not DamageKind.NORMAL:
+            taken[portion.kind] = taken.get(portion.kind, 0) + portion.damage
+    if not blast_hit and not any(damage > 0 for damage in taken.values()):
+        return NO_EFFECTS, []  # what energy_effects gives for no energy taken, without its work
     effects = energy_effects(
         taken,
         factor_of(victim, settings),
@@ -122,8 +131,24 @@ def energy_aftermath(
         events.append(
             MarkSet(target, FATIGUE, (fatigue if isinstance(fatigue, int) else 0) + effects.fatigue)
         )
+    if effects.stunned or effects.ignited or effects.deafened or effects.knocked_down:
+        events += _effects_applied(state, victim, attacker, effects, settings, by or attacker)
+    return effects, events
+
+
+def _effects_applied(
+    state: EncounterState,
+    victim: Combatant,
+    attacker: CombatantId,
+    effects: EnergyEffects,
+    settings: LuraskoSettings,
+    cause: CombatantId,
+) -> list[Event]:
+    """The effects the victim does not have yet: a stun until the end of the attacker's next
+    turn, deafness for the setting's rounds."""
     next_turn_end = Anchor(state.clock.round + 1, attacker, Moment.END)
-    deaf_end = Anchor(state.clock.round + settings.deafened_rounds, target, Moment.START)
+    deaf_end = Anchor(state.clock.round + settings.deafened_rounds, victim.id, Moment.START)
+    events: list[Event] = []
     for applies, name, ends in (
         (effects.stunned, STUNNED, next_turn_end),
         (effects.ignited, IGNITED, None),
@@ -131,9 +156,8 @@ def energy_aftermath(
         (effects.knocked_down, KNOCKED_DOWN, None),
     ):
         if applies and not victim.has(name):
-            cause = by or attacker
-            events.append(EffectApplied(target, Effect(name=name, ends=ends, source=cause)))
-    return effects, events
+            events.append(EffectApplied(victim.id, Effect(name=name, ends=ends, source=cause)))
+    return events
 
 
 def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:

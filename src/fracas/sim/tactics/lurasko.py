@@ -39,8 +39,8 @@ from pydantic import BaseModel
 from fracas.dice import DiceNotation, distribution
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import Combatant
+from fracas.engine.ruleset import Cost, IllegalAction, Ruleset
+from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko.actions import Attack
 from fracas.rules.lurasko.aoe import unshielded
 from fracas.rules.lurasko.attack import weapon_of
@@ -52,14 +52,14 @@ from fracas.rules.lurasko.offense import (
     energy_portion,
     normal_portion,
 )
-from fracas.rules.lurasko.queries import sheet_of
+from fracas.rules.lurasko.queries import damage_of, sheet_of, standing
 from fracas.rules.lurasko.ruleset import Lurasko
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet, Weapon
+from fracas.rules.lurasko.turns import cannot_act
 from fracas.rules.lurasko.vocabulary import CriticalEffect, InjuryType, Reach
 from fracas.rules.lurasko.wounds import defences_of
 from fracas.sim.policy import Policy
-from fracas.sim.striker import Striker
 
 LETHAL = InjuryType.CORE
 """The injury type whose degrees kill (``wounds.wound``: Core degrees at the setting's multiple
@@ -162,33 +162,101 @@ def _called(
 
 
 class Lethal:
-    """The Striker's attack (the most hurt enemy, the hardest-hitting weapon), with the most
-    lethal critical against that enemy; worked out once per attacker, weapon and target."""
+    """Attack the standing enemy that has taken the most damage (the first joined on a tie)
+    with the hardest-hitting weapon the rules allow, with the most lethal critical against it;
+    try the next weapon, then the next enemy, when the rules refuse.
+
+    What the ``Striker`` of the other rulesets does, asked once per turn's attack: the attack is
+    built with its critical before the engine checks it, so the engine's check of the very
+    action it then applies is the only one; and an actor whose pools cannot pay the price of its
+    last attack (one action, in every attack here) is done at once, with no check at all.
+    """
 
     def __init__(self, settings: LuraskoSettings) -> None:
         self.settings = settings
-        self.striker = Striker(attack, best_first)
-        self._known: dict[tuple[CombatantId, CombatantId, str], tuple[object, object, Critical]]
+        self._ranked: dict[CombatantId, tuple[BaseModel, tuple[str, ...]]] = {}
+        self._price: dict[CombatantId, Cost] = {}
+        self._known: dict[tuple[CombatantId, CombatantId, str], tuple[object, object, Attack]]
         self._known = {}
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        action = self.striker.choose(encounter, actor)
-        if not isinstance(action, Attack):
-            return action
-        effect, injury = self._critical(encounter, actor, action)
-        return replace(action, critical=effect, injury=injury)
+        state = encounter.state
+        attacker = state.combatants[actor]
+        if not _can_pay(attacker, self._price.get(actor)):
+            return None
+        arms = self._arms_of(attacker)
+        for enemy in _most_hurt_first(state, attacker):
+            for arm in arms:
+                action = self._attack(attacker, enemy, arm)
+                if action is not None and self._allowed(encounter, action):
+                    return action
+        return None
 
-    def _critical(self, encounter: Encounter, actor: CombatantId, action: Attack) -> Critical:
-        """What a critical of ``actor``'s ``action`` does (the rules check nothing of it before
-        the roll, so the Striker's check of the attack holds)."""
-        attacker, target = encounter.state[actor], encounter.state[action.target]
-        weapon = weapon_of(attacker, action.weapon)
-        key = (attacker.id, target.id, weapon.name)
+    def _allowed(self, encounter: Encounter, action: Attack) -> bool:
+        """Whether the rules allow ``action`` now; its price remembered either way when they
+        can cost it (a refusal for want of a pool)."""
+        assert action.actor is not None
+        try:
+            self._price[action.actor] = encounter.price(action)
+        except IllegalAction as refused:
+            if refused.code.startswith("not-enough-"):
+                rule = encounter.rule(action)
+                self._price[action.actor] = rule.cost(encounter.state, action)
+            return False
+        return True
+
+    def _attack(self, attacker: Combatant, target: Combatant, arm: str) -> Attack | None:
+        """``attacker``'s attack on ``target`` with ``arm`` and its most lethal critical, made
+        once for the two's sheets (an action is a frozen record); None when the sheet names no
+        single such weapon (the rules would refuse the attack)."""
+        key = (attacker.id, target.id, arm)
         known = self._known.get(key)
         if known is None or known[0] is not attacker.sheet or known[1] is not target.sheet:
-            choice = critical_choice(self.settings, attacker, weapon, target)
-            known = self._known[key] = (attacker.sheet, target.sheet, choice)
+            try:
+                weapon = weapon_of(attacker, arm)
+            except IllegalAction:
+                return None
+            effect, injury = critical_choice(self.settings, attacker, weapon, target)
+            action = Attack(
+                actor=attacker.id, target=target.id, weapon=arm, critical=effect, injury=injury
+            )
+            known = self._known[key] = (attacker.sheet, target.sheet, action)
         return known[2]
+
+    def _arms_of(self, attacker: Combatant) -> tuple[str, ...]:
+        """The actor's weapons, best first, worked out once per sheet."""
+        known = self._ranked.get(attacker.id)
+        if known is None or known[0] is not attacker.sheet:
+            known = self._ranked[attacker.id] = (attacker.sheet, best_first(attacker.sheet))
+        return known[1]
+
+
+def _can_pay(combatant: Combatant, price: Cost | None) -> bool:
+    """Whether the combatant's pools hold ``price`` (as the engine counts it: a pool it lacks
+    holds 0); True while the price is unknown."""
+    pools = combatant.pools
+    for pool, amount in (price or {}).items():
+        if (pools[pool].current if pool in pools else 0) < amount:
+            return False
+    return True
+
+
+def _most_hurt_first(state: EncounterState, attacker: Combatant) -> list[Combatant]:
+    """The attacker's enemies still in the fight (``Lurasko.takes_turn``: standing and able to
+    act), the most running damage first, in the order they joined on a tie (as the shared
+    ``standing_enemies`` gives them)."""
+    side = attacker.side
+    enemies = [
+        c
+        for c in state.combatants.values()
+        if c.side != side and standing(c) and (not c.effects or cannot_act(c) is None)
+    ]
+    enemies.sort(key=_less_hurt)
+    return enemies
+
+
+def _less_hurt(combatant: Combatant) -> int:
+    return -damage_of(combatant)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
