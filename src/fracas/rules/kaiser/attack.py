@@ -20,6 +20,7 @@ from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
 from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
 from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
@@ -84,6 +85,7 @@ def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
     return 1 + attack_skill // settings.attacks_per_skill
 
 
+@per_object
 def imbued(weapon: Weapon) -> bool:
     return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
 
@@ -119,6 +121,10 @@ class Defended:
     total: int
     events: tuple[Event, ...]
     shield: Shield | None = None
+
+
+_last_weapon: tuple[Combatant, a.Attack, Weapon] | None = None
+"""``AttackRule._weapon``'s last answer, with the attacker and the action it was found for."""
 
 
 @frozen
@@ -181,18 +187,15 @@ class AttackRule:
 
     @staticmethod
     def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
-        intended = intended_weapons(attacker)
-        if intended is None:
-            raise IllegalAction(
-                "no-attack-intention",
-                f"attack: {attacker.name} declared no Attack Intention this round",
-            )
-        weapon = weapon_named(attacker, action.weapon or intended[0])
-        if weapon.name not in intended:
-            raise IllegalAction(
-                "not-intended",
-                f"attack: the Attack Intention was declared for {' and '.join(intended)}",
-            )
+        """The weapon ``action`` attacks with, which the Attack Intention must name (asked by
+        the check, the Offensive Roll and the Exchange of one attack: the last answer is kept
+        with the attacker and the action it was found for, both immutable)."""
+        global _last_weapon
+        last = _last_weapon
+        if last is not None and last[0] is attacker and last[1] is action:
+            return last[2]
+        weapon = _intended_weapon(attacker, action)
+        _last_weapon = (attacker, action, weapon)
         return weapon
 
     @staticmethod
@@ -348,6 +351,22 @@ class AttackRule:
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
         after = reduce(state, events)
         return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
+
+
+def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+    intended = intended_weapons(attacker)
+    if intended is None:
+        raise IllegalAction(
+            "no-attack-intention",
+            f"attack: {attacker.name} declared no Attack Intention this round",
+        )
+    weapon = weapon_named(attacker, action.weapon or intended[0])
+    if weapon.name not in intended:
+        raise IllegalAction(
+            "not-intended",
+            f"attack: the Attack Intention was declared for {' and '.join(intended)}",
+        )
+    return weapon
 
 
 def defend(

@@ -37,6 +37,9 @@ SPENT_ANY = "ki_spent:any"
 
 ROUND_MARKS = (FILLING, SPENT_ANY, *SPENT.values())
 
+CHAKRAS = tuple(Chakra)
+"""The chakras in order, as a tuple (iterating the enum itself costs several calls)."""
+
 
 def filling(combatant: Combatant) -> tuple[Chakra, ...] | None:
     """The chakras the Fill Chakra Intention fills this round (None: not declared)."""
@@ -67,7 +70,7 @@ def _spent(combatant: Combatant) -> int:
 
 def ki_left(combatant: Combatant) -> int:
     """The ki left in all the chakras this round."""
-    return sum(held(combatant, c) for c in Chakra) - _spent(combatant)
+    return sum(held(combatant, c) for c in CHAKRAS) - _spent(combatant)
 
 
 def require_ki(combatant: Combatant, power: Power) -> None:
@@ -102,7 +105,7 @@ def returned_before_initiative(combatant: Combatant) -> list[Event]:
     if filling(combatant) is not None:
         return []
     return [
-        MarkSet(combatant.id, HELD + c, None) for c in Chakra if count_mark(combatant, HELD + c)
+        MarkSet(combatant.id, HELD + c, None) for c in CHAKRAS if count_mark(combatant, HELD + c)
     ]
 
 
@@ -111,13 +114,13 @@ def held_at_round_end(combatant: Combatant) -> list[Event]:
     Reserve; otherwise what Fill Chakra poured is held into the next round, poured again after
     a round of nothing else."""
     if _spent(combatant):
-        carried = [c for c in Chakra if count_mark(combatant, HELD + c)]
+        carried = [c for c in CHAKRAS if count_mark(combatant, HELD + c)]
         return [MarkSet(combatant.id, HELD + c, None) for c in carried]
     if filling(combatant) is None:
         return []
     again = only_accumulated(combatant, "spirit")
     events: list[Event] = []
-    for chakra in Chakra:
+    for chakra in CHAKRAS:
         ki = held(combatant, chakra) + (poured(combatant, chakra) if again else 0)
         if ki != count_mark(combatant, HELD + chakra):
             events.append(MarkSet(combatant.id, HELD + chakra, ki))

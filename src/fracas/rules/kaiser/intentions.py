@@ -8,6 +8,7 @@ Points page: "You can declare multiple Intentions, but can only declare each one
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
@@ -56,8 +57,14 @@ def intended_weapons(combatant: Combatant) -> tuple[str, ...] | None:
     """The weapons of the Attack Intention declared this round, or None without one."""
     for intention in intentions(combatant):
         if intention.startswith(ATTACK_PREFIX):
-            return tuple(intention[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR))
+            return _weapons_of(intention)
     return None
+
+
+@lru_cache(maxsize=256)
+def _weapons_of(intention: str) -> tuple[str, ...]:
+    """``attack:Sword|Dagger`` → its weapons (read once per text: every attack reads them)."""
+    return tuple(intention[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR))
 
 
 def initiative_penalty(combatant: Combatant) -> int:

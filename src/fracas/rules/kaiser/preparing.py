@@ -130,7 +130,6 @@ def held_at_round_end(combatant: Combatant, now: int, *, settings: KaiserSetting
     when the last of them is over, or when its caster did not take the Maintain Spell action
     this round."""
     events: list[Event] = []
-    focus = characteristic_of(combatant, Characteristic.FOCUS)
     for waiting in delayed(combatant):
         last = count_mark(combatant, DELAY + waiting.name)
         if now >= last or "spell" not in maintained_kinds(combatant):
@@ -146,6 +145,7 @@ def held_at_round_end(combatant: Combatant, now: int, *, settings: KaiserSetting
     if held < spell.mana:
         return events
     first = now if prepared_mana(combatant, spell) >= spell.mana else now + 1
+    focus = characteristic_of(combatant, Characteristic.FOCUS)
     if now >= first + focus:
         return events + _returned(combatant, spell, settings=settings)
     return [*events, MarkSet(combatant.id, DELAY + spell.name, first + focus)]

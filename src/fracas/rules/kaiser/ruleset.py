@@ -310,6 +310,12 @@ class Kaiser(Ruleset):
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""
         return (LP,)
 
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """The Life Points lost (``damage_pools``), read directly: asked of everyone after
+        every step."""
+        pool = combatant.pools.get(LP)
+        return 0 if pool is None else pool.maximum - pool.current
+
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: ``hit``, ``miss`` or ``tie``, and
         ``critical`` when the hit made a Critical; None for anything else."""

@@ -19,6 +19,7 @@ from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, intentions, sheet_of
 from fracas.rules.kaiser.sheet import PowerType, Sheet
@@ -27,6 +28,19 @@ from fracas.sim.policy import Policy, standing_enemies
 NO_ATTACK_ACTIONS = "no-attack-actions"
 """The code of the rules' refusal of an attack when the attacker's Attack Actions of the round
 are used up: the attacker's own, whatever the weapon or enemy."""
+
+ACTOR_WIDE = frozenset({"down", "cannot-act"})
+"""Codes of the rules' refusals that hold for every action of the actor's: it is down, or a
+power keeps it from acting (``require_standing``, asked only of the actor)."""
+
+ARM_WIDE = frozenset({"no-intention", "mass-of-mana", "no-attack-intention"})
+"""Codes of the rules' refusals of one arm that hold whatever the enemy, for the actions these
+tactics build (plain defences, no barrier, shelter or collision, so nobody's power but the
+actor's is asked): the arm's Intention is not declared, or the round's mass of mana is short
+of the power's mana."""
+
+ARM_COST = "not-enough-"
+"""The engine's refusal of what the arm costs the actor (the cost names no target)."""
 
 Arm = tuple[str, bool]
 """An arm: its name, and whether it is a power (used) or a weapon (attacked with)."""
@@ -81,9 +95,10 @@ def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
     return None
 
 
-def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
+@per_object
+def _intentions(sheet: Sheet) -> tuple[tuple[IntentionKind, str | None], ...]:
     """Its Attack powers' Intentions, best power first, then the Attack Intention with its
-    best weapon."""
+    best weapon (worked out once per sheet)."""
     wanted: list[tuple[IntentionKind, str | None]] = []
     for name, is_power in _arms(sheet):
         if is_power:
@@ -94,37 +109,47 @@ def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
     weapons = [name for name, is_power in _arms(sheet) if not is_power]
     if weapons:
         wanted.append(("attack", weapons[0]))
-    return wanted
+    return tuple(wanted)
 
 
 def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     arms = _arms(sheet_of(combatant))
-    weapons_spent = False  # refused for want of Attack Actions: no other weapon or enemy will do
+    spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
     for enemy in standing_enemies(encounter, combatant.id):
-        for name, is_power in arms:
+        for arm in arms:
+            if arm in spent:
+                continue
+            name, is_power = arm
             action: Action
             if is_power:
                 action = Use(actor=combatant.id, power=name, targets=(enemy.id,))
-            elif weapons_spent:
-                continue
             else:
                 action = Attack(actor=combatant.id, target=enemy.id, weapon=name)
             try:
                 encounter.check(action)
             except IllegalAction as refused:
-                weapons_spent = weapons_spent or refused.code == NO_ATTACK_ACTIONS
+                if refused.code in ACTOR_WIDE:
+                    return None
+                if refused.code == NO_ATTACK_ACTIONS:
+                    spent.update(arm for arm in arms if not arm[1])
+                elif refused.code in ARM_WIDE or refused.code.startswith(ARM_COST):
+                    spent.add(arm)
                 continue
             return action
     return None
 
 
-def _arms(sheet: Sheet) -> list[Arm]:
-    """Its Attack powers and weapons, highest Base Damage first (powers first on a tie)."""
+@per_object
+def _arms(sheet: Sheet) -> tuple[Arm, ...]:
+    """Its Attack powers and weapons, highest Base Damage first (powers first on a tie; worked
+    out once per sheet)."""
     arms = [
         (p.base_damage or 0, 0, p.name, True) for p in sheet.powers if PowerType.ATTACK in p.types
     ]
     arms += [(w.base_damage, 1, w.name, False) for w in sheet.weapons]
-    return [(name, is_power) for _, _, name, is_power in sorted(arms, key=lambda a: (-a[0], a[1]))]
+    return tuple(
+        (name, is_power) for _, _, name, is_power in sorted(arms, key=lambda a: (-a[0], a[1]))
+    )
 
 
 def tactics(ruleset: Ruleset) -> Policy:
