@@ -19,11 +19,16 @@ MASTERY_SKILL = 20
 """A Final Skill above this is Mastery: fumbles need three or more 1s."""
 
 
+TWO_D6 = dice(2, 6)
+ONE_D6 = dice(1, 6)
+"""A check's dice without Advantage (and a fumble's level), and an Open Roll's extra die."""
+
+
 def check_dice(net_advantage: int) -> Expression:
     """``2d6``, ``(2+n)d6kh2`` with n Advantage, ``(2+n)d6kl2`` with n Disadvantage."""
     extra = abs(net_advantage)
     if extra == 0:
-        return dice(2, 6)
+        return TWO_D6
     pool = dice(2 + extra, 6)
     return pool.keep_highest(2) if net_advantage > 0 else pool.keep_lowest(2)
 
@@ -83,7 +88,7 @@ def roll_skill_check(
     """A Skill Check (Offensive and Defensive Rolls are these): 2d6 (or the A/D pool) + bonus,
     open on double 6, a fumble on double 1 (its level rolled at once); with ``open_ended``
     False, neither."""
-    first = roll(check_dice(net_advantage), source)
+    first = roll(TWO_D6 if not net_advantage else check_dice(net_advantage), source)
     if not open_ended:
         return CheckRoll(first, bonus, max(0, first.total + bonus))
     kept = first.kept_faces(6)
@@ -91,12 +96,12 @@ def roll_skill_check(
     # every die rolled counts only with Mastery; without, the kept two stand in for them
     rolled = tuple(d.natural for d in first.dice()) if skill > MASTERY_SKILL else kept
     if fumbles(kept, rolled, skill):
-        level = roll(dice(2, 6), source)
+        level = roll(TWO_D6, source)
         return CheckRoll(first, bonus, max(0, bonus + fumble_die_value(level.total)), (), level)
     if opens(kept):
         extra: list[RollResult] = []
         while True:
-            more = roll(dice(1, 6), source)
+            more = roll(ONE_D6, source)
             extra.append(more)
             if more.total != 6:
                 break

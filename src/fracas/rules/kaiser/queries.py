@@ -69,6 +69,12 @@ def life_points(combatant: Combatant) -> int:
     return combatant.pools[LP].current
 
 
+def life_points_lost(combatant: Combatant) -> int:
+    """The damage it has taken: its Life Points below their maximum (none without the pool)."""
+    pool = combatant.pools.get(LP)
+    return 0 if pool is None else pool.maximum - pool.current
+
+
 def is_dead(combatant: Combatant) -> bool:
     return combatant.marks.get(DEAD) is True
 
@@ -96,6 +102,17 @@ def count_mark(combatant: Combatant, key: str) -> int:
 def intentions(combatant: Combatant) -> tuple[str, ...]:
     value = combatant.marks.get(INTENTIONS)
     return _listed(value) if isinstance(value, str) and value else ()
+
+
+def intention_kinds(combatant: Combatant) -> tuple[str, ...]:
+    """The kinds of the Intentions declared this round (``attack``, ``magic`` …), in order."""
+    value = combatant.marks.get(INTENTIONS)
+    return _kinds_of(value) if isinstance(value, str) and value else ()
+
+
+@lru_cache(maxsize=1024)
+def _kinds_of(value: str) -> tuple[str, ...]:
+    return tuple(intention.partition(":")[0] for intention in _listed(value))
 
 
 @lru_cache(maxsize=1024)
@@ -164,11 +181,16 @@ N = TypeVar("N", bound=Named)
 def one_named(items: Sequence[N], name: str, what: str, owner: str) -> N:
     """The item called ``name`` (any case, or a unique prefix); IllegalAction ``unknown-<what>``
     naming those there are otherwise."""
-    found = _single(items, name) if isinstance(items, tuple) else _found(items, name)
+    found = find_named(items, name)
     if found is None:
         known = ", ".join(x.name for x in items) or "none"
         raise IllegalAction(f"unknown-{what}", f"{owner} has no single {what} {name!r} ({known})")
     return found
+
+
+def find_named(items: Sequence[N], name: str) -> N | None:
+    """``one_named``'s item, None where it refuses."""
+    return _single(items, name) if isinstance(items, tuple) else _found(items, name)
 
 
 def _found(items: Sequence[N], name: str) -> N | None:

@@ -16,14 +16,21 @@ from __future__ import annotations
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import IllegalAction, Ruleset
-from fracas.engine.state import Combatant
+from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.powers import INTENTIONS
-from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, intentions, sheet_of
+from fracas.rules.kaiser.queries import (
+    COUNTER,
+    able_to_act,
+    in_intention_phase,
+    intention_kinds,
+    life_points_lost,
+    sheet_of,
+)
 from fracas.rules.kaiser.sheet import PowerType, Sheet
-from fracas.sim.policy import Policy, standing_enemies
+from fracas.sim.policy import Policy
 
 NO_ATTACK_ACTIONS = "no-attack-actions"
 """The code of the rules' refusal of an attack when the attacker's Attack Actions of the round
@@ -84,7 +91,7 @@ class Intending:
 def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
     """The first Intention its arms need that the rules allow (each is declared once: one
     already declared is not asked about, the rules refuse it, ``intention-declared``)."""
-    declared = {intention.partition(":")[0] for intention in intentions(combatant)}
+    declared = intention_kinds(combatant)
     for kind, weapon in _intentions(sheet_of(combatant)):
         if kind in declared:
             continue
@@ -115,7 +122,7 @@ def _intentions(sheet: Sheet) -> tuple[tuple[IntentionKind, str | None], ...]:
 def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     arms = _arms(sheet_of(combatant))
     spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
-    for enemy in standing_enemies(encounter, combatant.id):
+    for enemy in _enemies(encounter.state, combatant.side):
         for arm in arms:
             if arm in spent:
                 continue
@@ -137,6 +144,16 @@ def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
                 continue
             return action
     return None
+
+
+def _enemies(state: EncounterState, side: str) -> list[Combatant]:
+    """``policy.standing_enemies`` the Kaiser way, with no call through the ruleset: those of
+    other sides able to act (``Kaiser.takes_turn``; everyone counts as standing or not, so
+    these are among those standing), in the order they joined, the most hurt first
+    (``Kaiser.damage_suffered``)."""
+    enemies = [c for c in state.combatants.values() if c.side != side and able_to_act(c)]
+    enemies.sort(key=life_points_lost, reverse=True)
+    return enemies
 
 
 @per_object
