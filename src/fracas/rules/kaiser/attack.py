@@ -142,8 +142,10 @@ class AttackRule:
             self._verify_counter(state, action)
         else:
             require_action_phase_turn(state, actor, action.verb)
-        attacker, target = state[actor], state[action.target]
+        combatants = state.combatants
+        attacker, target = combatants[actor], combatants[action.target]
         weapon = self._weapon(attacker, action)
+        immaterial = sheet_of(attacker).immaterial
         allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
         if count_mark(attacker, ATTACKS) >= allowed:
             raise IllegalAction(
@@ -160,15 +162,16 @@ class AttackRule:
                 f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
             )
         defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
-        self._may_defend(attacker, target, defence)
+        if immaterial:  # a material attack may be met with any defence (``can_defend``)
+            self._may_defend(attacker, target, defence)
         if defence is Defence.POWER:
-            verify_ward(target, Incoming(weapon.damage_type, sheet_of(attacker).immaterial))
+            verify_ward(target, Incoming(weapon.damage_type, immaterial))
         if defence is Defence.BARRIER:
             verify_shield(
                 state,
                 target.id,
                 CoverRange(action.cover_range),
-                attack_immaterial=sheet_of(attacker).immaterial,
+                attack_immaterial=immaterial,
                 effect_power=False,
             )
 
@@ -319,19 +322,18 @@ class AttackRule:
         action: a.Attack,
         dice: DiceSource,
     ) -> tuple[CheckRoll, Parts]:
-        skill = sheet_of(attacker).skills[weapon.skill.value]
+        offensive: str = weapon.skill._value_  # the Skill's name (``value`` is a call in 3.11)
+        skill = sheet_of(attacker).skills[offensive]
         made = count_mark(attacker, ATTACKS)
-        parts: list[tuple[str, int]] = [(skill_name(weapon.skill.value), skill)]
+        parts: list[tuple[str, int]] = [(skill_name(offensive), skill)]
         if made:
             parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
         if action.bonus:
             parts.append(("modifiers", action.bonus))
         if action.counter and (bonus := count_mark(attacker, COUNTER_BONUS)):
             parts.append(("Counter bonus", bonus))
-        parts += state_parts(
-            attacker, settings=self.settings, against=target, skill=weapon.skill.value
-        )
-        bonus = sum(value for _, value in parts)
+        parts += state_parts(attacker, settings=self.settings, against=target, skill=offensive)
+        bonus = sum([value for _, value in parts])
         rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
         return rolled, tuple(parts)
 
@@ -383,19 +385,20 @@ def defend(
     States."""
     if defence is Defence.NONE:
         return 0, []
-    skill = sheet_of(target).skills[defence.value]
-    parts: list[tuple[str, int]] = [(skill_name(defence.value), skill)]
+    defensive: str = defence._value_  # the Skill's name (``value`` is a call in 3.11)
+    skill = sheet_of(target).skills[defensive]
+    named = skill_name(defensive)
+    parts: list[tuple[str, int]] = [(named, skill)]
     used = count_mark(target, DEFENCES)
     if used:
         penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
         parts.append(("defended before", -penalty))
-    parts += situation_parts(target, settings=settings)
-    parts += state_parts(
-        target, settings=settings, unseen=unseen, against=against, skill=defence.value
-    )
-    bonus = sum(value for _, value in parts)
+    if target.effects:  # Situations are effects
+        parts += situation_parts(target, settings=settings)
+    parts += state_parts(target, settings=settings, unseen=unseen, against=against, skill=defensive)
+    bonus = sum([value for _, value in parts])
     rolled = roll_skill_check(dice, bonus, final_skill=skill)
-    check = f"Defensive Roll ({skill_name(defence.value)})"
+    check = f"Defensive Roll ({named})"
     events: list[Event] = [CheckRolled(target.id, check, rolled, tuple(parts))]
     events.append(MarkSet(target.id, DEFENCES, used + 1))
     return rolled.total, events

@@ -206,6 +206,7 @@ _single = per_object_and(_found)
 or power, and its rule looks it up in the cost, the check and the resolution."""
 
 
+@lru_cache(maxsize=64)
 def skill_name(skill: str) -> str:
     """``magic_projection`` → ``Magic Projection``."""
     return skill.replace("_", " ").title()
