@@ -20,6 +20,7 @@ from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
 from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
 from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
@@ -84,6 +85,7 @@ def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
     return 1 + attack_skill // settings.attacks_per_skill
 
 
+@per_object
 def imbued(weapon: Weapon) -> bool:
     return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
 
@@ -121,6 +123,10 @@ class Defended:
     shield: Shield | None = None
 
 
+_last_weapon: tuple[Combatant, a.Attack, Weapon] | None = None
+"""``AttackRule._weapon``'s last answer, with the attacker and the action it was found for."""
+
+
 @frozen
 class AttackRule:
     settings: KaiserSettings
@@ -136,8 +142,10 @@ class AttackRule:
             self._verify_counter(state, action)
         else:
             require_action_phase_turn(state, actor, action.verb)
-        attacker, target = state[actor], state[action.target]
+        combatants = state.combatants
+        attacker, target = combatants[actor], combatants[action.target]
         weapon = self._weapon(attacker, action)
+        immaterial = sheet_of(attacker).immaterial
         allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
         if count_mark(attacker, ATTACKS) >= allowed:
             raise IllegalAction(
@@ -154,15 +162,16 @@ class AttackRule:
                 f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
             )
         defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
-        self._may_defend(attacker, target, defence)
+        if immaterial:  # a material attack may be met with any defence (``can_defend``)
+            self._may_defend(attacker, target, defence)
         if defence is Defence.POWER:
-            verify_ward(target, Incoming(weapon.damage_type, sheet_of(attacker).immaterial))
+            verify_ward(target, Incoming(weapon.damage_type, immaterial))
         if defence is Defence.BARRIER:
             verify_shield(
                 state,
                 target.id,
                 CoverRange(action.cover_range),
-                attack_immaterial=sheet_of(attacker).immaterial,
+                attack_immaterial=immaterial,
                 effect_power=False,
             )
 
@@ -181,18 +190,15 @@ class AttackRule:
 
     @staticmethod
     def _weapon(attacker: Combatant, action: a.Attack) -> Weapon:
-        intended = intended_weapons(attacker)
-        if intended is None:
-            raise IllegalAction(
-                "no-attack-intention",
-                f"attack: {attacker.name} declared no Attack Intention this round",
-            )
-        weapon = weapon_named(attacker, action.weapon or intended[0])
-        if weapon.name not in intended:
-            raise IllegalAction(
-                "not-intended",
-                f"attack: the Attack Intention was declared for {' and '.join(intended)}",
-            )
+        """The weapon ``action`` attacks with, which the Attack Intention must name (asked by
+        the check, the Offensive Roll and the Exchange of one attack: the last answer is kept
+        with the attacker and the action it was found for, both immutable)."""
+        global _last_weapon
+        last = _last_weapon
+        if last is not None and last[0] is attacker and last[1] is action:
+            return last[2]
+        weapon = _intended_weapon(attacker, action)
+        _last_weapon = (attacker, action, weapon)
         return weapon
 
     @staticmethod
@@ -316,19 +322,18 @@ class AttackRule:
         action: a.Attack,
         dice: DiceSource,
     ) -> tuple[CheckRoll, Parts]:
-        skill = sheet_of(attacker).skills[weapon.skill.value]
+        offensive: str = weapon.skill._value_  # the Skill's name (``value`` is a call in 3.11)
+        skill = sheet_of(attacker).skills[offensive]
         made = count_mark(attacker, ATTACKS)
-        parts: list[tuple[str, int]] = [(skill_name(weapon.skill.value), skill)]
+        parts: list[tuple[str, int]] = [(skill_name(offensive), skill)]
         if made:
             parts.append(("additional attack", -made * self.settings.additional_attack_penalty))
         if action.bonus:
             parts.append(("modifiers", action.bonus))
         if action.counter and (bonus := count_mark(attacker, COUNTER_BONUS)):
             parts.append(("Counter bonus", bonus))
-        parts += state_parts(
-            attacker, settings=self.settings, against=target, skill=weapon.skill.value
-        )
-        bonus = sum(value for _, value in parts)
+        parts += state_parts(attacker, settings=self.settings, against=target, skill=offensive)
+        bonus = sum([value for _, value in parts])
         rolled = roll_skill_check(dice, bonus, net_advantage=action.advantage, final_skill=skill)
         return rolled, tuple(parts)
 
@@ -350,6 +355,22 @@ class AttackRule:
         return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
 
 
+def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+    intended = intended_weapons(attacker)
+    if intended is None:
+        raise IllegalAction(
+            "no-attack-intention",
+            f"attack: {attacker.name} declared no Attack Intention this round",
+        )
+    weapon = weapon_named(attacker, action.weapon or intended[0])
+    if weapon.name not in intended:
+        raise IllegalAction(
+            "not-intended",
+            f"attack: the Attack Intention was declared for {' and '.join(intended)}",
+        )
+    return weapon
+
+
 def defend(
     target: Combatant,
     defence: Defence,
@@ -364,19 +385,20 @@ def defend(
     States."""
     if defence is Defence.NONE:
         return 0, []
-    skill = sheet_of(target).skills[defence.value]
-    parts: list[tuple[str, int]] = [(skill_name(defence.value), skill)]
+    defensive: str = defence._value_  # the Skill's name (``value`` is a call in 3.11)
+    skill = sheet_of(target).skills[defensive]
+    named = skill_name(defensive)
+    parts: list[tuple[str, int]] = [(named, skill)]
     used = count_mark(target, DEFENCES)
     if used:
         penalty = min(used * settings.repeated_defence_penalty, settings.repeated_defence_cap)
         parts.append(("defended before", -penalty))
-    parts += situation_parts(target, settings=settings)
-    parts += state_parts(
-        target, settings=settings, unseen=unseen, against=against, skill=defence.value
-    )
-    bonus = sum(value for _, value in parts)
+    if target.effects:  # Situations are effects
+        parts += situation_parts(target, settings=settings)
+    parts += state_parts(target, settings=settings, unseen=unseen, against=against, skill=defensive)
+    bonus = sum([value for _, value in parts])
     rolled = roll_skill_check(dice, bonus, final_skill=skill)
-    check = f"Defensive Roll ({skill_name(defence.value)})"
+    check = f"Defensive Roll ({named})"
     events: list[Event] = [CheckRolled(target.id, check, rolled, tuple(parts))]
     events.append(MarkSet(target.id, DEFENCES, used + 1))
     return rolled.total, events

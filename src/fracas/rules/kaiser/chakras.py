@@ -37,6 +37,12 @@ SPENT_ANY = "ki_spent:any"
 
 ROUND_MARKS = (FILLING, SPENT_ANY, *SPENT.values())
 
+CHAKRAS = tuple(Chakra)
+"""The chakras in order, as a tuple (iterating the enum itself costs several calls)."""
+
+SPENT_KEYS = (SPENT_ANY, *SPENT.values())
+HELD_KEYS = tuple(HELD + chakra for chakra in CHAKRAS)
+
 
 def filling(combatant: Combatant) -> tuple[Chakra, ...] | None:
     """The chakras the Fill Chakra Intention fills this round (None: not declared)."""
@@ -62,12 +68,33 @@ def held(combatant: Combatant, chakra: Chakra) -> int:
 
 
 def _spent(combatant: Combatant) -> int:
-    return count_mark(combatant, SPENT_ANY) + sum(count_mark(combatant, k) for k in SPENT.values())
+    return _counted(combatant, SPENT_KEYS)
+
+
+def _counted(combatant: Combatant, keys: tuple[str, ...]) -> int:
+    """The sum of ``count_mark`` over ``keys``, in one loop (asked of everyone every round)."""
+    marks = combatant.marks
+    total = 0
+    for key in keys:
+        value = marks.get(key)
+        if isinstance(value, int):
+            total += value
+    return total
+
+
+def _any_held(combatant: Combatant) -> bool:
+    """Some chakra holds ki from earlier rounds (a ``count_mark`` of one is not 0)."""
+    marks = combatant.marks
+    for key in HELD_KEYS:
+        value = marks.get(key)
+        if isinstance(value, int) and value:
+            return True
+    return False
 
 
 def ki_left(combatant: Combatant) -> int:
     """The ki left in all the chakras this round."""
-    return sum(held(combatant, c) for c in Chakra) - _spent(combatant)
+    return sum(held(combatant, c) for c in CHAKRAS) - _spent(combatant)
 
 
 def require_ki(combatant: Combatant, power: Power) -> None:
@@ -99,10 +126,10 @@ def spend_ki(combatant: Combatant, power: Power) -> list[Event]:
 def returned_before_initiative(combatant: Combatant) -> list[Event]:
     """Ki held from the previous round without Fill Chakra declared again returns to the
     Reserve before Initiative (nothing lost)."""
-    if filling(combatant) is not None:
+    if filling(combatant) is not None or not _any_held(combatant):
         return []
     return [
-        MarkSet(combatant.id, HELD + c, None) for c in Chakra if count_mark(combatant, HELD + c)
+        MarkSet(combatant.id, HELD + c, None) for c in CHAKRAS if count_mark(combatant, HELD + c)
     ]
 
 
@@ -111,13 +138,15 @@ def held_at_round_end(combatant: Combatant) -> list[Event]:
     Reserve; otherwise what Fill Chakra poured is held into the next round, poured again after
     a round of nothing else."""
     if _spent(combatant):
-        carried = [c for c in Chakra if count_mark(combatant, HELD + c)]
+        if not _any_held(combatant):
+            return []
+        carried = [c for c in CHAKRAS if count_mark(combatant, HELD + c)]
         return [MarkSet(combatant.id, HELD + c, None) for c in carried]
     if filling(combatant) is None:
         return []
     again = only_accumulated(combatant, "spirit")
     events: list[Event] = []
-    for chakra in Chakra:
+    for chakra in CHAKRAS:
         ki = held(combatant, chakra) + (poured(combatant, chakra) if again else 0)
         if ki != count_mark(combatant, HELD + chakra):
             events.append(MarkSet(combatant.id, HELD + chakra, ki))

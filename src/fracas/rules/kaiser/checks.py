@@ -19,25 +19,30 @@ MASTERY_SKILL = 20
 """A Final Skill above this is Mastery: fumbles need three or more 1s."""
 
 
+TWO_D6 = dice(2, 6)
+ONE_D6 = dice(1, 6)
+"""A check's dice without Advantage (and a fumble's level), and an Open Roll's extra die."""
+
+
 def check_dice(net_advantage: int) -> Expression:
     """``2d6``, ``(2+n)d6kh2`` with n Advantage, ``(2+n)d6kl2`` with n Disadvantage."""
     extra = abs(net_advantage)
     if extra == 0:
-        return dice(2, 6)
+        return TWO_D6
     pool = dice(2 + extra, 6)
     return pool.keep_highest(2) if net_advantage > 0 else pool.keep_lowest(2)
 
 
 def opens(kept: Sequence[int]) -> bool:
     """An Open Roll: both kept dice show 6."""
-    return len(kept) == 2 and all(face == 6 for face in kept)
+    return len(kept) == 2 and kept[0] == 6 and kept[1] == 6
 
 
 def fumbles(kept: Sequence[int], rolled: Sequence[int], final_skill: int) -> bool:
     """Double 1 on the kept dice; with Mastery, three or more 1s among all the dice rolled."""
     if final_skill > MASTERY_SKILL:
         return sum(1 for face in rolled if face == 1) >= 3
-    return len(kept) == 2 and all(face == 1 for face in kept)
+    return len(kept) == 2 and kept[0] == 1 and kept[1] == 1
 
 
 def fumble_die_value(level: int) -> int:
@@ -83,24 +88,26 @@ def roll_skill_check(
     """A Skill Check (Offensive and Defensive Rolls are these): 2d6 (or the A/D pool) + bonus,
     open on double 6, a fumble on double 1 (its level rolled at once); with ``open_ended``
     False, neither."""
-    first = roll(check_dice(net_advantage), source)
+    first = roll(TWO_D6 if not net_advantage else check_dice(net_advantage), source)
     if not open_ended:
         return CheckRoll(first, bonus, max(0, first.total + bonus))
     kept = first.kept_faces(6)
-    rolled = tuple(d.natural for d in first.dice())
     skill = bonus if final_skill is None else final_skill
+    # every die rolled counts only with Mastery; without, the kept two stand in for them
+    rolled = tuple(d.natural for d in first.dice()) if skill > MASTERY_SKILL else kept
     if fumbles(kept, rolled, skill):
-        level = roll(dice(2, 6), source)
+        level = roll(TWO_D6, source)
         return CheckRoll(first, bonus, max(0, bonus + fumble_die_value(level.total)), (), level)
-    extra: list[RollResult] = []
     if opens(kept):
+        extra: list[RollResult] = []
         while True:
-            more = roll(dice(1, 6), source)
+            more = roll(ONE_D6, source)
             extra.append(more)
             if more.total != 6:
                 break
-    total = first.total + sum(r.total for r in extra) + bonus
-    return CheckRoll(first, bonus, max(0, total), tuple(extra))
+        total = first.total + sum(r.total for r in extra) + bonus
+        return CheckRoll(first, bonus, max(0, total), tuple(extra))
+    return CheckRoll(first, bonus, max(0, first.total + bonus))
 
 
 def roll_resistance_check(source: DiceSource, value: int, *, net_advantage: int = 0) -> CheckRoll:

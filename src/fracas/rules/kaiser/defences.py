@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from fracas.engine.state import Combatant, Effect, Scalar
 from fracas.rules.kaiser import stacking
 from fracas.rules.kaiser.damage import Defences
+from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.queries import sheet_of
-from fracas.rules.kaiser.sheet import Modifier, ModifierKind
+from fracas.rules.kaiser.sheet import Modifier, ModifierKind, Sheet
 from fracas.rules.kaiser.stacking import Source
 from fracas.rules.kaiser.vocabulary import DamageType
 
@@ -43,16 +44,20 @@ def _effect_sources(
 
 
 def sources(
-    combatant: Combatant, kind: ModifierKind, damage_type: DamageType, *, imbued: bool
+    sheet: Sheet,
+    effects: tuple[Effect, ...],
+    kind: ModifierKind,
+    damage_type: DamageType,
+    *,
+    imbued: bool,
 ) -> list[Source]:
     """Every non-natural source of ``kind`` for ``damage_type``: artifacts, features, powers."""
-    sheet = sheet_of(combatant)
     from_sheet = [
         Source(m.values.get(damage_type, 0), imbued and m.ignored_by_imbued)
         for m in sheet.modifiers
         if m.kind is kind and m.values.get(damage_type, 0)
     ]
-    return from_sheet + _effect_sources(combatant.effects, kind, damage_type, imbued)
+    return from_sheet + _effect_sources(effects, kind, damage_type, imbued)
 
 
 def defences_of(
@@ -62,9 +67,31 @@ def defences_of(
     immaterial attacker's attack is not ``material``: it ignores worn layers ("the ability to
     ignore material objects like weapons, armor, and shields"), not natural armor."""
     sheet = sheet_of(combatant)
+    for effect in combatant.effects:
+        if KIND in effect.data:
+            return _stacked(sheet, combatant.effects, damage_type, imbued=imbued, material=material)
+    return _sheet_defences(sheet, (damage_type, imbued, material))
 
+
+@per_object_and
+def _sheet_defences(sheet: Sheet, attack: tuple[DamageType, bool, bool]) -> Defences:
+    """The defences of a sheet whose bearer no power modifies (no effect with a ``kind``)
+    against an attack's Damage Type, imbued trait and material: its own alone, worked out once
+    per sheet and attack (every hit asks it of its target)."""
+    damage_type, imbued, material = attack
+    return _stacked(sheet, (), damage_type, imbued=imbued, material=material)
+
+
+def _stacked(
+    sheet: Sheet,
+    effects: tuple[Effect, ...],
+    damage_type: DamageType,
+    *,
+    imbued: bool,
+    material: bool,
+) -> Defences:
     def found(kind: ModifierKind) -> list[Source]:
-        return sources(combatant, kind, damage_type, imbued=imbued)
+        return sources(sheet, effects, kind, damage_type, imbued=imbued)
 
     natural_armor = [a.av.get(damage_type, 0) for a in sheet.natural_armor]
     natural_armor += [s.value for s in found(ModifierKind.NATURAL_ARMOR) if not s.ignored]

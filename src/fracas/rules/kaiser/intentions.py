@@ -8,6 +8,7 @@ Points page: "You can declare multiple Intentions, but can only declare each one
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
@@ -16,6 +17,7 @@ from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.chakras import FILLING
+from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.preparing import converted
@@ -27,7 +29,9 @@ from fracas.rules.kaiser.queries import (
     PREPARING,
     TRANSFERRED,
     acting,
+    find_named,
     in_intention_phase,
+    intention_kinds,
     intentions,
     one_named,
     require_action_phase_turn,
@@ -35,7 +39,7 @@ from fracas.rules.kaiser.queries import (
     sheet_of,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import PowerSource, Weapon
+from fracas.rules.kaiser.sheet import PowerSource, Sheet, Weapon
 
 ATTACK_PREFIX = "attack:"
 WEAPON_SEPARATOR = "|"
@@ -56,21 +60,52 @@ def intended_weapons(combatant: Combatant) -> tuple[str, ...] | None:
     """The weapons of the Attack Intention declared this round, or None without one."""
     for intention in intentions(combatant):
         if intention.startswith(ATTACK_PREFIX):
-            return tuple(intention[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR))
+            return _weapons_of(intention)
     return None
+
+
+@lru_cache(maxsize=256)
+def _weapons_of(intention: str) -> tuple[str, ...]:
+    """``attack:Sword|Dagger`` → its weapons (read once per text: every attack reads them)."""
+    return tuple(intention[len(ATTACK_PREFIX) :].split(WEAPON_SEPARATOR))
 
 
 def initiative_penalty(combatant: Combatant) -> int:
     """The Attack Intention's worst Initiative Penalty: "The weapon with the worst Initiative
     Penalty is applied to your Initiative Roll"."""
-    names = intended_weapons(combatant) or ()
-    weapons = [w for w in sheet_of(combatant).weapons if w.name in names]
+    return _worst_penalty(sheet_of(combatant), intended_weapons(combatant) or ())
+
+
+@per_object_and
+def _worst_penalty(sheet: Sheet, names: tuple[str, ...]) -> int:
+    """``initiative_penalty`` of the weapons ``names``, once per sheet and names."""
+    weapons = [w for w in sheet.weapons if w.name in names]
     return max((w.initiative_penalty for w in weapons), default=0)
 
 
 def chosen_weapons(combatant: Combatant, names: Sequence[str]) -> tuple[Weapon, ...]:
     """The weapons an Attack Intention names, once each (none named: the first weapon)."""
+    known = _sheet_weapons(sheet_of(combatant), tuple(names))
+    if known is not None:
+        return known
     chosen = [weapon_named(combatant, name) for name in names] or [weapon_named(combatant, None)]
+    return tuple({weapon.name: weapon for weapon in chosen}.values())
+
+
+@per_object_and
+def _sheet_weapons(sheet: Sheet, names: tuple[str, ...]) -> tuple[Weapon, ...] | None:
+    """``chosen_weapons`` from the sheet alone, once per sheet and names (the Intention's
+    cost, check and resolution each ask it); None where a name finds no single weapon (then
+    ``chosen_weapons`` names it in its refusal)."""
+    if not sheet.weapons:
+        return None
+    chosen: list[Weapon] = []
+    for name in names:
+        found = find_named(sheet.weapons, name)
+        if found is None:
+            return None
+        chosen.append(found)
+    chosen = chosen or [sheet.weapons[0]]
     return tuple({weapon.name: weapon for weapon in chosen}.values())
 
 
@@ -107,8 +142,7 @@ class IntendRule:
             raise IllegalAction(
                 "not-intention-phase", "intend: Intentions are declared in the Intention phase"
             )
-        declared = [i.partition(":")[0] for i in intentions(state[actor])]
-        if action.intention in declared:
+        if action.intention in intention_kinds(state[actor]):
             raise IllegalAction(
                 "intention-declared",
                 f"{state[actor].name} has declared the {action.intention} Intention already"

@@ -35,6 +35,7 @@ from fracas.rules.kaiser.queries import (
     TRANSFERRED,
     acting,
     count_mark,
+    intention_kinds,
     intentions,
     sheet_of,
     took_action,
@@ -52,10 +53,6 @@ RETURNED = "mass of mana returned unspent"
 """The reason of the Mana lost when a mass returns without a proper outlet."""
 
 
-def _kinds(combatant: Combatant) -> list[str]:
-    return [i.partition(":")[0] for i in intentions(combatant)]
-
-
 def innate_mana(combatant: Combatant) -> int | None:
     """Kaiser's Magic Intention (Cast an Innate Spell): the innate mana left this round for its
     one spell (None: the Intention was not taken)."""
@@ -71,7 +68,7 @@ def accumulating(combatant: Combatant) -> bool:
         or combatant.marks.get(TRANSFERRED) is not None
         or combatant.marks.get(PREPARING) is not None
     )
-    return "magic" in _kinds(combatant) and not others
+    return "magic" in intention_kinds(combatant) and not others
 
 
 def divisor(combatant: Combatant, kind: str) -> int | None:
@@ -123,7 +120,7 @@ def only_accumulated(combatant: Combatant, kind: str = "magic") -> bool:
     Action: no Active Action, reaction or Swift Action (the mark ``acted``), no Block or
     Dodge."""
     return (
-        _kinds(combatant) == [kind]
+        intention_kinds(combatant) == (kind,)
         and not combatant.marks.get(ACTED)
         and not count_mark(combatant, DEFENCES)
     )

@@ -35,7 +35,7 @@ from fracas.rules.kaiser.queries import (
     MANA_SPENT,
     PREVENTS_ACTION,
     count_mark,
-    intentions,
+    intention_kinds,
     is_dead,
     one_named,
     sheet_of,
@@ -97,8 +97,7 @@ def require_prepared(combatant: Combatant, power: Power) -> None:
     the Spirit Intention filled (``chakras``)."""
     held_ready = ready(combatant, power)
     kind = p.INTENTIONS.get(power.source)
-    declared = [i.partition(":")[0] for i in intentions(combatant)]
-    if kind is not None and kind not in declared and not held_ready:
+    if kind is not None and kind not in intention_kinds(combatant) and not held_ready:
         raise IllegalAction(
             "no-intention",
             f"{power.name} is a {power.source.value} power: declare the {kind} Intention first",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from fracas.rules.kaiser.actions import IntentionKind
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.immaterial import is_imbued
 from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.vocabulary import DamageType, Defence
@@ -46,6 +47,7 @@ def deals_damage(power: Power) -> bool:
     return PowerType.ATTACK in power.types and power.base_damage is not None
 
 
+@per_object
 def hits_immaterial(power: Power) -> bool:
     """Attack powers list whether they hit immaterial creatures; Energy damage is imbued; an
     Effect power "can hit immaterial targets if it uses the Force Damage Type"."""

@@ -116,6 +116,8 @@ def cast_prepared(combatant: Combatant, spell: Power) -> list[Event]:
 def returned_before_initiative(combatant: Combatant, *, settings: KaiserSettings) -> list[Event]:
     """Prepared mana not fully prepared, whose spell this round's Intention does not prepare
     again, returns before Initiative, 10 mana lost."""
+    if not sheet_of(combatant).powers:  # no spell to prepare
+        return []
     events: list[Event] = []
     for spell in _held(combatant):
         if not combatant.marks.get(DELAY + spell.name) and preparing(combatant) != spell.name:
@@ -129,8 +131,9 @@ def held_at_round_end(combatant: Combatant, now: int, *, settings: KaiserSetting
     rounds past the first round it could be cast in; a delayed spell returns (10 mana lost)
     when the last of them is over, or when its caster did not take the Maintain Spell action
     this round."""
+    if not sheet_of(combatant).powers:  # no spell to prepare, hold or delay
+        return []
     events: list[Event] = []
-    focus = characteristic_of(combatant, Characteristic.FOCUS)
     for waiting in delayed(combatant):
         last = count_mark(combatant, DELAY + waiting.name)
         if now >= last or "spell" not in maintained_kinds(combatant):
@@ -146,6 +149,7 @@ def held_at_round_end(combatant: Combatant, now: int, *, settings: KaiserSetting
     if held < spell.mana:
         return events
     first = now if prepared_mana(combatant, spell) >= spell.mana else now + 1
+    focus = characteristic_of(combatant, Characteristic.FOCUS)
     if now >= first + focus:
         return events + _returned(combatant, spell, settings=settings)
     return [*events, MarkSet(combatant.id, DELAY + spell.name, first + focus)]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, MarkSet
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.sheet import Sheet
 
 LP = "LP"
@@ -67,6 +69,12 @@ def life_points(combatant: Combatant) -> int:
     return combatant.pools[LP].current
 
 
+def life_points_lost(combatant: Combatant) -> int:
+    """The damage it has taken: its Life Points below their maximum (none without the pool)."""
+    pool = combatant.pools.get(LP)
+    return 0 if pool is None else pool.maximum - pool.current
+
+
 def is_dead(combatant: Combatant) -> bool:
     return combatant.marks.get(DEAD) is True
 
@@ -75,12 +83,15 @@ def standing(combatant: Combatant) -> bool:
     """Still in the fight: not dead, not unconscious, above 0 LP."""
     if combatant.effects and combatant.has(UNCONSCIOUS):  # asked of everyone at every step
         return False
-    return not is_dead(combatant) and life_points(combatant) > 0
+    # ``is_dead`` and ``life_points`` written out: no call to make
+    return combatant.marks.get(DEAD) is not True and combatant.pools[LP].current > 0
 
 
 def able_to_act(combatant: Combatant) -> bool:
     """Standing and under no effect that prevents it from acting (paralysis, sleep)."""
-    return standing(combatant) and not any(e.data.get(PREVENTS_ACTION) for e in combatant.effects)
+    if not standing(combatant):
+        return False
+    return not combatant.effects or not any(e.data.get(PREVENTS_ACTION) for e in combatant.effects)
 
 
 def count_mark(combatant: Combatant, key: str) -> int:
@@ -90,7 +101,25 @@ def count_mark(combatant: Combatant, key: str) -> int:
 
 def intentions(combatant: Combatant) -> tuple[str, ...]:
     value = combatant.marks.get(INTENTIONS)
-    return tuple(value.split(",")) if isinstance(value, str) and value else ()
+    return _listed(value) if isinstance(value, str) and value else ()
+
+
+def intention_kinds(combatant: Combatant) -> tuple[str, ...]:
+    """The kinds of the Intentions declared this round (``attack``, ``magic`` …), in order."""
+    value = combatant.marks.get(INTENTIONS)
+    return _kinds_of(value) if isinstance(value, str) and value else ()
+
+
+@lru_cache(maxsize=1024)
+def _kinds_of(value: str) -> tuple[str, ...]:
+    return tuple(intention.partition(":")[0] for intention in _listed(value))
+
+
+@lru_cache(maxsize=1024)
+def _listed(value: str) -> tuple[str, ...]:
+    """A comma-separated mark's items (split once per text: the rules read the Intentions mark
+    several times a step)."""
+    return tuple(value.split(","))
 
 
 def maintained_kinds(combatant: Combatant) -> tuple[str, ...]:
@@ -125,9 +154,9 @@ def require_standing(state: EncounterState, actor: CombatantId) -> None:
     combatant = state.combatants[actor]
     if not standing(combatant):
         raise IllegalAction("down", f"{combatant.name} is down and cannot act")
-    held = next((e for e in combatant.effects if e.data.get(PREVENTS_ACTION)), None)
-    if held is not None:
-        raise IllegalAction("cannot-act", f"{combatant.name} is {held.name} and cannot act")
+    for held in combatant.effects:
+        if held.data.get(PREVENTS_ACTION):
+            raise IllegalAction("cannot-act", f"{combatant.name} is {held.name} and cannot act")
 
 
 def require_action_phase_turn(state: EncounterState, actor: CombatantId, verb: str) -> None:
@@ -152,16 +181,32 @@ N = TypeVar("N", bound=Named)
 def one_named(items: Sequence[N], name: str, what: str, owner: str) -> N:
     """The item called ``name`` (any case, or a unique prefix); IllegalAction ``unknown-<what>``
     naming those there are otherwise."""
+    found = find_named(items, name)
+    if found is None:
+        known = ", ".join(x.name for x in items) or "none"
+        raise IllegalAction(f"unknown-{what}", f"{owner} has no single {what} {name!r} ({known})")
+    return found
+
+
+def find_named(items: Sequence[N], name: str) -> N | None:
+    """``one_named``'s item, None where it refuses."""
+    return _single(items, name) if isinstance(items, tuple) else _found(items, name)
+
+
+def _found(items: Sequence[N], name: str) -> N | None:
     wanted = name.lower()
     found = [x for x in items if x.name.lower() == wanted] or [
         x for x in items if x.name.lower().startswith(wanted)
     ]
-    if len(found) != 1:
-        known = ", ".join(x.name for x in items) or "none"
-        raise IllegalAction(f"unknown-{what}", f"{owner} has no single {what} {name!r} ({known})")
-    return found[0]
+    return found[0] if len(found) == 1 else None
 
 
+_single = per_object_and(_found)
+"""``_found`` once per sheet's tuple of items and name: every attack and use names its weapon
+or power, and its rule looks it up in the cost, the check and the resolution."""
+
+
+@lru_cache(maxsize=64)
 def skill_name(skill: str) -> str:
     """``magic_projection`` → ``Magic Projection``."""
     return skill.replace("_", " ").title()

@@ -80,6 +80,7 @@ from fracas.rules.kaiser.queries import (
     TRANSFERRED,
     able_to_act,
     is_dead,
+    life_points_lost,
     sheet_of,
     standing,
 )
@@ -280,9 +281,9 @@ class Kaiser(Ruleset):
         """Those down, and those a power keeps from acting, are skipped."""
         return able_to_act(combatant)
 
-    def standing(self, combatant: Combatant) -> bool:
-        """The fight is over when only one side has creatures standing."""
-        return standing(combatant)
+    standing = staticmethod(standing)
+    """The fight is over when only one side has creatures standing (``queries.standing``
+    itself: asked of every combatant a step changed)."""
 
     damage_kinds = tuple(DamageType)
     """``damage -type`` names the Damage Type (Impact when not named): no defence meets it."""
@@ -309,6 +310,11 @@ class Kaiser(Ruleset):
     def damage_pools(self, combatant: Combatant) -> tuple[str, ...]:
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""
         return (LP,)
+
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """The Life Points lost (``damage_pools``), read directly: asked of everyone after
+        every step."""
+        return life_points_lost(combatant)
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: ``hit``, ``miss`` or ``tie``, and

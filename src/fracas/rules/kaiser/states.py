@@ -11,6 +11,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet
 from fracas.engine.state import Combatant
 from fracas.rules.kaiser import stacking
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.queries import action_penalty, sheet_of
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, Sheet
@@ -83,6 +84,7 @@ def sacrifices(combatant: Combatant, power: Power) -> list[Event]:
     return events
 
 
+@per_object
 def armor_penalty(sheet: Sheet) -> int:
     """Seed (Layer Armor): "No matter if you are benefitting from a layer of armor or not,
     while you are wearing it, you are subject to any penalties it applies. Your Wear Armor
@@ -114,6 +116,12 @@ def state_parts(
     Surprised do not stack with each other, the worst applies. A Surprised State from an
     opponent's Initiative counts only in checks ``against`` that opponent."""
     parts: Parts = []
+    if not combatant.effects:  # most rolls: no power, Critical or State, so only these two
+        if settings.armor_penalty_on_rolls and (worn := armor_penalty(sheet_of(combatant))):
+            parts.append(("armor", -worn))
+        if unseen:
+            parts.append((BLIND, -settings.blind_penalty))
+        return parts
     if skill is not None and (from_powers := power_skill_bonus(combatant, skill)):
         parts.append(("powers", from_powers))
     if settings.armor_penalty_on_rolls and (worn := armor_penalty(sheet_of(combatant))):

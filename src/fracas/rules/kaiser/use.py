@@ -67,6 +67,9 @@ from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
 
+USABLE = frozenset({PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC})
+"""The types of the powers ``use`` takes."""
+
 
 class UseRule(PowerRule):
     def cost(self, state: EncounterState, action: a.Use) -> Cost:
@@ -78,8 +81,7 @@ class UseRule(PowerRule):
         require_action_phase_turn(state, actor, action.verb)
         caster = state[actor]
         power = power_named(caster, action.power)
-        usable = {PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC}
-        if not power.types & usable:
+        if not power.types & USABLE:
             kinds = ", ".join(sorted(power.types))
             raise IllegalAction(
                 "not-used-so", f"{power.name} is a {kinds} power: it is not used with use"
@@ -302,8 +304,9 @@ class UseRule(PowerRule):
         barriers that blocked take the damage for every creature they protected."""
         rolled: dict[str, int] = {}
         blocked: dict[str, tuple[Shield, list[CombatantId]]] = {}
+        after = Folded(state, events)
         for target_id in targets:
-            now = reduce(state, events)
+            now = after.now()
             target = now[target_id]
             shield = None
             defence_events: list[Event] = []
@@ -328,7 +331,7 @@ class UseRule(PowerRule):
             else:
                 total, defence_events = self.defensive_roll(now, target, how, action, dice)
             events += defence_events
-            outcome = self.exchange(reduce(state, events), target_id, how, offence, total, dice)
+            outcome = self.exchange(after.now(), target_id, how, offence, total, dice)
             events += outcome
             if shield is not None and Exchange(offence, total).outcome == "miss":
                 key = _shield_key(shield, target_id)
@@ -336,7 +339,7 @@ class UseRule(PowerRule):
         power = how.power
         hit = (power.base_damage or 0, power.damage_type, p.hits_immaterial(power))
         for shield, struck in blocked.values():
-            now = reduce(state, events)
+            now = after.now()
             material = not sheet_of(now[how.caster]).immaterial
             events += absorbed(
                 now, shield, struck, hit, dice, settings=self.settings, material=material
@@ -418,6 +421,24 @@ class UseRule(PowerRule):
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
             events.append(EffectApplied(target.id, mark))
         return events
+
+
+class Folded:
+    """The state after a list of events that only grows, each event folded once (a power's
+    strikes read the state after all the events so far before each target's defence and
+    Exchange)."""
+
+    def __init__(self, state: EncounterState, events: list[Event]) -> None:
+        self.state = state
+        self.events = events
+        self.folded = 0
+
+    def now(self) -> EncounterState:
+        events = self.events
+        if self.folded < len(events):
+            self.state = reduce(self.state, events[self.folded :])
+            self.folded = len(events)
+        return self.state
 
 
 def chosen(target: Combatant, caster: Combatant, power: Power, action: a.Use) -> Defence:

@@ -16,17 +16,38 @@ from __future__ import annotations
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.ruleset import IllegalAction, Ruleset
-from fracas.engine.state import Combatant
+from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
+from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.powers import INTENTIONS
-from fracas.rules.kaiser.queries import COUNTER, in_intention_phase, intentions, sheet_of
+from fracas.rules.kaiser.queries import (
+    COUNTER,
+    able_to_act,
+    in_intention_phase,
+    intention_kinds,
+    life_points_lost,
+    sheet_of,
+)
 from fracas.rules.kaiser.sheet import PowerType, Sheet
-from fracas.sim.policy import Policy, standing_enemies
+from fracas.sim.policy import Policy
 
 NO_ATTACK_ACTIONS = "no-attack-actions"
 """The code of the rules' refusal of an attack when the attacker's Attack Actions of the round
 are used up: the attacker's own, whatever the weapon or enemy."""
+
+ACTOR_WIDE = frozenset({"down", "cannot-act"})
+"""Codes of the rules' refusals that hold for every action of the actor's: it is down, or a
+power keeps it from acting (``require_standing``, asked only of the actor)."""
+
+ARM_WIDE = frozenset({"no-intention", "mass-of-mana", "no-attack-intention"})
+"""Codes of the rules' refusals of one arm that hold whatever the enemy, for the actions these
+tactics build (plain defences, no barrier, shelter or collision, so nobody's power but the
+actor's is asked): the arm's Intention is not declared, or the round's mass of mana is short
+of the power's mana."""
+
+ARM_COST = "not-enough-"
+"""The engine's refusal of what the arm costs the actor (the cost names no target)."""
 
 Arm = tuple[str, bool]
 """An arm: its name, and whether it is a power (used) or a weapon (attacked with)."""
@@ -70,7 +91,7 @@ class Intending:
 def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
     """The first Intention its arms need that the rules allow (each is declared once: one
     already declared is not asked about, the rules refuse it, ``intention-declared``)."""
-    declared = {intention.partition(":")[0] for intention in intentions(combatant)}
+    declared = intention_kinds(combatant)
     for kind, weapon in _intentions(sheet_of(combatant)):
         if kind in declared:
             continue
@@ -81,9 +102,10 @@ def _intention(encounter: Encounter, combatant: Combatant) -> Intend | None:
     return None
 
 
-def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
+@per_object
+def _intentions(sheet: Sheet) -> tuple[tuple[IntentionKind, str | None], ...]:
     """Its Attack powers' Intentions, best power first, then the Attack Intention with its
-    best weapon."""
+    best weapon (worked out once per sheet)."""
     wanted: list[tuple[IntentionKind, str | None]] = []
     for name, is_power in _arms(sheet):
         if is_power:
@@ -94,37 +116,57 @@ def _intentions(sheet: Sheet) -> list[tuple[IntentionKind, str | None]]:
     weapons = [name for name, is_power in _arms(sheet) if not is_power]
     if weapons:
         wanted.append(("attack", weapons[0]))
-    return wanted
+    return tuple(wanted)
 
 
 def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     arms = _arms(sheet_of(combatant))
-    weapons_spent = False  # refused for want of Attack Actions: no other weapon or enemy will do
-    for enemy in standing_enemies(encounter, combatant.id):
-        for name, is_power in arms:
+    spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
+    for enemy in _enemies(encounter.state, combatant.side):
+        for arm in arms:
+            if arm in spent:
+                continue
+            name, is_power = arm
             action: Action
             if is_power:
                 action = Use(actor=combatant.id, power=name, targets=(enemy.id,))
-            elif weapons_spent:
-                continue
             else:
                 action = Attack(actor=combatant.id, target=enemy.id, weapon=name)
             try:
                 encounter.check(action)
             except IllegalAction as refused:
-                weapons_spent = weapons_spent or refused.code == NO_ATTACK_ACTIONS
+                if refused.code in ACTOR_WIDE:
+                    return None
+                if refused.code == NO_ATTACK_ACTIONS:
+                    spent.update(arm for arm in arms if not arm[1])
+                elif refused.code in ARM_WIDE or refused.code.startswith(ARM_COST):
+                    spent.add(arm)
                 continue
             return action
     return None
 
 
-def _arms(sheet: Sheet) -> list[Arm]:
-    """Its Attack powers and weapons, highest Base Damage first (powers first on a tie)."""
+def _enemies(state: EncounterState, side: str) -> list[Combatant]:
+    """``policy.standing_enemies`` the Kaiser way, with no call through the ruleset: those of
+    other sides able to act (``Kaiser.takes_turn``; everyone counts as standing or not, so
+    these are among those standing), in the order they joined, the most hurt first
+    (``Kaiser.damage_suffered``)."""
+    enemies = [c for c in state.combatants.values() if c.side != side and able_to_act(c)]
+    enemies.sort(key=life_points_lost, reverse=True)
+    return enemies
+
+
+@per_object
+def _arms(sheet: Sheet) -> tuple[Arm, ...]:
+    """Its Attack powers and weapons, highest Base Damage first (powers first on a tie; worked
+    out once per sheet)."""
     arms = [
         (p.base_damage or 0, 0, p.name, True) for p in sheet.powers if PowerType.ATTACK in p.types
     ]
     arms += [(w.base_damage, 1, w.name, False) for w in sheet.weapons]
-    return [(name, is_power) for _, _, name, is_power in sorted(arms, key=lambda a: (-a[0], a[1]))]
+    return tuple(
+        (name, is_power) for _, _, name, is_power in sorted(arms, key=lambda a: (-a[0], a[1]))
+    )
 
 
 def tactics(ruleset: Ruleset) -> Policy:
