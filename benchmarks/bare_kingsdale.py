@@ -53,7 +53,7 @@ from fracas.rules.kingsdale.ruleset import Kingsdale
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, WeaponKind
 from fracas.rules.kingsdale.strike import Shot, strike_bonus, threshold
-from fracas.sim.tactics.kingsdale import best_first, worth_reloading
+from fracas.sim.tactics.kingsdale import ranked, worth_reloading
 
 ROUNDS = 50
 """The simulator's round limit (``fracas.sim.fight.MAX_ROUNDS``): past it, a draw."""
@@ -115,8 +115,8 @@ def fighter(rules: KingsdaleSettings, combatant: Combatant, side: int) -> Fighte
     sheet = sheet_of(combatant)
     _refuse_unplayed(sheet, combatant)
     slots = {w.name: n for n, w in enumerate(sheet.weapons)}
-    ranked = [slots[name] for name in best_first(sheet)]
-    arms = tuple(arm(rules, sheet, sheet.weapons[slot], slot) for slot in ranked)
+    best = [slots[weapon.name] for weapon in ranked(sheet)]
+    arms = tuple(arm(rules, sheet, sheet.weapons[slot], slot) for slot in best)
     return Fighter(
         side=side,
         initiative=sheet.initiative,

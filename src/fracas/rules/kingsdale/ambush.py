@@ -55,4 +55,4 @@ class AmbushRule:
         spotted = bool(state[action.target].marks.get(SPOTTED))
         why = "" if spotted else "ambush: cannot be defended against"
         events: list[Event] = [MarkSet(who, AMBUSHED, True)]
-        return events + strike_events(state, _as_strike(action), dice, self.settings, why)
+        return [*events, *strike_events(state, _as_strike(action), dice, self.settings, why)]

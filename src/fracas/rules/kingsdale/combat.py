@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from fracas.dice import DiceSource, Expression, dice, roll
 from fracas.engine.action import CombatantId
@@ -22,6 +23,7 @@ from fracas.rules.kingsdale import damage
 from fracas.rules.kingsdale.actions import Strike
 from fracas.rules.kingsdale.events import DamageRolled, DamageTaken, Fumbled, StrikeRolled
 from fracas.rules.kingsdale.manoeuvres import drawn
+from fracas.rules.kingsdale.profile import weapon_named
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
     DEAD,
@@ -58,7 +60,7 @@ WEAPON_LOST = ("Weapon failed", "Weapon dropped")
 def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: str) -> Weapon:
     combatant = state.combatants[who]
     sheet = sheet_of(combatant)
-    weapon = sheet.weapon(name)
+    weapon = weapon_named(sheet, name)
     if weapon is None:
         known = ", ".join(w.name for w in sheet.weapons) or "none"
         what = repr(name) if name else "any weapon"
@@ -96,10 +98,7 @@ class StrikeRule:
 
     def cost(self, state: EncounterState, action: Strike) -> Cost:
         weapon = weapon_of(state, acting(action), action.weapon, action.verb)
-        cost = {ACTIONS: ACTIONS_OF[action.shot]}
-        if weapon.payload is not None and not action.taped:
-            cost[payload_pool(weapon)] = 1
-        return cost
+        return strike_cost(weapon, action.shot, action.taped)
 
     def verify(self, state: EncounterState, action: Strike) -> None:
         actor = acting(action)
@@ -108,6 +107,15 @@ class StrikeRule:
 
     def resolve(self, state: EncounterState, action: Strike, dice_: DiceSource) -> Sequence[Event]:
         return strike_events(state, action, dice_, self.settings)
+
+
+def strike_cost(weapon: Weapon, shot: Shot = Shot.NORMAL, taped: bool = False) -> Cost:
+    """The actions ``shot`` uses, and one shot of the weapon's payload (none from a taped
+    E-clip: the strike changes the clip itself)."""
+    cost = {ACTIONS: ACTIONS_OF[shot]}
+    if weapon.payload is not None and not taped:
+        cost[payload_pool(weapon)] = 1
+    return cost
 
 
 def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSettings) -> None:
@@ -130,7 +138,8 @@ def check_strike(state: EncounterState, action: Strike, settings: KingsdaleSetti
         )
     if action.paired and len(action.also) > 1:
         raise IllegalAction("two-hands", f"{verb}: paired weapons strike two targets at most")
-    check_targets(state, actor, (action.target, *action.also), verb)
+    if action.also:  # one target was checked above
+        check_targets(state, actor, (action.target, *action.also), verb)
     if action.feet is not None and action.feet < 0:
         raise IllegalAction("bad-distance", f"{verb}: a distance is 0 feet or more")
     if action.volley < 1 or (action.volley > 1 and weapon.kind is not WeaponKind.MISSILE):
@@ -152,7 +161,8 @@ def check_targets(
     if len(set(targets)) != len(targets):
         raise IllegalAction("bad-targets", f"{verb}: name each target once")
     for target in targets:
-        if state[target].has(DEAD):
+        defender = state.combatants[target]
+        if defender.effects and defender.has(DEAD):
             raise IllegalAction("target-dead", f"{verb}: {state[target].name} is dead")
 
 
@@ -177,7 +187,7 @@ def strike_events(
     settings: KingsdaleSettings,
     undefendable: str = "",
     hits: int = 1,
-) -> list[Event]:
+) -> Sequence[Event]:
     """Roll the strike (two rolls for paired firearms on the Paired Weapons skill, or paired
     weapons against a paired foe) and what each roll does; ``hits``: damage rolls per hit (a
     full spray's "damage from two rounds"). Each roll meets what the rolls before it left."""
@@ -200,7 +210,7 @@ def strike_events(
                     tape.state, single, weapon, source, settings, undefendable, name, penalty, hits
                 )
             )
-        return list(tape.events)
+        return tape.events
     for hand, modifier, count in hands:
         tape.write(
             _one_roll(
@@ -215,7 +225,7 @@ def strike_events(
                 count * hits,
             )
         )
-    return list(tape.events)
+    return tape.events  # folded: the engine takes the state they led to
 
 
 def _hands(
@@ -247,16 +257,17 @@ def _one_roll(
     hits: int,
 ) -> list[Event]:
     actor = acting(action)
-    sheet = sheet_of(state[actor])
-    wild = action.wild or bool(state[actor].marks.get("running"))
+    striker = state.combatants[actor]
+    wild = action.wild or bool(striker.marks.get("running"))
     bonus = StrikeBonus(()) if action.taped else strike_bonus(
-        base=sheet.strike, weapon=weapon, shot=action.shot, wild=wild,
+        base=sheet_of(striker).strike, weapon=weapon, shot=action.shot, wild=wild,
         modifier=action.mod + penalty, settings=settings,
     )  # fmt: skip
-    result = roll(dice(1, 20) + bonus.total if bonus.total else dice(1, 20), source)
+    result = roll(d20_plus(bonus.total), source)
     natural = result.kept_faces(20)[0]
+    total = result.total
     needed = threshold(weapon, action.shot, settings)
-    result_of = outcome(natural, result.total, needed, action.shot, settings)
+    result_of = outcome(natural, total, needed, action.shot, settings)
     shot = action.shot.value + (f", {hand}" if hand else "") + (", wild" if wild else "")
     shot += ", taped E-clip: no bonuses" if action.taped else ""
     why = undefendable or _undefendable(state, action, weapon, settings)
@@ -273,7 +284,7 @@ def _one_roll(
     data: dict[str, Scalar] = {
         "attacker": actor,
         "weapon": weapon.name,
-        "total": result.total,
+        "total": total,
         "natural": natural,
         "kind": weapon.kind.value,
         "close": action.feet is not None and action.feet <= settings.close_range_ft,
@@ -283,18 +294,24 @@ def _one_roll(
         "spread": ",".join(action.also) if result_of is Outcome.SPREAD else "",
     }
     if why:
-        return events + hit_events(state, action.target, data, source, settings)
+        return [*events, *hit_events(state, action.target, data, source, settings)]
     return [*events, EffectApplied(action.target, Effect(STRIKE, source=actor, data=data))]
+
+
+@lru_cache(maxsize=64)
+def d20_plus(bonus: int) -> Expression:
+    """1d20 + ``bonus`` (a bare 1d20 for 0): one expression for each bonus, built once."""
+    return dice(1, 20) + bonus if bonus else dice(1, 20)
 
 
 def _undefendable(
     state: EncounterState, action: Strike, weapon: Weapon, settings: KingsdaleSettings
 ) -> str:
     """Why the target cannot parry or dodge this strike, or empty."""
-    target = state[action.target]
+    target = state.combatants[action.target]
     if not standing(target):
         return "the target is down"
-    if target.has(HORROR_STRUCK):
+    if target.effects and target.has(HORROR_STRUCK):
         return "horror-struck: no parry or dodge"
     if action.volley >= settings.undodgeable_volley:
         return f"a volley of {action.volley} missiles cannot be dodged"
@@ -342,12 +359,12 @@ def hit_events(
     data: Mapping[str, Scalar],
     source: DiceSource,
     settings: KingsdaleSettings,
-) -> list[Event]:
+) -> Sequence[Event]:
     """The damage of a strike that got through: rolled once per hit (two for a paired double
     strike, two rounds' for a full spray), doubled on a natural 20, split over a burst's
     clustered targets on an 8-11. Each hit lands on what the hits before it left."""
     attacker = CombatantId(str(data["attacker"]))
-    weapon = sheet_of(state[attacker]).weapon(str(data["weapon"]))
+    weapon = weapon_named(sheet_of(state.combatants[attacker]), str(data["weapon"]))
     if weapon is None:
         return []
     spread = [CombatantId(t) for t in str(data.get("spread") or "").split(",") if t]
@@ -364,7 +381,7 @@ def hit_events(
         for victim in victims:
             tape.write([DamageRolled(attacker, victim, result, amount, weapon.mega, note)])
             tape.write(wound(tape.state, victim, amount, weapon.mega, at, settings))
-    return list(tape.events)
+    return tape.events
 
 
 def damage_dice(sheet: Sheet, weapon: Weapon) -> Expression:

@@ -18,14 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from fracas.dice import DiceSource, dice, roll
+from fracas.dice import DiceSource, roll
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged, reduce
+from fracas.engine.clock import Tape
+from fracas.engine.events import EffectEnded, Event, MarkSet, Note, PoolChanged
 from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import Effect, EncounterState
+from fracas.engine.state import Combatant, Effect, EncounterState
 from fracas.rules.kingsdale.actions import AutoDodge, AutoParry, Dodge, NoDefence, Parry, Strike
-from fracas.rules.kingsdale.combat import check_strike, hit_events, strike_events
+from fracas.rules.kingsdale.combat import check_strike, d20_plus, hit_events, strike_events
 from fracas.rules.kingsdale.events import DefenceRolled, SpellWorked
 from fracas.rules.kingsdale.initiative import next_pose_share
 from fracas.rules.kingsdale.paired import (
@@ -48,10 +49,12 @@ from fracas.rules.kingsdale.queries import (
     standing,
 )
 from fracas.rules.kingsdale.settings import KingsdaleSettings
-from fracas.rules.kingsdale.sheet import WeaponKind
+from fracas.rules.kingsdale.sheet import Sheet, WeaponKind
 from fracas.rules.kingsdale.strike import defended
 
 Answer = Parry | Dodge | AutoDodge | AutoParry | NoDefence
+MELEE = WeaponKind.MELEE.value
+"""A strike's ``kind`` in its data when a melee weapon made it."""
 Kind = Literal["parry", "dodge", "auto-dodge", "auto-parry", "no defence"]
 
 
@@ -77,18 +80,16 @@ class DefenceRule:
     kind: Kind
 
     def cost(self, state: EncounterState, action: Answer) -> Cost:
-        defender = state[acting(action)]
         counter = 1 if isinstance(action, Parry) and action.counter else 0
-        if self.kind == "parry" and not sheet_of(defender).hand_to_hand:
+        if self.kind == "parry" and not sheet_of(state.combatants[acting(action)]).hand_to_hand:
             counter += self.settings.untrained_parry_actions
         return {ACTIONS: counter} if counter else {}
 
-    def _dodge_action(self, state: EncounterState, action: Answer) -> list[Event]:
+    def _dodge_action(self, defender: Combatant, verb: str) -> list[Event]:
         """The dodge's one action: this pose's while one is left, else one of the next pose's,
         owed when that pose begins (``verify`` has refused the dodge if that is not allowed)."""
-        defender = state[acting(action)]
         if defender.pools[ACTIONS].current > 0:
-            return [PoolChanged(defender.id, ACTIONS, -1, action.verb)]
+            return [PoolChanged(defender.id, ACTIONS, -1, verb)]
         owed = int(defender.marks.get(OWED) or 0) + 1
         return [
             MarkSet(defender.id, OWED, owed),
@@ -102,41 +103,38 @@ class DefenceRule:
         strike = pending(state, action)
         if self.kind == "no defence":
             return
-        sheet = sheet_of(state[defender])
-        if state[defender].has(HORROR_STRUCK):
+        me = state.combatants[defender]
+        sheet = sheet_of(me)
+        if me.effects and me.has(HORROR_STRUCK):
             raise IllegalAction(
                 "horror-struck", f"{verb}: a failed Horror Factor takes the parry or dodge"
             )
-        melee = strike.data.get("kind") == WeaponKind.MELEE.value
-        if self.kind in ("parry", "auto-parry") and not melee and not self.settings.parry_shots:
+        parrying = self.kind in ("parry", "auto-parry")
+        melee = strike.data.get("kind") == MELEE
+        if parrying and not melee and not self.settings.parry_shots:
             raise IllegalAction("cannot-parry", f"{verb}: shots and missiles cannot be parried")
         if self.kind == "auto-dodge" and sheet.auto_dodge is None:
-            raise IllegalAction(
-                "no-auto-dodge", f"{verb}: {state[defender].name} has no auto-dodge"
-            )
+            raise IllegalAction("no-auto-dodge", f"{verb}: {me.name} has no auto-dodge")
         if self.kind == "auto-parry" and not sheet.auto_parry:
-            raise IllegalAction(
-                "no-auto-parry", f"{verb}: {state[defender].name} has no auto-parry"
-            )
+            raise IllegalAction("no-auto-parry", f"{verb}: {me.name} has no auto-parry")
         if isinstance(action, Parry) and action.counter:
             check_counter(state, action, strike, self.settings)
-        if self.kind in ("parry", "auto-parry") and (sheet.paired_weapons or sheet.paired_firearms):
-            marks = state[defender].marks
+        if parrying and (sheet.paired_weapons or sheet.paired_firearms):
             counter = isinstance(action, Parry) and action.counter
             why = paired_parry_refusal(
-                parried_ids(marks.get(PARRIED)),
-                bool(marks.get(COUNTERED)),
+                parried_ids(me.marks.get(PARRIED)),
+                bool(me.marks.get(COUNTERED)),
                 str(strike.data["attacker"]),
                 counter,
             )
             if why is not None:
                 raise IllegalAction("paired-parry", f"{verb}: {why}")
         if isinstance(action, Parry) and action.psi is not None:
-            if action.isp < 0 or state[defender].pools.get(ISP) is None:
-                raise IllegalAction("no-isp", f"{verb}: {state[defender].name} has no ISP")
-            if state[defender].pools[ISP].current < action.isp:
+            if action.isp < 0 or me.pools.get(ISP) is None:
+                raise IllegalAction("no-isp", f"{verb}: {me.name} has no ISP")
+            if me.pools[ISP].current < action.isp:
                 raise IllegalAction("not-enough-isp", f"{verb}: not enough ISP for {action.psi}")
-        if self.kind == "dodge" and state[defender].pools[ACTIONS].current <= 0:
+        if self.kind == "dodge" and me.pools[ACTIONS].current <= 0:
             self._check_borrowing(state, defender, verb)
 
     def _check_borrowing(self, state: EncounterState, defender: CombatantId, verb: str) -> None:
@@ -159,18 +157,18 @@ class DefenceRule:
 
     def resolve(self, state: EncounterState, action: Answer, source: DiceSource) -> Sequence[Event]:
         defender = acting(action)
+        me = state.combatants[defender]
         strike = pending(state, action)
         attacker = str(strike.data["attacker"])
         total = int(strike.data["total"] or 0)
-        events = self._dodge_action(state, action) if self.kind == "dodge" else []
+        events = self._dodge_action(me, action.verb) if self.kind == "dodge" else []
         events.append(EffectEnded(defender, strike.id, reason="answered"))
         if self.kind != "no defence":
-            events += _interrupt(state, defender)
-        events += _paired_marks(state, action, self.kind, attacker)
+            events += _interrupt(me)
+        events += _paired_marks(me, action, self.kind, attacker)
         roll_result, success = None, False
         if self.kind != "no defence":
-            bonus = self._bonus(state, action, strike)
-            roll_result = roll(dice(1, 20) + bonus if bonus else dice(1, 20), source)
+            roll_result = roll(d20_plus(self._bonus(sheet_of(me), strike)), source)
             success = _beats(
                 roll_result.total, roll_result.kept_faces(20)[0], strike, self.settings
             )
@@ -180,23 +178,21 @@ class DefenceRule:
         if success and isinstance(action, Parry) and action.psi is not None:
             events.append(PoolChanged(defender, ISP, -action.isp, f"psi {action.psi}"))
             events.append(Note(f"raises {action.psi} with the parry", defender))
-        if not success:
-            events += hit_events(state, defender, strike.data, source, self.settings)
-        if isinstance(action, Parry) and action.counter:
-            after = reduce(state, events)
-            if standing(after[defender]):
-                events += strike_events(
-                    after, counter_strike(action, strike), source, self.settings
-                )
-        return events
+        tape = Tape(state)  # each event folded once: the engine takes the state they led to
+        tape.write(events)
+        if not success:  # the defence's own events leave the defender's damage pools alone
+            tape.write(hit_events(tape.state, defender, strike.data, source, self.settings))
+        if isinstance(action, Parry) and action.counter and standing(tape.state[defender]):
+            counter = counter_strike(action, strike)
+            tape.write(strike_events(tape.state, counter, source, self.settings))
+        return tape.events
 
-    def _bonus(self, state: EncounterState, action: Answer, strike: Effect) -> int:
-        sheet = sheet_of(state[acting(action)])
+    def _bonus(self, sheet: Sheet, strike: Effect) -> int:
         if self.kind in ("parry", "auto-parry"):
             return sheet.parry
         if self.kind == "auto-dodge":
             return sheet.auto_dodge or 0
-        close = strike.data.get("close") and strike.data.get("kind") != WeaponKind.MELEE.value
+        close = strike.data.get("close") and strike.data.get("kind") != MELEE
         return sheet.dodge + (self.settings.close_dodge_penalty if close else 0)
 
 
@@ -220,18 +216,17 @@ def check_counter(
     check_strike(state, counter_strike(action, strike), settings)
 
 
-def _paired_marks(state: EncounterState, action: Answer, kind: Kind, attacker: str) -> list[Event]:
+def _paired_marks(defender: Combatant, action: Answer, kind: Kind, attacker: str) -> list[Event]:
     """A paired fighter's parries and counter-strike this pose, for the limits above."""
-    defender = acting(action)
-    sheet = sheet_of(state[defender])
+    sheet = sheet_of(defender)
     if kind not in ("parry", "auto-parry") or not (sheet.paired_weapons or sheet.paired_firearms):
         return []
-    parried = parried_ids(state[defender].marks.get(PARRIED))
+    parried = parried_ids(defender.marks.get(PARRIED))
     events: list[Event] = []
     if attacker not in parried:
-        events.append(MarkSet(defender, PARRIED, ",".join((*parried, attacker))))
+        events.append(MarkSet(defender.id, PARRIED, ",".join((*parried, attacker))))
     if isinstance(action, Parry) and action.counter:
-        events.append(MarkSet(defender, COUNTERED, True))
+        events.append(MarkSet(defender.id, COUNTERED, True))
     return events
 
 
@@ -245,13 +240,13 @@ def _beats(total: int, natural: int, strike: Effect, settings: KingsdaleSettings
     )
 
 
-def _interrupt(state: EncounterState, defender: str) -> list[Event]:
+def _interrupt(defender: Combatant) -> list[Event]:
     """ "Casting spells that require more PPE … are interrupted if the mage chooses to defend." """
-    who = CombatantId(defender)
-    spell = state[who].marks.get(CASTING)
+    spell = defender.marks.get(CASTING)
     if not spell:
         return []
-    channelled = int(state[who].marks.get(CHANNELLED) or 0)
+    channelled = int(defender.marks.get(CHANNELLED) or 0)
+    who = defender.id
     return [
         SpellWorked(who, str(spell), channelled, channelled, interrupted=True),
         MarkSet(who, CASTING, None),

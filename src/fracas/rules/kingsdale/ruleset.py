@@ -16,7 +16,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
 from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
-from fracas.rules.kingsdale import actions, quick
+from fracas.rules.kingsdale import actions, queries, quick
 from fracas.rules.kingsdale.ambush import AmbushRule
 from fracas.rules.kingsdale.checks import PerceptionRule, SkillRollRule
 from fracas.rules.kingsdale.combat import StrikeRule
@@ -32,6 +32,7 @@ from fracas.rules.kingsdale.initiative import (
 )
 from fracas.rules.kingsdale.magic import CastRule, PsionicsRule
 from fracas.rules.kingsdale.manoeuvres import DrawRule, MoveRule, ReloadRule
+from fracas.rules.kingsdale.profile import per_sheet
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
     HP,
@@ -42,6 +43,7 @@ from fracas.rules.kingsdale.queries import (
     STRIKE,
     sheet_of,
     standing,
+    wounded_pools,
 )
 from fracas.rules.kingsdale.settings import KingsdaleSettings
 from fracas.rules.kingsdale.sheet import Sheet as KingsdaleSheet
@@ -62,6 +64,7 @@ class Kingsdale(Ruleset):
         assert isinstance(self.settings, KingsdaleSettings)
         self.rules: KingsdaleSettings = self.settings
         self._rules = _rules(self.rules)
+        self._poses = PoseKeeper(self.rules.few_attacks_from_last_pose)
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -98,7 +101,7 @@ class Kingsdale(Ruleset):
         return pose_order(state, self.rules.initiative_ties_by_bonus)
 
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
-        return PoseKeeper(self.rules.few_attacks_from_last_pose).events(state, turn)
+        return self._poses.events(state, turn)
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         return standing(combatant)
@@ -106,18 +109,11 @@ class Kingsdale(Ruleset):
     def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
         """Every action but an auto-dodge or auto-parry the actor's sheet does not have (the
         defence's rule refuses it, ``no-auto-dodge`` / ``no-auto-parry``)."""
-        sheet = sheet_of(state.combatants[actor])
-        if sheet.auto_dodge is not None and sheet.auto_parry:
-            return self.actions
-        lacking: dict[type[Action], bool] = {
-            actions.AutoDodge: sheet.auto_dodge is None,
-            actions.AutoParry: not sheet.auto_parry,
-        }
-        return tuple([kind for kind in self.actions if not lacking.get(kind, False)])
+        return _candidates.of(state.combatants[actor])
 
-    def standing(self, combatant: Combatant) -> bool:
-        """The fight is over when only one side has anyone standing."""
-        return standing(combatant)
+    standing = staticmethod(queries.standing)
+    """The fight is over when only one side has anyone standing (``queries.standing`` itself,
+    with no call of its own: the engine asks it of everyone a step changed)."""
 
     def may_hold(self, state: EncounterState, combatant: CombatantId) -> str | None:
         return "poses go by initiative; nobody holds a pose (Kingsdale)"
@@ -150,6 +146,17 @@ class Kingsdale(Ruleset):
         names += [layer.name for layer in sheet_of(combatant).armor]
         return tuple(names)
 
+    def damage_suffered(self, combatant: Combatant) -> int:
+        """What its ``damage_pools`` have lost, summed without building them: the simulator
+        asks this of every combatant a step changed, before and after."""
+        pools = combatant.pools
+        suffered = 0
+        for name in wounded_pools.of(combatant):
+            pool = pools.get(name)
+            if pool is not None:
+                suffered += pool.maximum - pool.current
+        return suffered
+
     def classify(self, events: Sequence[Event]) -> str | None:
         """A strike's outcome against its (last) defender: how a successful defence met it
         (``parried``, ``dodged``, ``auto-parried``, ``auto-dodged``), else the strike's own
@@ -172,6 +179,18 @@ class Kingsdale(Ruleset):
             return None
         waiting = [c.id for c in state if any(e.name == STRIKE for e in c.effects)]
         return waiting[0] if len(waiting) == 1 else None
+
+
+@per_sheet
+def _candidates(sheet: KingsdaleSheet) -> tuple[type[Action], ...]:
+    """Every action but an auto-dodge or auto-parry ``sheet`` does not have."""
+    if sheet.auto_dodge is not None and sheet.auto_parry:
+        return actions.ACTIONS
+    lacking: dict[type[Action], bool] = {
+        actions.AutoDodge: sheet.auto_dodge is None,
+        actions.AutoParry: not sheet.auto_parry,
+    }
+    return tuple([kind for kind in actions.ACTIONS if not lacking.get(kind, False)])
 
 
 DEFENDED = {

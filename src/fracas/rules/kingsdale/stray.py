@@ -62,7 +62,7 @@ class StrayRule:
             dropped = Effect(f"Weapon dropped: {weapon}", source=striker)
             return [*events, EffectApplied(striker, dropped)]
         data: dict[str, Scalar] = {"attacker": striker, "weapon": weapon, "hits": 1}
-        return events + hit_events(state, hit, data, dice, self.settings)
+        return [*events, *hit_events(state, hit, data, dice, self.settings)]
 
     def _in_line_of_fire(
         self, state: EncounterState, striker: CombatantId, source: DiceSource

@@ -57,16 +57,14 @@ class Outcome(Enum):
 def threshold(weapon: Weapon, shot: Shot, settings: KingsdaleSettings) -> int:
     """The total a strike needs: melee 5, ranged 8, missile 5; a called ranged shot 12; a burst
     12 for one target. "Melee called shots do not require the 12 or higher"."""
-    ranged = weapon.kind is not WeaponKind.MELEE
     if shot is Shot.BURST:
         return settings.burst_single_target
-    if ranged and shot in (Shot.CALLED, Shot.AIMED_CALLED):
+    kind = weapon.kind
+    if kind is WeaponKind.MELEE:
+        return settings.melee_strike
+    if shot in (Shot.CALLED, Shot.AIMED_CALLED):
         return settings.called_ranged_strike
-    return {
-        WeaponKind.MELEE: settings.melee_strike,
-        WeaponKind.RANGED: settings.ranged_strike,
-        WeaponKind.MISSILE: settings.missile_strike,
-    }[weapon.kind]
+    return settings.ranged_strike if kind is WeaponKind.RANGED else settings.missile_strike
 
 
 def outcome(
@@ -93,7 +91,10 @@ class StrikeBonus:
 
     @property
     def total(self) -> int:
-        return sum(amount for _, amount in self.parts)
+        total = 0
+        for _, amount in self.parts:  # a loop: no generator, read once a strike
+            total += amount
+        return total
 
 
 def strike_bonus(

@@ -4,7 +4,7 @@ with the cheapest defence the rules allow.
 
 Mega-damage weapons come first (S.D.C. damage does nothing to M.D.C.), then the highest mean
 damage. When the best weapon in hand has no shot left, the fighter strikes with the next one
-that can be paid for (the Striker passes over an arm whose payload is spent), unless changing
+that can be paid for (a weapon whose payload is spent is passed over), unless changing
 the magazine is the better use of the action. A magazine change uses one action ("Magazine
 Change", Standard Action/Attack) and magazines are not counted, so it is worth it when a full
 magazine of the best weapon does more, on average, than the next weapon over the same actions
@@ -20,15 +20,14 @@ who is in the line of fire, as the ruleset's ``stray_in_line_of_fire`` has it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-
-from pydantic import BaseModel
 
 from fracas.dice import Expression, distribution
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
-from fracas.engine.ruleset import Ruleset
-from fracas.engine.state import EncounterState
+from fracas.engine.ruleset import Cost, Ruleset
+from fracas.engine.state import Combatant, EncounterState, Pool
 from fracas.rules.kingsdale.actions import (
     AutoDodge,
     AutoParry,
@@ -39,18 +38,14 @@ from fracas.rules.kingsdale.actions import (
     Stray,
     Strike,
 )
-from fracas.rules.kingsdale.combat import in_hand
-from fracas.rules.kingsdale.queries import STRAY, STRIKE, sheet_of
+from fracas.rules.kingsdale.combat import in_hand, strike_cost
+from fracas.rules.kingsdale.profile import per_sheet
+from fracas.rules.kingsdale.queries import STRAY, STRIKE
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, payload_pool
 from fracas.sim.policy import Policy
-from fracas.sim.striker import Striker
 
 DEFENCES = (AutoParry, AutoDodge, Parry, Dodge, NoDefence)
 """Cheapest first: the auto-actions and a trained parry cost no action, a dodge costs one."""
-
-
-def strike(actor: CombatantId, target: CombatantId, weapon: str) -> Action:
-    return Strike(actor=actor, target=target, weapon=weapon)
 
 
 @lru_cache(maxsize=256)
@@ -58,14 +53,10 @@ def mean_damage(damage: Expression) -> float:
     return float(distribution(damage).mean())
 
 
+@per_sheet
 def ranked(sheet: Sheet) -> tuple[Weapon, ...]:
     """A sheet's weapons: mega-damage first, then by mean damage."""
     return tuple(sorted(sheet.weapons, key=lambda w: (not w.mega, -mean_damage(w.damage))))
-
-
-def best_first(sheet: BaseModel) -> tuple[str, ...]:
-    assert isinstance(sheet, Sheet)
-    return tuple(w.name for w in ranked(sheet))
 
 
 def worth_reloading(empty: Weapon, spare: Weapon | None) -> bool:
@@ -84,30 +75,24 @@ def empty(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     return weapon.payload is not None and state[who].pools[payload_pool(weapon)].current < 1
 
 
-class Fighter(Striker):
+class Fighter:
     """Strikes on its poses, changing an empty magazine when it is worth it; parries or dodges
     what comes at it."""
 
     def choose(self, encounter: Encounter, actor: CombatantId) -> Action | None:
-        return (
-            self._stray(encounter, actor)
-            or self._reload(encounter, actor)
-            or super().choose(encounter, actor)
-        )
+        state = encounter.state
+        me = state.combatants[actor]
+        if me.effects and me.has(STRAY):  # the game master's ``stray -roll`` first
+            settle = Stray(striker=actor, roll=True)
+            if encounter.can(settle):
+                return settle
+        ready = [w for w in ranked.of(me) if in_hand(state, actor, w)]
+        return self._reload(encounter, actor, ready) or self._strike(encounter, actor, ready)
 
     @staticmethod
-    def _stray(encounter: Encounter, actor: CombatantId) -> Action | None:
-        """The game master's ``stray -roll`` for the actor's fumble of 2, if one waits."""
-        if not encounter.state[actor].has(STRAY):
-            return None
-        settle = Stray(striker=actor, roll=True)
-        return settle if encounter.can(settle) else None
-
-    @staticmethod
-    def _reload(encounter: Encounter, actor: CombatantId) -> Action | None:
+    def _reload(encounter: Encounter, actor: CombatantId, ready: list[Weapon]) -> Action | None:
         """A magazine change for the best weapon in hand, when it is empty and worth one."""
         state = encounter.state
-        ready = [w for w in ranked(sheet_of(state[actor])) if in_hand(state, actor, w)]
         if not ready or not empty(state, actor, ready[0]):
             return None
         spare = next((w for w in ready[1:] if not empty(state, actor, w)), None)
@@ -116,18 +101,37 @@ class Fighter(Striker):
         reload = Reload(actor=actor, weapon=ready[0].name)
         return reload if encounter.can(reload) else None
 
+    @staticmethod
+    def _strike(encounter: Encounter, actor: CombatantId, ready: list[Weapon]) -> Action | None:
+        """The first strike the rules allow at a standing enemy, the most hurt first, with a
+        weapon in hand whose strike the actor can pay for, the best first. (A weapon not in
+        hand or not paid for is refused by the rules whoever the target: not tried.)"""
+        state = encounter.state
+        pools = state.combatants[actor].pools
+        paid = [w for w in ready if _pays(pools, strike_cost(w))]
+        if not paid:
+            return None
+        for enemy in _enemies(encounter, actor):
+            for weapon in paid:
+                attack = Strike(actor=actor, target=enemy.id, weapon=weapon.name)
+                if encounter.can(attack):
+                    return attack
+        return None
+
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The cheapest defence the rules allow against a strike waiting on ``combatant``
         (none is asked about when no strike waits, nor one the ruleset's ``candidates`` leave
         out: the rules refuse those)."""
         state = encounter.state
-        if not state[combatant].has(STRIKE):
+        defender = state.combatants[combatant]
+        if not (defender.effects and defender.has(STRIKE)):
             return None
         allowed = encounter.ruleset.candidates(state, combatant)
-        for kind in (kind for kind in DEFENCES if kind in allowed):
-            answer = kind(actor=combatant)
-            if encounter.can(answer):
-                return answer
+        for kind in DEFENCES:
+            if kind in allowed:
+                answer = kind(actor=combatant)
+                if encounter.can(answer):
+                    return answer
         return None
 
     def settle(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
@@ -136,5 +140,25 @@ class Fighter(Striker):
         return self.react(encounter, combatant)
 
 
+def _pays(pools: Mapping[str, Pool], cost: Cost) -> bool:
+    """Whether ``pools`` hold ``cost`` (as the engine counts it: a pool not held holds 0)."""
+    for name, amount in cost.items():
+        pool = pools.get(name)
+        if (0 if pool is None else pool.current) < amount:
+            return False
+    return True
+
+
+def _enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant]:
+    """``policy.standing_enemies`` for kingsdale: whoever stands of another side, the most hurt
+    first (whoever stands takes its turn: ``Kingsdale.takes_turn``)."""
+    state = encounter.state
+    combatants = state.combatants
+    side = combatants[actor].side
+    up = [combatants[c] for c in encounter.ruleset.standing_in(state).up]
+    hurt = encounter.ruleset.damage_suffered
+    return sorted([c for c in up if c.side != side], key=lambda c: -hurt(c))
+
+
 def tactics(ruleset: Ruleset) -> Policy:
-    return Fighter(strike, best_first)
+    return Fighter()
