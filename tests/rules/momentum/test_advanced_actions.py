@@ -502,6 +502,10 @@ def test_surprised_creatures_act_last_in_round_1() -> None:
     encounter.apply(StartCombat())
     assert encounter.state.acting() == (BRUTE,)
     refused(encounter, Surprise(targets=(BRUTE,)), "already-started")
+    for _ in range(2):
+        encounter.apply(EndTurn())
+    assert encounter.state.clock.round == 2
+    assert encounter.state.acting() == (HERO,)  # round 2 goes by Initiative again
 
 
 def test_tie_break_puts_a_creature_first_among_equals() -> None:

@@ -402,11 +402,17 @@ def _portions(weapon: Weapon | Ability, rolled: RollResult) -> tuple[DamagePorti
     """One portion per damage type: a weapon's one type; an Ability's types from the labels of
     its damage dice (``1d6[heat] + 1d6[poison]``), all of it for a single type."""
     if isinstance(weapon, Weapon):
-        return (DamagePortion(weapon.damage_type, max(rolled.total, 0)),)
+        return _alone(weapon.damage_type, max(rolled.total, 0))
     types = sorted(weapon.damage_types)
     if len(types) == 1:
-        return (DamagePortion(types[0], max(rolled.total, 0)),)
+        return _alone(types[0], max(rolled.total, 0))
     return tuple(DamagePortion(t, max(rolled.subtotal(t.value), 0)) for t in types)
+
+
+@lru_cache(maxsize=1024)
+def _alone(damage_type: DamageType, amount: int) -> tuple[DamagePortion]:
+    """The portions of a hit of one type, built once for each type and amount (immutable)."""
+    return (DamagePortion(damage_type, amount),)
 
 
 def _mode(

@@ -18,7 +18,6 @@ from fracas.engine.events import EffectEnded, Event, InitiativeSet, MarkSet, Poo
 from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import (
     Combatant,
-    Effect,
     EncounterState,
     Pool,
     Reset,
@@ -91,7 +90,7 @@ class Momentum(Ruleset):
         assert isinstance(self.settings, MomentumSettings)
         self.rules: MomentumSettings = self.settings
         self._rules = _rules(self.rules)
-        self._ordered: tuple[bool, list[_Ordering], tuple[Turn, ...]] | None = None
+        self._ordered: tuple[bool | None, list[_Ordering], tuple[Turn, ...]] | None = None
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -125,15 +124,17 @@ class Momentum(Ruleset):
         The last order is given again while everything it is worked out from is equal (asked
         at every round's start, when usually only pools have changed)."""
         first_round = state.clock.round == 0
+        combatants = state.combatants.values()
         ordering = [
-            (c.id, c.group, c.initiative, c.sheet, c.marks, c.effects)
-            for c in state.combatants.values()
+            (c.id, c.group, c.initiative, c.sheet, c.marks, _placing(c) if c.effects else _ANYWHERE)
+            for c in combatants
         ]
         known = self._ordered
-        if known is not None and known[0] == first_round and known[1] == ordering:
+        if known is not None and known[1] == ordering and known[0] in (None, first_round):
             return known[2]
         order = self._worked_out(state, first_round)
-        self._ordered = (first_round, ordering, order)
+        surprise = any(c.marks.get(SURPRISED) for c in combatants)  # else round 1 is like any
+        self._ordered = (first_round if surprise else None, ordering, order)
         return order
 
     def _worked_out(self, state: EncounterState, first_round: bool) -> tuple[Turn, ...]:
@@ -312,11 +313,18 @@ class Momentum(Ruleset):
         return None
 
 
-_Ordering = tuple[
-    CombatantId, str | None, int | None, Sheet, Mapping[str, Scalar], tuple[Effect, ...]
-]
+_Place = tuple[bool, bool]
+"""Whether an effect has a combatant act first, and whether one has it act last."""
+
+_ANYWHERE: _Place = (False, False)
+
+_Ordering = tuple[CombatantId, str | None, int | None, Sheet, Mapping[str, Scalar], _Place]
 """What ``Momentum.order`` reads of a combatant: its id, group, Initiative, sheet (an object
-has no turn), marks (union, surprise, tie-break) and effects (acting first or last)."""
+has no turn), marks (union, surprise, tie-break) and its place by effects."""
+
+
+def _placing(combatant: Combatant) -> _Place:
+    return has_effect(combatant, ACTS_FIRST), has_effect(combatant, ACTS_LAST)
 
 
 def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
