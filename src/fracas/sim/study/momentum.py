@@ -1,11 +1,12 @@
 """Momentum's study mode: the plan of a fight its lean loop (``fracas.sim.study.loop``) plays.
 
-Momentum's tactics (``fracas.sim.tactics.momentum``) strike with a Striker: the same arms, in
-the same order, are tried here, and the rules check each (attacker, arm, enemy) once, from the
-set-up. What changes between attacks is Vitality alone, so each attack's table holds for the
-whole fight; a fight where anything else would change falls back to the engine, named:
-Initiative that is not the same in every fight, statuses or marks at the start, an attack that
-does more than take Vitality (``table.Unmirrorable``), costs the turn does not refill.
+Momentum's tactics (``fracas.sim.tactics.momentum``) strike as a Striker does
+(``MomentumStriker`` makes its choices): the same arms, in the same order, are tried here, and
+the rules check each (attacker, arm, enemy) once, from the set-up. What changes between attacks
+is Vitality alone, so each attack's table holds for the whole fight; a fight where anything else
+would change falls back to the engine, named: Initiative that is not the same in every fight,
+statuses or marks at the start, an attack that does more than take Vitality
+(``table.Unmirrorable``), costs the turn does not refill.
 """
 
 from __future__ import annotations
