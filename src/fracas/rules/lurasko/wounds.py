@@ -74,16 +74,17 @@ def wound(
 ) -> list[Event]:
     """The account's damage added to the target's running damage; the degrees it crosses, all
     of the hit's injury type; death when Core degrees reach the setting's multiple of bCON."""
-    victim = state[target]
+    victim = state.combatants[target]
     factor = factor_of(victim, settings)
     before = damage_of(victim)
-    after = before + account.total
-    degrees = degrees_crossed(before, account.total, factor)
+    total = account.total
+    after = before + total
+    degrees = degrees_crossed(before, total, factor)
     kind = injury if degrees else None
     events: list[Event] = [
         DamageTaken(target, account, before, after, factor, degrees, kind),
     ]
-    if account.total:
+    if total:
         events.append(MarkSet(target, DAMAGE, after))
     if kind is not None:
         total = degrees_of(victim, kind) + degrees
