@@ -255,7 +255,7 @@ class Strike:
         sources = [
             s
             for s in traits_of(sheet_of(self.target)).shields
-            if s.precision is not Precision.HIGH and stops(s, self.incoming)
+            if s.precision.before_defense and stops(s, self.incoming)
         ]
         if not sources:  # most have none
             return False

@@ -101,10 +101,6 @@ class DamageAccount:
     def total(self) -> int:
         return sum(p.damage for p in self.taken)
 
-    def of(self, kind: DamageKind) -> int:
-        """The damage of one kind the target takes."""
-        return sum(p.damage for p in self.taken if p.kind is kind)
-
 
 @frozen
 class Defences:
@@ -151,8 +147,8 @@ def resolve_damage(
 ) -> tuple[DamageAccount, tuple[ShieldUse, ...]]:
     """The account of the portions ``called`` landing on a target with ``defences``, and the
     high-precision shielding it used (whose points the caller spends)."""
-    points = dict(defences.points or {})
-    high = tuple(s for s in defences.shields if s.precision is Precision.HIGH)
+    high = [s for s in defences.shields if s.precision is Precision.HIGH]
+    points = dict(defences.points or {}) if high else {}  # only high-precision shielding spends
     steps: list[DamageStep] = list(before_defense)
     taken: list[Portion] = []
     uses: list[ShieldUse] = []

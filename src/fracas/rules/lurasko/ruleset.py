@@ -138,7 +138,8 @@ class Lurasko(Ruleset):
         answers: list[Event] = []
         combatants = tuple(state.combatants.values())
         for c, quiet in zip_longest(combatants, self._quiet):
-            if c is not quiet and c is not None:
+            # only one with an effect (ignited, or lit) or an aura can answer either
+            if c is not quiet and c is not None and (c.effects or _sheet(c).auras):
                 answers += extinguished(state, c.id)
                 answers += aura_light(state, c.id)
         if not answers:

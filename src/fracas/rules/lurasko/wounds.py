@@ -165,7 +165,8 @@ def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:
     """ "Providing this shielding to an already ignited character will immediately extinguish
     them."""
     victim = state.combatants[target]
-    ignited = victim.effect(IGNITED) if victim.effects else None  # asked after every step
+    # asked after every step of whoever changed
+    ignited = victim.effect(IGNITED) if victim.effects else None
     if ignited is None or not high_shielded(victim):
         return []
     return [EffectEnded(target, ignited.id, reason="high-precision shielding")]
