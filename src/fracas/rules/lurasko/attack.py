@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
@@ -164,7 +164,12 @@ class Strike:
         self.target = self.state[self.action.target]
         self.weapon = weapon_of(self.attacker, self.action.weapon)
         self.reduction = reduction_of(self.action, self.weapon, self.settings)
-        self.incoming = Incoming(
+
+    @cached_property
+    def incoming(self) -> Incoming:
+        """The attack as the target's shielding sees it, worked out when first asked (most
+        targets have no shielding to ask)."""
+        return Incoming(
             ranged=self.weapon.reach is Reach.RANGED,
             all_energy=self.weapon.all_energy,
             engaged=self.action.engaged or self.weapon.reach is Reach.MELEE,
@@ -250,7 +255,7 @@ class Strike:
         sources = [
             s
             for s in traits_of(sheet_of(self.target)).shields
-            if s.precision is not Precision.HIGH and stops(s, self.incoming)
+            if s.precision.before_defense and stops(s, self.incoming)
         ]
         if not sources:  # most have none
             return False

@@ -62,6 +62,8 @@ class AttackRule:
 
 def _verify_reduction(action: a.Attack, weapon: Weapon, strength: int) -> None:
     """Lower STR and 50 % / 25 % for melee weapons, halving for ranged ones."""
+    if action.reduce == 100 and not action.halve and action.strength is None:
+        return  # no reduction chosen (every attack the tactics make)
     melee = weapon.reach is Reach.MELEE
     if melee and action.halve:
         raise IllegalAction(

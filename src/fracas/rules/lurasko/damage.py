@@ -21,7 +21,7 @@ from fracas.rules.lurasko.shielding import ShieldSource, ShieldUse, shield
 from fracas.rules.lurasko.vocabulary import DamageKind, Precision
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Portion:
     """Damage of one kind with its drive. ``material`` is a normal weapon's material (quartz,
     adamant) for resistances to physical weapons."""
@@ -31,7 +31,21 @@ class Portion:
     drive: int
     material: str | None = None
 
+    def __init__(
+        self, kind: DamageKind, damage: int, drive: int, material: str | None = None
+    ) -> None:
+        """Stored as ``engine.frozen`` stores fields (straight into the instance's dict), then
+        checked: a hit builds several portions, and a frozen dataclass's own ``__init__`` sets
+        each field through ``object.__setattr__``."""
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["damage"] = damage
+        fields["drive"] = drive
+        fields["material"] = material
+        self.__post_init__()
+
     def __post_init__(self) -> None:
+        """The check, also made by pydantic when it reads a portion back from a save."""
         if self.damage < 0 or self.drive < 0:
             raise LuraskoRuleError("damage and drive cannot be negative")
 
@@ -87,10 +101,6 @@ class DamageAccount:
     def total(self) -> int:
         return sum(p.damage for p in self.taken)
 
-    def of(self, kind: DamageKind) -> int:
-        """The damage of one kind the target takes."""
-        return sum(p.damage for p in self.taken if p.kind is kind)
-
 
 @frozen
 class Defences:
@@ -137,8 +147,8 @@ def resolve_damage(
 ) -> tuple[DamageAccount, tuple[ShieldUse, ...]]:
     """The account of the portions ``called`` landing on a target with ``defences``, and the
     high-precision shielding it used (whose points the caller spends)."""
-    points = dict(defences.points or {})
-    high = tuple(s for s in defences.shields if s.precision is Precision.HIGH)
+    high = [s for s in defences.shields if s.precision is Precision.HIGH]
+    points = dict(defences.points or {}) if high else {}  # only high-precision shielding spends
     steps: list[DamageStep] = list(before_defense)
     taken: list[Portion] = []
     uses: list[ShieldUse] = []

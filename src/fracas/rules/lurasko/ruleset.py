@@ -9,6 +9,7 @@ side is left standing (the dead: Core degrees at 2 x bCON).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import zip_longest
 from typing import Any
 
 from fracas.dice import DiceSource, roll
@@ -72,8 +73,8 @@ class Lurasko(Ruleset):
             actions.Drop: DropRule(),
             actions.Answer: AnswerRule(),
         }
-        self._quiet: dict[CombatantId, Combatant] = {}
-        """The last combatant object of each id that ``follow_ups`` found with nothing to do."""
+        self._quiet: tuple[Combatant, ...] = ()
+        """The combatants ``follow_ups`` last found with nothing to do, in their order."""
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -117,12 +118,11 @@ class Lurasko(Ruleset):
     def at_turn_start(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """A new turn opens with its movement phase, where a choice not to resist pseudogravity
         with a flying SPD may be reversed."""
-        return [
-            MarkSet(a, mark, None)
-            for a in turn.actors
-            for mark in (ACTED, YIELDS)
-            if state[a].marks.get(mark)
-        ]
+        events: list[Event] = []
+        for actor in turn.actors:
+            marks = state.combatants[actor].marks
+            events += [MarkSet(actor, mark, None) for mark in (ACTED, YIELDS) if marks.get(mark)]
+        return events
 
     def follow_ups(
         self, state: EncounterState, events: Sequence[Event], dice: DiceSource
@@ -132,18 +132,18 @@ class Lurasko(Ruleset):
         lasts.
 
         Both read the combatant alone, so after every step it asks again only of those that
-        are not the very objects found quiet last time (states are immutable, and an event
-        leaves those it does not change as they were)."""
+        are not the very objects it last found everyone quiet with, side by side in the
+        combatants' order (states are immutable, and an event leaves those it does not change
+        as they were)."""
         answers: list[Event] = []
-        quiet = self._quiet
-        for c in state.combatants.values():
-            if quiet.get(c.id) is c:
-                continue
-            found = [*extinguished(state, c.id), *aura_light(state, c.id)]
-            if found:
-                answers += found
-            else:
-                quiet[c.id] = c
+        combatants = tuple(state.combatants.values())
+        for c, quiet in zip_longest(combatants, self._quiet):
+            # only one with an effect (ignited, or lit) or an aura can answer either
+            if c is not quiet and c is not None and (c.effects or _sheet(c).auras):
+                answers += extinguished(state, c.id)
+                answers += aura_light(state, c.id)
+        if not answers:
+            self._quiet = combatants
         return answers
 
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:

@@ -32,8 +32,9 @@ def require_able(state: EncounterState, actor: CombatantId) -> None:
 def cannot_act(combatant: Combatant) -> str | None:
     """The effect that leaves ``combatant`` no action (stunned, incapacitated ...), or None."""
     if combatant.effects:  # most have none, and this is asked of everyone every turn
+        names = [effect.name for effect in combatant.effects]
         for name in _NO_ACTION:
-            if combatant.has(name):
+            if name in names:
                 return name
     return None
 

@@ -16,7 +16,7 @@ def aura_light(state: EncounterState, holder: CombatantId) -> list[Event]:
     """ "Whenever you have any amount of energy damage stored in a damage aura, you revert to Low
     Stealth and are a moderate light source": the effect comes and goes with the energy."""
     combatant = state.combatants[holder]
-    auras = sheet_of(combatant).auras  # asked of everyone after every step: most have none
+    auras = sheet_of(combatant).auras  # asked after every step of whoever changed: most have none
     glowing = bool(auras) and any(
         a.kind.energy and combatant.pools[a.name].current > 0 for a in auras
     )

@@ -21,9 +21,6 @@ class DamageKind(Enum):
         return self is not DamageKind.NORMAL
 
 
-ENERGY_KINDS = tuple(k for k in DamageKind if k.energy)
-
-
 class InjuryType(Enum):
     """SOURCES.md 5.1: the five injury types of injury.html."""
 

@@ -74,16 +74,17 @@ def wound(
 ) -> list[Event]:
     """The account's damage added to the target's running damage; the degrees it crosses, all
     of the hit's injury type; death when Core degrees reach the setting's multiple of bCON."""
-    victim = state[target]
+    victim = state.combatants[target]
     factor = factor_of(victim, settings)
     before = damage_of(victim)
-    after = before + account.total
-    degrees = degrees_crossed(before, account.total, factor)
+    total = account.total
+    after = before + total
+    degrees = degrees_crossed(before, total, factor)
     kind = injury if degrees else None
     events: list[Event] = [
         DamageTaken(target, account, before, after, factor, degrees, kind),
     ]
-    if account.total:
+    if total:
         events.append(MarkSet(target, DAMAGE, after))
     if kind is not None:
         total = degrees_of(victim, kind) + degrees
@@ -164,7 +165,8 @@ def extinguished(state: EncounterState, target: CombatantId) -> list[Event]:
     """ "Providing this shielding to an already ignited character will immediately extinguish
     them."""
     victim = state.combatants[target]
-    ignited = victim.effect(IGNITED) if victim.effects else None  # asked after every step
+    # asked after every step of whoever changed
+    ignited = victim.effect(IGNITED) if victim.effects else None
     if ignited is None or not high_shielded(victim):
         return []
     return [EffectEnded(target, ignited.id, reason="high-precision shielding")]
