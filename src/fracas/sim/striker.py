@@ -8,10 +8,14 @@ first.
 
 Each arm's price (the cost of its attack when last checked) is remembered per actor: an arm
 whose price the actor's pools cannot pay is not tried, and when no arm's price can be paid the
-turn ends without asking the engine (one full check fewer a turn where every arm costs the same,
-as in momentum and lurasko). A refusal for want of a pool (``not-enough-…``, the engine's own
-code) passes over that arm only, not the turn: where arms cost different things (a kingsdale
-gun's payload besides the action), the next arm may still be paid for.
+turn ends without asking the engine (one full check fewer a turn where every arm costs the same).
+A refusal for want of a pool (``not-enough-…``, the engine's own code) passes over that arm only,
+not the turn: where arms cost different things (a kingsdale gun's payload besides the action),
+the next arm may still be paid for.
+
+Momentum's and Lur-Asko's tactics make these choices with code of their own that checks less
+(``MomentumStriker``, whose tests play it against this one, and ``Lethal``); a new ruleset's
+tactics can start here.
 """
 
 from __future__ import annotations
