@@ -85,6 +85,13 @@ def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
     return 1 + attack_skill // settings.attacks_per_skill
 
 
+def attack_actions_left(attacker: Combatant, *, settings: KaiserSettings) -> int:
+    """The Attack Actions ``attacker`` has not made yet this round (none left: every attack of
+    its turn is refused, ``no-attack-actions``)."""
+    allowed = attack_actions(sheet_of(attacker).skills.attack, settings=settings)
+    return allowed - count_mark(attacker, ATTACKS)
+
+
 @per_object
 def imbued(weapon: Weapon) -> bool:
     return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
