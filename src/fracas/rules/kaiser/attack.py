@@ -85,6 +85,13 @@ def attack_actions(attack_skill: int, *, settings: KaiserSettings) -> int:
     return 1 + attack_skill // settings.attacks_per_skill
 
 
+def attack_actions_left(attacker: Combatant, *, settings: KaiserSettings) -> int:
+    """The Attack Actions ``attacker`` has not made yet this round (none left: every attack of
+    its turn is refused, ``no-attack-actions``)."""
+    allowed = attack_actions(sheet_of(attacker).skills.attack, settings=settings)
+    return allowed - count_mark(attacker, ATTACKS)
+
+
 @per_object
 def imbued(weapon: Weapon) -> bool:
     return is_imbued(weapon.damage_type, imbued_by_feature=weapon.imbued)
@@ -272,6 +279,7 @@ class AttackRule:
         attacker, target = state[acting(action)], state[action.target]
         weapon = self._weapon(attacker, action)
         exchange = Exchange(offence, defended.total)
+        outcome, degrees = exchange.outcome, exchange.degrees  # each a computed property
         events: list[Event] = [
             AttackResolved(
                 attacker.id,
@@ -279,8 +287,8 @@ class AttackRule:
                 weapon.name,
                 exchange.offence,
                 exchange.defence,
-                exchange.outcome,
-                exchange.degrees,
+                outcome,
+                degrees,
             )
         ]
         events.append(MarkSet(attacker.id, ATTACKS, count_mark(attacker, ATTACKS) + 1))
@@ -289,17 +297,15 @@ class AttackRule:
                 MarkSet(attacker.id, COUNTER, None),
                 MarkSet(attacker.id, COUNTER_BONUS, None),
             ]
-        if exchange.outcome == "miss" and weapon.reach is Reach.MELEE:
-            bonus = counter_bonus(exchange.degrees)
+        if outcome == "miss" and weapon.reach is Reach.MELEE:
+            bonus = counter_bonus(degrees)
             events += [
                 MarkSet(target.id, COUNTER, attacker.id),
                 MarkSet(target.id, COUNTER_BONUS, bonus),
             ]
-        if exchange.outcome == "hit":
-            events += self._hit(
-                state, attacker, target, weapon, exchange.degrees, dice, action.vital
-            )
-        elif exchange.outcome == "miss" and defended.shield is not None:
+        if outcome == "hit":
+            events += self._hit(state, attacker, target, weapon, degrees, dice, action.vital)
+        elif outcome == "miss" and defended.shield is not None:
             hit = (weapon.base_damage, weapon.damage_type, imbued(weapon))
             after = reduce(state, [*defended.events, *events])
             material = not sheet_of(attacker).immaterial

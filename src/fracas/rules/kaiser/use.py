@@ -379,6 +379,7 @@ class UseRule(PowerRule):
         power = how.power
         target = state[target_id]
         exchange = Exchange(offence, total)
+        outcome, degrees = exchange.outcome, exchange.degrees  # each a computed property
         events: list[Event] = [
             AttackResolved(
                 how.caster,
@@ -386,11 +387,11 @@ class UseRule(PowerRule):
                 power.name,
                 offence,
                 total,
-                exchange.outcome,
-                exchange.degrees,
+                outcome,
+                degrees,
             )
         ]
-        if exchange.outcome != "hit":
+        if outcome != "hit":
             return events
         events += hit_ap_loss(target, settings=self.settings)
         material = not sheet_of(state[how.caster]).immaterial
@@ -399,9 +400,7 @@ class UseRule(PowerRule):
         )
         if p.deals_damage(power):
             assert power.base_damage is not None
-            account = damage_account(
-                exchange.degrees, power.base_damage, power.damage_type, defences
-            )
+            account = damage_account(degrees, power.base_damage, power.damage_type, defences)
             events += wound(
                 reduce(state, events),
                 target.id,
@@ -411,11 +410,10 @@ class UseRule(PowerRule):
                 ghostly=power.ghostly,
                 vital=how.vital,
             )
-        units = units_of_damage(exchange.degrees, defences)
+        units = units_of_damage(degrees, defences)
         if p.forces_check(power, units):
-            events += self.resist(
-                reduce(state, events), reduce(state, events)[target.id], how, dice
-            )
+            after = reduce(state, events)
+            events += self.resist(after, after[target.id], how, dice)
         if power.mark is not None:
             ends = Anchor(how.round + power.mark_rounds, how.caster, Moment.END)
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)

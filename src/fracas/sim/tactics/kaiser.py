@@ -19,6 +19,7 @@ from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
+from fracas.rules.kaiser.attack import attack_actions_left
 from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import (
@@ -29,6 +30,7 @@ from fracas.rules.kaiser.queries import (
     life_points_lost,
     sheet_of,
 )
+from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import PowerType, Sheet
 from fracas.sim.policy import Policy
 
@@ -121,6 +123,12 @@ def _intentions(sheet: Sheet) -> tuple[tuple[IntentionKind, str | None], ...]:
 
 def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     arms = _arms(sheet_of(combatant))
+    settings = encounter.ruleset.settings
+    if (
+        isinstance(settings, KaiserSettings)
+        and attack_actions_left(combatant, settings=settings) <= 0
+    ):
+        arms = tuple(arm for arm in arms if arm[1])  # its weapons would be refused: powers only
     spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
     for enemy in _enemies(encounter.state, combatant.side):
         for arm in arms:
