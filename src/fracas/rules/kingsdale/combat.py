@@ -78,9 +78,9 @@ def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     """Whether ``weapon`` may strike: neither failed nor dropped, and drawn if holstered (what
     ``weapon_of`` refuses, as a question)."""
     combatant = state.combatants[who]
-    if _lost(combatant, weapon) is not None:
+    if combatant.effects and _lost(combatant, weapon) is not None:
         return False
-    return drawn(state, who, weapon.name, weapon.holstered)
+    return not weapon.holstered or drawn(state, who, weapon.name, weapon.holstered)
 
 
 def _lost(combatant: Combatant, weapon: Weapon) -> str | None:
