@@ -134,7 +134,7 @@ def strike_bonus(
     if modifier:
         parts.append(("modifier", modifier))
     return StrikeBonus(
-        tuple((name, amount) for name, amount in parts if amount or name == "strike")
+        tuple([(name, amount) for name, amount in parts if amount or name == "strike"])
     )
 
 
