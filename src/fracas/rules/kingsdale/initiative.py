@@ -122,12 +122,13 @@ class PoseKeeper:
 
     def events(self, state: EncounterState, turn: Turn) -> list[Event]:
         label = pose_at(state, state.clock.index)
-        key = f"{state.clock.round}:{label}"
+        melee = state.clock.round
+        key = f"{melee}:{label}"
         events: list[Event] = []
-        for combatant in state:
+        for combatant in state.combatants.values():  # at every turn's start: most are filled
             if combatant.marks.get(POSE) == key:
                 continue
-            share = allotment(combatant, state.clock.round, pose_index(label), self.few_from_last)
+            share = allotment(combatant, melee, pose_index(label), self.few_from_last)
             horrified = combatant.effect(HORRIFIED) if combatant.effects else None
             if horrified is not None and horrified.data.get("lose_attack") and share > 0:
                 share -= 1
