@@ -23,7 +23,7 @@ from fracas.rules.kingsdale import damage
 from fracas.rules.kingsdale.actions import Strike
 from fracas.rules.kingsdale.events import DamageRolled, DamageTaken, Fumbled, StrikeRolled
 from fracas.rules.kingsdale.manoeuvres import drawn
-from fracas.rules.kingsdale.profile import weapon_named
+from fracas.rules.kingsdale.profile import weapons_by_name
 from fracas.rules.kingsdale.queries import (
     ACTIONS,
     DEAD,
@@ -60,14 +60,14 @@ WEAPON_LOST = ("Weapon failed", "Weapon dropped")
 def weapon_of(state: EncounterState, who: CombatantId, name: str | None, verb: str) -> Weapon:
     combatant = state.combatants[who]
     sheet = sheet_of(combatant)
-    weapon = weapon_named(sheet, name)
+    weapon = weapons_by_name(sheet).get(name) or sheet.weapon(name)
     if weapon is None:
         known = ", ".join(w.name for w in sheet.weapons) or "none"
         what = repr(name) if name else "any weapon"
         raise IllegalAction("no-weapon", f"{verb}: {combatant.name} has no {what} ({known})")
-    if (lost := _lost(combatant, weapon)) is not None:
+    if combatant.effects and (lost := _lost(combatant, weapon)) is not None:
         raise IllegalAction("weapon-lost", f"{verb}: {lost.lower()}: {weapon.name}")
-    if not drawn(state, who, weapon.name, weapon.holstered):
+    if weapon.holstered and not drawn(state, who, weapon.name, weapon.holstered):
         raise IllegalAction(
             "not-drawn", f"{verb}: the {weapon.name} is holstered (draw it: one action)"
         )
@@ -78,9 +78,9 @@ def in_hand(state: EncounterState, who: CombatantId, weapon: Weapon) -> bool:
     """Whether ``weapon`` may strike: neither failed nor dropped, and drawn if holstered (what
     ``weapon_of`` refuses, as a question)."""
     combatant = state.combatants[who]
-    if _lost(combatant, weapon) is not None:
+    if combatant.effects and _lost(combatant, weapon) is not None:
         return False
-    return drawn(state, who, weapon.name, weapon.holstered)
+    return not weapon.holstered or drawn(state, who, weapon.name, weapon.holstered)
 
 
 def _lost(combatant: Combatant, weapon: Weapon) -> str | None:
@@ -268,25 +268,27 @@ def _one_roll(
     total = result.total
     needed = threshold(weapon, action.shot, settings)
     result_of = outcome(natural, total, needed, action.shot, settings)
-    shot = action.shot.value + (f", {hand}" if hand else "") + (", wild" if wild else "")
+    # the enums' ``_value_``, not ``value``: Python's enum gives that through two calls
+    shot = action.shot._value_ + (f", {hand}" if hand else "") + (", wild" if wild else "")
     shot += ", taped E-clip: no bonuses" if action.taped else ""
-    why = undefendable or _undefendable(state, action, weapon, settings)
+    landed = result_of is Outcome.HIT or result_of is Outcome.SPREAD
+    why = (undefendable or _undefendable(state, action, weapon, settings)) if landed else ""
     events: list[Event] = [
         StrikeRolled(
             actor, action.target, weapon.name, shot, result, bonus.parts, needed,
-            result_of.value, why if result_of in (Outcome.HIT, Outcome.SPREAD) else "",
+            result_of._value_, why,
         )
     ]  # fmt: skip
     if result_of is Outcome.FUMBLE and settings.fumble_table:
         events += _fumble(state, actor, weapon, source)
-    if result_of not in (Outcome.HIT, Outcome.SPREAD):
+    if not landed:
         return events
     data: dict[str, Scalar] = {
         "attacker": actor,
         "weapon": weapon.name,
         "total": total,
         "natural": natural,
-        "kind": weapon.kind.value,
+        "kind": weapon.kind._value_,
         "close": action.feet is not None and action.feet <= settings.close_range_ft,
         "volley": action.volley,
         "hits": hits,
@@ -364,7 +366,8 @@ def hit_events(
     strike, two rounds' for a full spray), doubled on a natural 20, split over a burst's
     clustered targets on an 8-11. Each hit lands on what the hits before it left."""
     attacker = CombatantId(str(data["attacker"]))
-    weapon = weapon_named(sheet_of(state.combatants[attacker]), str(data["weapon"]))
+    sheet = sheet_of(state.combatants[attacker])
+    weapon = weapons_by_name(sheet).get(str(data["weapon"])) or sheet.weapon(str(data["weapon"]))
     if weapon is None:
         return []
     spread = [CombatantId(t) for t in str(data.get("spread") or "").split(",") if t]

@@ -86,9 +86,10 @@ def allotment(combatant: Combatant, melee: int, pose: int, few_from_last: bool =
 def pose_at(state: EncounterState, index: int) -> str:
     """The pose of the turn at ``index`` of the order: its label, or for a turn without one
     (a newcomer's, placed by the engine mid-round) the pose of the turn before it."""
-    for turn in reversed(state.clock.order[: index + 1]):
-        if turn.label in POSES:
-            return turn.label
+    order = state.clock.order
+    for before in range(min(index, len(order) - 1), -1, -1):  # no slice: asked every turn
+        if order[before].label in POSES:
+            return order[before].label
     return POSES[0]
 
 
@@ -121,13 +122,14 @@ class PoseKeeper:
 
     def events(self, state: EncounterState, turn: Turn) -> list[Event]:
         label = pose_at(state, state.clock.index)
-        key = f"{state.clock.round}:{label}"
+        melee = state.clock.round
+        key = f"{melee}:{label}"
         events: list[Event] = []
-        for combatant in state:
+        for combatant in state.combatants.values():  # at every turn's start: most are filled
             if combatant.marks.get(POSE) == key:
                 continue
-            share = allotment(combatant, state.clock.round, pose_index(label), self.few_from_last)
-            horrified = combatant.effect(HORRIFIED)
+            share = allotment(combatant, melee, pose_index(label), self.few_from_last)
+            horrified = combatant.effect(HORRIFIED) if combatant.effects else None
             if horrified is not None and horrified.data.get("lose_attack") and share > 0:
                 share -= 1
                 data = {**horrified.data, "lose_attack": False}

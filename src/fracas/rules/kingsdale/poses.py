@@ -6,6 +6,8 @@ the final attack 'bin'": a third of the attacks in each pose, the rest from the 
 
 from __future__ import annotations
 
+from functools import cache
+
 POSES = ("Pose One", "Pose Two", "Pose Three")
 """The labels of a melee round's three poses, in order."""
 
@@ -16,6 +18,7 @@ WORDS = (
 )  # fmt: skip
 
 
+@cache  # asked for everyone as each pose begins
 def split(attacks: int, *, few_from_last: bool = True) -> tuple[int, int, int]:
     """The attacks of each pose: 3 -> 1/1/1, 4 -> 1/1/2 … 9 -> 3/3/3; fewer than three from the
     last pose, 1 -> 0/0/1, 2 -> 0/1/1 (SOURCES.md 8), or with ``few_from_last`` False from the

@@ -54,15 +54,9 @@ def per_sheet(work: Callable[[Sheet], T]) -> PerSheet[T]:
 
 
 @per_sheet
-def weapons_by_name(sheet: Sheet) -> dict[str | None, Weapon | None]:
-    """``Sheet.weapon``'s answers, filled as names are asked."""
-    return {}
-
-
-def weapon_named(sheet: Sheet, name: str | None) -> Weapon | None:
-    """``sheet.weapon(name)``, worked out once per sheet and name."""
-    known = weapons_by_name(sheet)
-    if name in known:
-        return known[name]
-    found = known[name] = sheet.weapon(name)
-    return found
+def weapons_by_name(sheet: Sheet) -> dict[str | None, Weapon]:
+    """``sheet.weapon(name)`` for each weapon's own name, and for None (the first weapon): the
+    names a strike the tactics or a saved log give. Any other name (a prefix typed at the
+    table) is for ``Sheet.weapon`` to find."""
+    found = {name: sheet.weapon(name) for name in (None, *(w.name for w in sheet.weapons))}
+    return {name: weapon for name, weapon in found.items() if weapon is not None}

@@ -83,7 +83,8 @@ def require_pose(state: EncounterState, who: CombatantId, verb: str) -> None:
     if not state.is_turn_of(who):
         raise IllegalAction("not-your-pose", f"{verb}: it is not {state[who].name}'s pose")
     require_standing(state, who, verb)
-    waiting = [e for e in state[who].effects if e.name == STRIKE]
+    effects = state.combatants[who].effects
+    waiting = [e for e in effects if e.name == STRIKE] if effects else None
     if waiting:
         attacker = str(waiting[0].data.get("attacker"))
         name = state[CombatantId(attacker)].name if attacker in state.combatants else attacker

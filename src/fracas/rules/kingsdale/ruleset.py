@@ -65,6 +65,7 @@ class Kingsdale(Ruleset):
         self.rules: KingsdaleSettings = self.settings
         self._rules = _rules(self.rules)
         self._poses = PoseKeeper(self.rules.few_attacks_from_last_pose)
+        self._suffered: dict[int, tuple[Combatant, int]] = {}
 
     def rule(self, action: Action) -> Rule[Any] | None:
         return self._rules.get(type(action))
@@ -147,14 +148,22 @@ class Kingsdale(Ruleset):
         return tuple(names)
 
     def damage_suffered(self, combatant: Combatant) -> int:
-        """What its ``damage_pools`` have lost, summed without building them: the simulator
-        asks this of every combatant a step changed, before and after."""
+        """What its ``damage_pools`` have lost, summed without building them and kept for the
+        last few combatants asked (by identity, each kept alongside its answer: a combatant
+        never changes). The simulator asks this of every combatant a step changed, before and
+        after (so most are asked twice), and the tactics of every standing enemy."""
+        known = self._suffered.get(id(combatant))
+        if known is not None:
+            return known[1]
         pools = combatant.pools
         suffered = 0
         for name in wounded_pools.of(combatant):
             pool = pools.get(name)
             if pool is not None:
                 suffered += pool.maximum - pool.current
+        if len(self._suffered) >= SUFFERED_KEPT:
+            self._suffered.clear()
+        self._suffered[id(combatant)] = (combatant, suffered)
         return suffered
 
     def classify(self, events: Sequence[Event]) -> str | None:
@@ -179,6 +188,10 @@ class Kingsdale(Ruleset):
             return None
         waiting = [c.id for c in state if any(e.name == STRIKE for e in c.effects)]
         return waiting[0] if len(waiting) == 1 else None
+
+
+SUFFERED_KEPT = 64
+"""Combatants whose damage ``Kingsdale.damage_suffered`` keeps at most (a few steps' worth)."""
 
 
 @per_sheet

@@ -134,7 +134,7 @@ def strike_bonus(
     if modifier:
         parts.append(("modifier", modifier))
     return StrikeBonus(
-        tuple((name, amount) for name, amount in parts if amount or name == "strike")
+        tuple([(name, amount) for name, amount in parts if amount or name == "strike"])
     )
 
 
@@ -144,6 +144,8 @@ def shot_refusal(weapon: Weapon, shot: Shot, *, targets: int = 1) -> str | None:
     automatic firearm; aimed or called paired shots need a single target. (A burst is never aimed or
     called: "Weapons cannot be aimed on full-automatic settings", "burst/pulse shots … cannot
     be used to make a called shot".)"""
+    if shot is Shot.NORMAL:  # none of the refusals below: the usual strike
+        return None
     aimed_or_called = shot in (Shot.AIMED, Shot.CALLED, Shot.AIMED_CALLED)
     if aimed_or_called and weapon.wp is None:
         return f"an {shot.value} shot needs the W.P. of the {weapon.name} (Aimed/Called Shots)"

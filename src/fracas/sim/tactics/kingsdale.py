@@ -59,6 +59,16 @@ def ranked(sheet: Sheet) -> tuple[Weapon, ...]:
     return tuple(sorted(sheet.weapons, key=lambda w: (not w.mega, -mean_damage(w.damage))))
 
 
+Armed = tuple[Weapon, Cost]
+"""A weapon and what a (normal) strike with it costs."""
+
+
+@per_sheet
+def armed(sheet: Sheet) -> tuple[Armed, ...]:
+    """A sheet's weapons best first (``ranked``), each with its strike's cost."""
+    return tuple((weapon, strike_cost(weapon)) for weapon in ranked(sheet))
+
+
 def worth_reloading(empty: Weapon, spare: Weapon | None) -> bool:
     """Whether changing ``empty``'s magazine beats striking with ``spare`` (None: no weapon
     with a shot): see the module's docstring."""
@@ -86,29 +96,28 @@ class Fighter:
             settle = Stray(striker=actor, roll=True)
             if encounter.can(settle):
                 return settle
-        ready = [w for w in ranked.of(me) if in_hand(state, actor, w)]
+        ready = [(w, cost) for w, cost in armed.of(me) if in_hand(state, actor, w)]
         return self._reload(encounter, actor, ready) or self._strike(encounter, actor, ready)
 
     @staticmethod
-    def _reload(encounter: Encounter, actor: CombatantId, ready: list[Weapon]) -> Action | None:
+    def _reload(encounter: Encounter, actor: CombatantId, ready: list[Armed]) -> Action | None:
         """A magazine change for the best weapon in hand, when it is empty and worth one."""
         state = encounter.state
-        if not ready or not empty(state, actor, ready[0]):
+        if not ready or not empty(state, actor, ready[0][0]):
             return None
-        spare = next((w for w in ready[1:] if not empty(state, actor, w)), None)
-        if not worth_reloading(ready[0], spare):
+        spare = next((w for w, _ in ready[1:] if not empty(state, actor, w)), None)
+        if not worth_reloading(ready[0][0], spare):
             return None
-        reload = Reload(actor=actor, weapon=ready[0].name)
+        reload = Reload(actor=actor, weapon=ready[0][0].name)
         return reload if encounter.can(reload) else None
 
     @staticmethod
-    def _strike(encounter: Encounter, actor: CombatantId, ready: list[Weapon]) -> Action | None:
+    def _strike(encounter: Encounter, actor: CombatantId, ready: list[Armed]) -> Action | None:
         """The first strike the rules allow at a standing enemy, the most hurt first, with a
         weapon in hand whose strike the actor can pay for, the best first. (A weapon not in
         hand or not paid for is refused by the rules whoever the target: not tried.)"""
-        state = encounter.state
-        pools = state.combatants[actor].pools
-        paid = [w for w in ready if _pays(pools, strike_cost(w))]
+        pools = encounter.state.combatants[actor].pools
+        paid = [w for w, cost in ready if _pays(pools, cost)]
         if not paid:
             return None
         for enemy in _enemies(encounter, actor):
@@ -156,8 +165,10 @@ def _enemies(encounter: Encounter, actor: CombatantId) -> list[Combatant]:
     combatants = state.combatants
     side = combatants[actor].side
     up = [combatants[c] for c in encounter.ruleset.standing_in(state).up]
-    hurt = encounter.ruleset.damage_suffered
-    return sorted([c for c in up if c.side != side], key=lambda c: -hurt(c))
+    # reversed, the sort keeps who joined first first among the equally hurt, as sorting by
+    # the damage negated does: without a call more for each enemy
+    enemies = [c for c in up if c.side != side]
+    return sorted(enemies, key=encounter.ruleset.damage_suffered, reverse=True)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
