@@ -13,6 +13,7 @@ from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
 from fracas.engine.frozen import frozen
+from fracas.engine.memo import per_object
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
@@ -20,7 +21,6 @@ from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
 from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
-from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
 from fracas.rules.kaiser.intentions import intended_weapons, weapon_named

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fracas.engine.memo import per_object_and
 from fracas.engine.state import Combatant, Effect, Scalar
 from fracas.rules.kaiser import stacking
 from fracas.rules.kaiser.damage import Defences
-from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.queries import sheet_of
 from fracas.rules.kaiser.sheet import Modifier, ModifierKind, Sheet
 from fracas.rules.kaiser.stacking import Source

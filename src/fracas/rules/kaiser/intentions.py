@@ -13,11 +13,11 @@ from functools import lru_cache
 from fracas.dice import DiceSource
 from fracas.engine.events import Event, MarkSet
 from fracas.engine.frozen import frozen
+from fracas.engine.memo import per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.chakras import FILLING
-from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.innate import innate_mana_drawn
 from fracas.rules.kaiser.mass import INNATE_MANA
 from fracas.rules.kaiser.preparing import converted

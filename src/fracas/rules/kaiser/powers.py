@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from fracas.engine.memo import per_object
 from fracas.rules.kaiser.actions import IntentionKind
-from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.immaterial import is_imbued
 from fracas.rules.kaiser.sheet import Power, PowerSource, PowerType
 from fracas.rules.kaiser.vocabulary import DamageType, Defence

@@ -8,9 +8,9 @@ from typing import Protocol, TypeVar
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.memo import per_object_and
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
-from fracas.rules.kaiser.derived import per_object_and
 from fracas.rules.kaiser.sheet import Sheet
 
 LP = "LP"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet
+from fracas.engine.memo import per_object
 from fracas.engine.state import Combatant
 from fracas.rules.kaiser import stacking
-from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.queries import action_penalty, sheet_of
 from fracas.rules.kaiser.settings import KaiserSettings
 from fracas.rules.kaiser.sheet import Power, Sheet

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from fracas.engine.action import Action, CombatantId
+from fracas.engine.memo import per_object
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
-from fracas.rules.kingsdale.profile import per_sheet
 from fracas.rules.kingsdale.sheet import Sheet
 
 ACTIONS = "Actions"
@@ -43,13 +43,13 @@ def sheet_of(combatant: Combatant) -> Sheet:
     return sheet
 
 
-@per_sheet
+@per_object
 def life_pool(sheet: Sheet) -> str:
     """The pool whose 0 downs the bearer: M.D.C. for an M.D.C. being, else H.P."""
     return MDC if sheet.mdc_being else HP
 
 
-@per_sheet
+@per_object
 def wounded_pools(sheet: Sheet) -> tuple[str, ...]:
     """The pools damage may take, whether or not the bearer has them: H.P., S.D.C., M.D.C. and
     each armour layer (not PPE, ISP or a weapon's payload, which are spent)."""
@@ -60,7 +60,7 @@ def standing(combatant: Combatant) -> bool:
     """Alive and above 0 H.P. (an M.D.C. being: above 0 M.D.C.)."""
     if combatant.effects and combatant.has(DEAD):  # asked of everyone at every step
         return False
-    pool = combatant.pools.get(life_pool.of(combatant))
+    pool = combatant.pools.get(life_pool(sheet_of(combatant)))
     return pool is None or pool.current > 0
 
 

@@ -16,6 +16,7 @@ from fracas.dice import DiceSource, Expression, RollResult, dice, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event
 from fracas.engine.frozen import frozen
+from fracas.engine.memo import per_object, per_object_and
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.lurasko import actions as a
 from fracas.rules.lurasko.aoe import is_aoe
@@ -66,9 +67,6 @@ from fracas.rules.lurasko.wounds import (
     spend_shielding,
     wound,
 )
-
-MAX_REMEMBERED = 1024
-"""How many expressions the module's records keep at most before starting afresh."""
 
 INJURY_ROLL = dice(1, 20)
 """The GM's roll on the injury-type table."""
@@ -127,21 +125,10 @@ class _Rolled:
         self.results = tuple(results)
 
 
-_DICED: dict[int, tuple[Expression, bool]] = {}
-"""Whether an expression has dice, by its identity (a weapon's damage is the same object every
-attack), the expression kept alongside."""
-
-
+@per_object
 def _has_dice(notation: Expression) -> bool:
-    known = _DICED.get(id(notation))
-    if known is None or known[0] is not notation:
-        if len(_DICED) >= MAX_REMEMBERED:
-            _DICED.clear()
-        known = _DICED[id(notation)] = (
-            notation,
-            next(iter(notation.dice_terms()), None) is not None,
-        )
-    return known[1]
+    """Whether an expression has dice (a weapon's damage is the same object every attack)."""
+    return next(iter(notation.dice_terms()), None) is not None
 
 
 @dataclass
@@ -459,19 +446,11 @@ class Strike:
         return injury_type(face, ranged=ranged, table=bands)
 
 
-_PLUS: dict[tuple[int, int], tuple[Expression, Expression]] = {}
-"""``die + bonus`` by the die's identity and the bonus, the die kept alongside."""
-
-
+@per_object_and
 def _plus(die: Expression, bonus: int) -> Expression:
     """``die + bonus`` (the die itself for 0), built once for each die and bonus: the defense
     roll's expression, asked for at every attack."""
-    known = _PLUS.get((id(die), bonus))
-    if known is None or known[0] is not die:
-        if len(_PLUS) >= MAX_REMEMBERED:
-            _PLUS.clear()
-        known = _PLUS[id(die), bonus] = (die, die + bonus if bonus else die)
-    return known[1]
+    return die + bonus if bonus else die
 
 
 def hindrance_on(

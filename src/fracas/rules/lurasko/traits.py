@@ -4,20 +4,17 @@ sheet object.
 A sheet is a frozen model that a combatant keeps for the whole fight, so what follows from it
 alone (its weapons by name, its armor range, resistances and shielding sources, the pools that
 fade, its injury factor) is the same every time it is asked. ``traits_of`` keeps it by the
-sheet's identity, the sheet held alongside so that the identity stays its own.
+sheet's identity (``fracas.engine.memo``).
 """
 
 from __future__ import annotations
 
+from fracas.engine.memo import per_object
 from fracas.rules.lurasko.armor import ArmorRange
 from fracas.rules.lurasko.damage import Resistance
 from fracas.rules.lurasko.injury import adjusted_weight, injury_factor
 from fracas.rules.lurasko.sheet import Sheet, Weapon
 from fracas.rules.lurasko.shielding import ShieldSource
-
-MAX_KNOWN = 4096
-"""How many sheets are kept at most; past it the record starts afresh (a long-lived server
-loads new sheets with every encounter it opens)."""
 
 
 class Traits:
@@ -53,14 +50,7 @@ class Traits:
         return factor
 
 
-_KNOWN: dict[int, Traits] = {}
-
-
+@per_object
 def traits_of(sheet: Sheet) -> Traits:
     """The traits of ``sheet``, worked out the first time this very object is asked about."""
-    known = _KNOWN.get(id(sheet))
-    if known is None or known.sheet is not sheet:
-        if len(_KNOWN) >= MAX_KNOWN:
-            _KNOWN.clear()
-        known = _KNOWN[id(sheet)] = Traits(sheet)
-    return known
+    return Traits(sheet)

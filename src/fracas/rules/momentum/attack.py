@@ -15,6 +15,7 @@ from fracas.dice import DiceSource, RollResult, dice, roll, staged
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectChanged, EffectEnded, Event
 from fracas.engine.frozen import frozen
+from fracas.engine.memo import by_identity
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
 from fracas.rules.momentum import actions as a
@@ -54,7 +55,6 @@ from fracas.rules.momentum.hit import (
     non_lethal_dice,
     weapon_critical,
 )
-from fracas.rules.momentum.memo import by_identity
 from fracas.rules.momentum.positions import within_enemy_melee_range
 from fracas.rules.momentum.queries import (
     AP,

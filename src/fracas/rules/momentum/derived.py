@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from fracas.engine.memo import by_identity
 from fracas.rules.momentum.damage import Defences
 from fracas.rules.momentum.defense_rolls import DefenseRoll
-from fracas.rules.momentum.memo import by_identity
 from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Sheet, Weapon
 from fracas.rules.momentum.stats import (

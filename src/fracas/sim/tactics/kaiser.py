@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
+from fracas.engine.memo import per_object
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import Combatant, EncounterState
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.attack import attack_actions_left
-from fracas.rules.kaiser.derived import per_object
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import (
     COUNTER,

@@ -26,6 +26,7 @@ from functools import lru_cache
 from fracas.dice import Expression, distribution
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
+from fracas.engine.memo import per_object
 from fracas.engine.ruleset import Cost, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool
 from fracas.rules.kingsdale.actions import (
@@ -39,8 +40,7 @@ from fracas.rules.kingsdale.actions import (
     Strike,
 )
 from fracas.rules.kingsdale.combat import in_hand, strike_cost
-from fracas.rules.kingsdale.profile import per_sheet
-from fracas.rules.kingsdale.queries import STRAY, STRIKE
+from fracas.rules.kingsdale.queries import STRAY, STRIKE, sheet_of
 from fracas.rules.kingsdale.sheet import Sheet, Weapon, payload_pool
 from fracas.sim.policy import Policy
 
@@ -53,7 +53,7 @@ def mean_damage(damage: Expression) -> float:
     return float(distribution(damage).mean())
 
 
-@per_sheet
+@per_object
 def ranked(sheet: Sheet) -> tuple[Weapon, ...]:
     """A sheet's weapons: mega-damage first, then by mean damage."""
     return tuple(sorted(sheet.weapons, key=lambda w: (not w.mega, -mean_damage(w.damage))))
@@ -63,7 +63,7 @@ Armed = tuple[Weapon, Cost]
 """A weapon and what a (normal) strike with it costs."""
 
 
-@per_sheet
+@per_object
 def armed(sheet: Sheet) -> tuple[Armed, ...]:
     """A sheet's weapons best first (``ranked``), each with its strike's cost."""
     return tuple((weapon, strike_cost(weapon)) for weapon in ranked(sheet))
@@ -96,7 +96,7 @@ class Fighter:
             settle = Stray(striker=actor, roll=True)
             if encounter.can(settle):
                 return settle
-        ready = [(w, cost) for w, cost in armed.of(me) if in_hand(state, actor, w)]
+        ready = [(w, cost) for w, cost in armed(sheet_of(me)) if in_hand(state, actor, w)]
         return self._reload(encounter, actor, ready) or self._strike(encounter, actor, ready)
 
     @staticmethod

@@ -1,9 +1,9 @@
-"""``by_identity``: answers remembered by the very objects they were asked of."""
+"""``fracas.engine.memo``: answers remembered by the very objects they were asked of."""
 
 from __future__ import annotations
 
-from fracas.rules.momentum import memo
-from fracas.rules.momentum.memo import by_identity
+from fracas.engine import memo
+from fracas.engine.memo import by_identity, per_object, per_object_and
 
 
 class Box:
@@ -40,3 +40,33 @@ def test_it_starts_afresh_once_it_holds_its_most() -> None:
     assert double(boxes[-1]) == 2 * memo.AT_MOST  # kept after starting afresh
     assert double(boxes[0]) == 0  # forgotten: asked again
     assert asked == [*range(memo.AT_MOST + 1), 0]
+
+
+def test_per_object_works_an_answer_out_once_per_object() -> None:
+    asked: list[int] = []
+
+    @per_object
+    def double(box: Box) -> int:
+        asked.append(box.value)
+        return 2 * box.value
+
+    one = Box(1)
+    assert (double(one), double(one), double(Box(1))) == (2, 2, 2)
+    assert asked == [1, 1]  # the equal object, not the same one, was asked again
+
+
+def test_per_object_and_tells_the_value_apart_by_equality() -> None:
+    """A tuple of names built afresh at each ask finds the answer kept for an equal one."""
+    asked: list[tuple[int, tuple[str, ...]]] = []
+
+    @per_object_and
+    def counted(box: Box, names: tuple[str, ...]) -> int:
+        asked.append((box.value, names))
+        return box.value + len(names)
+
+    one = Box(1)
+    assert counted(one, ("a", "b")) == 3
+    assert counted(one, tuple("ab")) == 3
+    assert counted(one, ("a",)) == 2
+    assert counted(Box(1), ("a",)) == 2
+    assert asked == [(1, ("a", "b")), (1, ("a",)), (1, ("a",))]
