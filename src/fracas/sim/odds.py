@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -37,7 +38,7 @@ from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
 from fracas.engine.gm import MoveTurn
-from fracas.engine.ruleset import IllegalAction
+from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 from fracas.sim.branching import (
@@ -182,17 +183,17 @@ def exact_odds(
     action named owe after it (see ``odds``). ``by_totals`` False branches every roll on its
     faces from the start (the odds before totals; the same figures, more resolutions)."""
     trial = _trial(encounter)
-    base = trial.state
     tree = _Tree(_trial(trial), (action, *then), max_branches, answering)
     outcomes: _Chances[str] = _Chances()
     damage: _Chances[int] = _Chances()
     answers: dict[Action, None] = {}
+    dealt_in = _Dealt(trial.ruleset, action.actor, trial.state)
     resolutions, current = 0, 0
     for number, leaf in _walked(tree, by_totals):
         if number != current:  # a rule read the faces of a roll: the pass started anew
             outcomes, damage, answers, current = _Chances(), _Chances(), {}, number
         resolutions = leaf.resolved
-        dealt = damage_dealt(trial.ruleset, action.actor, base, leaf.state)
+        dealt = dealt_in(leaf.state)
         outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
         damage.add(dealt, leaf.weight, leaf.scale)
         answers.update(dict.fromkeys(leaf.events.answers))
@@ -320,6 +321,26 @@ class _Tree:
             yield Leaf(events, trial.state, weight, scale, self.resolutions)
 
 
+class _Dealt:
+    """``damage_dealt`` by ``actor`` from ``base`` to a leaf's state, worked out once for each
+    state: leaves whose rules shared the stage that made their state (``fracas.dice.shared``)
+    share the very state object. A state is known by its identity through a weak reference
+    (keeping every leaf's state alive is what ``_walked`` avoids), so a state that is gone is
+    never taken for a new one at its address."""
+
+    def __init__(self, ruleset: Ruleset, actor: CombatantId | None, base: EncounterState) -> None:
+        self.ruleset, self.actor, self.base = ruleset, actor, base
+        self._known: dict[int, tuple[weakref.ref[EncounterState], int]] = {}
+
+    def __call__(self, state: EncounterState) -> int:
+        known = self._known.get(id(state))
+        if known is not None and known[0]() is state:
+            return known[1]
+        dealt = damage_dealt(self.ruleset, self.actor, self.base, state)
+        self._known[id(state)] = (weakref.ref(state), dealt)
+        return dealt
+
+
 K = TypeVar("K", str, int)
 
 
@@ -336,10 +357,14 @@ class _Chances(Generic[K]):
         self._weights[key, scale] = self._weights.get((key, scale), 0) + weight
 
     def fractions(self) -> dict[K, Fraction]:
-        found: dict[K, Fraction] = {}
+        """Each key's chance: its weights brought to the scales' least common multiple and
+        added as integers, one ``Fraction`` per key (adding a ``Fraction`` per weight reduced
+        each sum again: 8d6's leaves have a dozen scales)."""
+        common = math.lcm(*{scale for _, scale in self._weights})
+        sums: dict[K, int] = {}
         for (key, scale), weight in self._weights.items():
-            found[key] = found.get(key, Fraction(0)) + Fraction(weight, scale)
-        return found
+            sums[key] = sums.get(key, 0) + weight * (common // scale)
+        return {key: Fraction(total, common) for key, total in sums.items()}
 
 
 def sampled_odds(

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from fracas.dice import DiceSource, RollResult, dice, roll, staged
+from fracas.dice import DiceSource, RollResult, dice, roll, shared, staged
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectChanged, EffectEnded, Event
+from fracas.engine.clock import Tape, Written
+from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
@@ -139,14 +140,34 @@ class AttackRule(TurnAction[a.Attack]):
         self, state: EncounterState, action: a.Attack, dice_: DiceSource
     ) -> Sequence[Event]:
         """Everything before the damage roll is a stage (``staged``): the exact odds resolve it
-        once per attack roll, not again for every total of the damage."""
+        once per attack roll, not again for every total of the damage. The damage, folded, is
+        a shared stage (``shared``): the exact odds work it out once per total for all the
+        attack rolls that land it the same way (the seven plain hits of a d20)."""
         aimed = staged(dice_, lambda: self._aimed(state, action, dice_))
         if aimed.lands_on is None:
             return [*aimed.events, *aimed.aftermath]
-        damage = self._damage(
-            state, action, acting(action), aimed.lands_on, aimed.weapon, aimed.outcome, dice_
-        )
-        return [*aimed.events, *damage, *aimed.aftermath]
+        tape = Tape(state)
+        tape.write(aimed.events)
+        landed = (aimed.lands_on, aimed.weapon, aimed.outcome)
+        tape.write(shared(dice_, self._landed, state, tape.state, action, *landed))
+        tape.write(aimed.aftermath)
+        return tape.events
+
+    def _landed(
+        self,
+        source: DiceSource,
+        state: EncounterState,
+        start: EncounterState,
+        action: a.Attack,
+        target: CombatantId,
+        weapon: Weapon | Ability,
+        outcome: AttackOutcome,
+    ) -> Written:
+        """The damage of an attack that lands on ``target`` worked out in ``state`` (the state
+        the attack is resolved in) and folded into ``start`` (that state after the attack
+        roll's events) at once (``reduce``): it reads nothing else but its draws."""
+        events = self._damage(state, action, acting(action), target, weapon, outcome, source)
+        return Written(events, start, reduce(start, events))
 
     def _aimed(self, state: EncounterState, action: a.Attack, source: DiceSource) -> Aimed:
         """The attack roll (or the target's Defense Roll against an Ability that has one),
