@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable, Collection, Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import icepool  # type: ignore[import-untyped]
 
@@ -157,7 +157,7 @@ class BranchingDice:
             if found is not None:  # its draws are kept alive: an id found is theirs
                 self._next = end
                 self._stage_number += found[1]
-                return cast(T, found[2])
+                return found[2]  # type: ignore[return-value]
         self._stage_number += 1
         result = stage()
         drawn = draws[: self._next]
@@ -180,7 +180,7 @@ class BranchingDice:
             if found is not None:  # its arguments and draws are kept alive: ids found are theirs
                 self._next = end
                 self._stage_number += found[1]
-                return cast(T, found[2])
+                return found[2]  # type: ignore[return-value]
         number = self._stage_number
         result = stage(self, *arguments)
         drawn = draws[before : self._next]

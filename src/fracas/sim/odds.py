@@ -37,6 +37,7 @@ from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.gm import MoveTurn
 from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
@@ -196,7 +197,8 @@ def exact_odds(
         dealt = dealt_in(leaf.state)
         outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
         damage.add(dealt, leaf.weight, leaf.scale)
-        answers.update(dict.fromkeys(leaf.events.answers))
+        if leaf.events.answers:
+            answers.update(dict.fromkeys(leaf.events.answers))
     return Odds(
         outcomes=dict(sorted(outcomes.fractions().items())),
         damage=_distribution(damage.fractions()),
@@ -206,7 +208,7 @@ def exact_odds(
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Leaf:
     """One complete resolution of an exchange: its events, the state it left, and its exact
     chance, ``weight / scale``."""
@@ -291,6 +293,7 @@ class _Tree:
         trial, base, verb = self.trial, self.base, self.actions[0].verb
         known: Known = {}
         stages: Stages = {}
+        shares = _Shares()
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
             draws, weight, scale = pending.pop()
@@ -311,10 +314,8 @@ class _Tree:
                         f"{verb}: more than {MAX_DRAWS} rolls in one resolution"
                         " (a roll kept open while it comes up high)"
                     ) from needed
-                for draw, share in reversed(branches or face_branches(needed.sides)):
-                    pending.append(
-                        ((*draws, draw), weight * share.numerator, scale * share.denominator)
-                    )
+                for draw, numerator, denominator in shares(branches or face_branches(needed.sides)):
+                    pending.append(((*draws, draw), weight * numerator, scale * denominator))
                 continue
             except DiceLimitError as error:
                 raise TooManyBranches(f"{verb}: {error}") from error
@@ -341,6 +342,22 @@ class _Dealt:
         return dealt
 
 
+class _Shares:
+    """A roll's branches as (draw, numerator, denominator), last first (the order they are
+    pushed in), worked out once for each tuple of branches (a roll's are the same tuple at
+    every resolution of a pass; ``Fraction.numerator`` is a property, a call each time)."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[tuple[Branch, ...], tuple[tuple[Draw, int, int], ...]]] = {}
+
+    def __call__(self, branches: tuple[Branch, ...]) -> tuple[tuple[Draw, int, int], ...]:
+        known = self._known.get(id(branches))
+        if known is None or known[0] is not branches:  # kept alive: an id found is theirs
+            split = tuple((draw, s.numerator, s.denominator) for draw, s in reversed(branches))
+            known = self._known[id(branches)] = (branches, split)
+        return known[1]
+
+
 K = TypeVar("K", str, int)
 
 
@@ -354,7 +371,8 @@ class _Chances(Generic[K]):
         self._weights: dict[tuple[K, int], int] = {}
 
     def add(self, key: K, weight: int, scale: int) -> None:
-        self._weights[key, scale] = self._weights.get((key, scale), 0) + weight
+        weights, at = self._weights, (key, scale)
+        weights[at] = weights.get(at, 0) + weight
 
     def fractions(self) -> dict[K, Fraction]:
         """Each key's chance: its weights brought to the scales' least common multiple and

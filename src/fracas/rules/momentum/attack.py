@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from fracas.dice import DiceSource, RollResult, dice, roll, shared, staged
 from fracas.engine.action import CombatantId
-from fracas.engine.clock import Tape, Written
+from fracas.engine.clock import Written
 from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, IllegalAction
@@ -83,11 +83,12 @@ def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
 
 @frozen
 class Aimed:
-    """What an attack comes to before its damage roll: its rolls' events, the weapon or Ability,
-    the outcome, whom its damage lands on (None: nobody, a miss or a successful Defense Roll)
-    and the events that follow the damage (a held attack used up, a hidden attacker seen)."""
+    """What an attack comes to before its damage roll: its rolls' events (folded into the state
+    the attack is resolved in), the weapon or Ability, the outcome, whom its damage lands on
+    (None: nobody, a miss or a successful Defense Roll) and the events that follow the damage
+    (a held attack used up, a hidden attacker seen)."""
 
-    events: tuple[Event, ...]
+    events: Written
     weapon: Weapon | Ability
     outcome: AttackOutcome
     lands_on: CombatantId | None
@@ -142,16 +143,16 @@ class AttackRule(TurnAction[a.Attack]):
         """Everything before the damage roll is a stage (``staged``): the exact odds resolve it
         once per attack roll, not again for every total of the damage. The damage, folded, is
         a shared stage (``shared``): the exact odds work it out once per total for all the
-        attack rolls that land it the same way (the seven plain hits of a d20)."""
+        attack rolls that land it the same way (the seven plain hits of a d20). The events
+        come folded (``Written``): the engine takes the state they lead to as it is."""
         aimed = staged(dice_, lambda: self._aimed(state, action, dice_))
+        rolled, aftermath = aimed.events, aimed.aftermath
         if aimed.lands_on is None:
-            return [*aimed.events, *aimed.aftermath]
-        tape = Tape(state)
-        tape.write(aimed.events)
-        landed = (aimed.lands_on, aimed.weapon, aimed.outcome)
-        tape.write(shared(dice_, self._landed, state, tape.state, action, *landed))
-        tape.write(aimed.aftermath)
-        return tape.events
+            return [*rolled, *aftermath]
+        landing = (aimed.lands_on, aimed.weapon, aimed.outcome)
+        landed = shared(dice_, self._landed, state, rolled.end, action, *landing)
+        end = reduce(landed.end, aftermath) if aftermath else landed.end
+        return Written((*rolled, *landed, *aftermath), state, end)
 
     def _landed(
         self,
@@ -178,7 +179,8 @@ class AttackRule(TurnAction[a.Attack]):
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
             check, saved = self._defense_roll(state, action, weapon, source)
             lands_on = None if saved else target.id
-            return Aimed((check,), weapon, AttackOutcome.HIT, lands_on, aftermath)
+            rolled = Written((check,), state, reduce(state, (check,)))
+            return Aimed(rolled, weapon, AttackOutcome.HIT, lands_on, aftermath)
         events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, source)
         screen_id = action.behind or _climbed_by(target, attacker)
         if outcome is AttackOutcome.MISS and screen_id is not None:
@@ -198,7 +200,9 @@ class AttackRule(TurnAction[a.Attack]):
             )
             target = screen
         lands_on = target.id if outcome.hits else None
-        return Aimed(tuple(events), weapon, outcome, lands_on, aftermath)
+        return Aimed(
+            Written(events, state, reduce(state, events)), weapon, outcome, lands_on, aftermath
+        )
 
     def _attack_roll(
         self,
