@@ -35,7 +35,8 @@ given in advance; DiceNeeded when they run out, so a front end can ask for physi
 may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use; such a
 roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden).
 A rule may mark a part of its resolution as a stage (``staged``), which a source replaying the
-same draws (``Replaying``, the exact odds') runs once per distinct draws before it.
+same draws (``Replaying``, the exact odds') runs once per distinct draws before it, or as a
+stage of given arguments (``shared``), run once per distinct arguments whatever came before.
 
 ``Distribution`` and ``distribution`` are imported when first used (PEP 562): they load
 icepool, which rolling dice does not need.
@@ -75,6 +76,7 @@ from fracas.dice.sources import (
     Replaying,
     SeededDice,
     WholeRolls,
+    shared,
     staged,
 )
 
@@ -142,6 +144,7 @@ __all__ = [
     "distribution",
     "parse",
     "roll",
+    "shared",
     "staged",
 ]
 

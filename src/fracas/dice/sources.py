@@ -37,10 +37,15 @@ class WholeRolls(Protocol):
 class Replaying(Protocol):
     """A source that replays the same draws again and again (the exact odds resolve an action
     once per branch, each time from its start), and so may hand back what a stage of the
-    resolution came to when it last ran after the same draws, instead of running it again."""
+    resolution came to when it last ran after the same draws (or, for a shared stage, with the
+    same arguments), instead of running it again."""
 
     def staged(self, stage: Callable[[], T]) -> T:
         """What ``stage`` comes to (see ``staged``)."""
+        ...
+
+    def shared(self, stage: Callable[..., T], arguments: tuple[object, ...]) -> T:
+        """What ``stage(self, *arguments)`` comes to (see ``shared``)."""
         ...
 
 
@@ -52,6 +57,19 @@ def staged(source: DiceSource, stage: Callable[[], T]) -> T:
     source just runs it."""
     replaying = getattr(source, "staged", None)
     return stage() if replaying is None else replaying(stage)
+
+
+def shared(source: DiceSource, stage: Callable[..., T], *arguments: object) -> T:
+    """What ``stage(source, *arguments)``, a part of a rule's resolution, comes to. The rule
+    promises that it reads nothing but its arguments (immutable: a state, an action, a weapon)
+    and the dice it draws from ``source``, whatever was drawn before it, and that its result is
+    immutable. A ``Replaying`` source may then hand back the result of an earlier call of the
+    same ``stage`` (a bound method: of the same object) with the very same arguments, by
+    identity, that made the same draws, skipping those draws: so a damage roll is shared by
+    every attack roll that hits the same target in the same way from the same state. Any other
+    source just calls it."""
+    replaying = getattr(source, "shared", None)
+    return stage(source, *arguments) if replaying is None else replaying(stage, arguments)
 
 
 def check_face(face: int, sides: int) -> None:

@@ -35,7 +35,7 @@ class Written(tuple[Event, ...]):
     def __new__(
         cls, events: Iterable[Event], start: EncounterState, end: EncounterState
     ) -> Written:
-        written = super().__new__(cls, events)
+        written = tuple.__new__(cls, events)  # not super(): made for every step and stage
         written.start = start
         written.end = end
         return written

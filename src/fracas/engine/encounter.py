@@ -13,7 +13,7 @@ from typing import Any
 
 from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
 from fracas.engine.action import Action, CombatantId, combatants_named
-from fracas.engine.clock import Tape
+from fracas.engine.clock import Tape, Written
 from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged, reduce
 from fracas.engine.frozen import frozen
 from fracas.engine.gm import (
@@ -111,6 +111,7 @@ class Encounter:
         self._undone: list[tuple[Step, EncounterState]] = []
         self._engine_rules = _engine_rules(ruleset)
         self._legal: tuple[EncounterState, Action, Rule[Any], Cost] | None = None
+        self._paid: tuple[EncounterState, Action, Written] | None = None
 
     # --- acting -------------------------------------------------------------------------
 
@@ -176,9 +177,9 @@ class Encounter:
         another FracasError; in every such case the state is unchanged.
         """
         rule, cost = self._checked(action)
-        dice = self._dice_for_step(faces)
+        dice = self.dice if faces is None and self.dice is not None else self._dice_for_step(faces)
         tape = Tape(self.state)
-        tape.write(_payment(cost, action))
+        tape.write(self._paying(cost, action))
         tape.write(rule.resolve(tape.state, action, dice))
         self._follow_up(tape, dice)
         if faces is not None and isinstance(dice, LoadedDice) and dice.remaining:
@@ -188,6 +189,22 @@ class Encounter:
         step = Step(action, tape.recorded())
         self._commit(step, tape.state)
         return step
+
+    def _paying(self, cost: Cost, action: Action) -> Written:
+        """The payment of ``cost`` (the cost ``_checked`` found for ``action`` in this state)
+        folded into the state: remembered with the state and the very action, as ``_checked``
+        remembers the action found legal. Applying the same action to the same state again
+        (the exact odds do, once per branch of its dice) so hands its rule the very same state
+        to resolve, which a rule's stage may be shared by (``fracas.dice.shared``)."""
+        state = self.state
+        paid = self._paid
+        if paid is not None and paid[0] is state and paid[1] is action:
+            return paid[2]
+        tape = Tape(state)
+        tape.write(_payment(cost, action))
+        written = tape.events
+        self._paid = (state, action, written)
+        return written
 
     def _afford(self, cost: Cost, action: Action) -> None:
         if not cost:

@@ -38,6 +38,9 @@ class IllegalAction(FracasError):
         self.reason = reason
 
 
+DECIDED = 64
+"""How many combatants mappings ``Ruleset.decided`` remembers the outcome of."""
+
 DAMAGE_BY_GM = "damage from the game master"
 HEALED_BY_GM = "healed by the game master"
 """The reasons of the pool changes a game master's quick edit makes."""
@@ -95,7 +98,7 @@ class Ruleset(ABC):
 
     def __init__(self, settings: BaseModel | None = None) -> None:
         self.settings = settings if settings is not None else self.settings_model()
-        self._decided: tuple[Mapping[CombatantId, Combatant], Outcome | None] | None = None
+        self._decided: dict[int, tuple[Mapping[CombatantId, Combatant], Outcome | None]] = {}
         self._standing: Standing | None = None
 
     @abstractmethod
@@ -206,17 +209,21 @@ class Ruleset(ABC):
         return self.standing_in(state).outcome()
 
     def decided(self, state: EncounterState) -> Outcome | None:
-        """``outcome(state)``, remembered for the last combatants mapping asked about.
+        """``outcome(state)``, remembered for the last ``DECIDED`` combatants mappings asked
+        about (by identity, each kept alive with its outcome).
 
         The engine asks after every step, every turn it starts and every turn it skips; most
         clock events (a turn started, dice drawn) leave the combatants mapping as it was, and
-        the state never mutates it, so the same mapping has the same outcome."""
+        the state never mutates it, so the same mapping has the same outcome. The exact odds
+        ask of the same few mappings in turn: the leaves that share a stage share its state."""
         combatants = state.combatants
-        known = self._decided
+        known = self._decided.get(id(combatants))
         if known is not None and known[0] is combatants:
             return known[1]
         over = self.outcome(state)
-        self._decided = (combatants, over)
+        if len(self._decided) >= DECIDED:
+            self._decided.clear()
+        self._decided[id(combatants)] = (combatants, over)
         return over
 
     def held_order(

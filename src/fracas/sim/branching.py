@@ -20,7 +20,9 @@ A roll with as many distinct results as totals (no dice, one die and constants, 
 Every resolution of one pass replays the draws of the branch it follows from the start, so a
 rule's stage (``fracas.dice.staged``: the attack roll before the damage roll) would be run again
 for every total of the damage. ``BranchingDice`` hands back a stage's result instead, once it
-has run after the same draws in that pass (``Stages``).
+has run after the same draws in that pass (``Stages``). A shared stage (``fracas.dice.shared``:
+the damage of a hit) is handed back once it has run with the same arguments and made the same
+draws, whatever was drawn before it (the seven plain hits of a d20 share their damage).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import math
 from collections.abc import Callable, Collection, Hashable, Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import TypeVar
 
 import icepool  # type: ignore[import-untyped]
 
@@ -59,11 +61,13 @@ Branch = tuple[Draw, Fraction]
 Results = tuple[tuple[RollResult, Fraction], ...]
 Known = dict[int, tuple[Expression, Results | None]]
 """A roll's branches by its expression's identity (the expression kept, so the id stays its)."""
-Stages = dict[tuple[int, ...], tuple[tuple[Draw, ...], int, object]]
-"""What the stages of one pass came to, by their number in the resolution, how many draws were
-made before them and the identities of those draws and of the draws they made: all those draws
-(kept, so the ids stay theirs), how many stages the stage started, itself included, and what it
-came to."""
+Stages = dict[tuple[object, ...], tuple[tuple[object, ...], int, object]]
+"""What the stages of one pass came to. A stage (``staged``) by its number in the resolution,
+how many draws were made before it and the identities of those draws and of the draws it made;
+a shared stage (``shared``) by the stage (a function, or a method with its object) and the
+identities of its arguments and of the draws it made. Each keeps what its key has the
+identities of (so the ids stay theirs), how many stages it started (a ``staged`` one counting
+itself), and what it came to."""
 
 T = TypeVar("T")
 
@@ -153,12 +157,35 @@ class BranchingDice:
             if found is not None:  # its draws are kept alive: an id found is theirs
                 self._next = end
                 self._stage_number += found[1]
-                return cast(T, found[2])
+                return found[2]  # type: ignore[return-value]
         self._stage_number += 1
         result = stage()
         drawn = draws[: self._next]
         key = (number, before, *map(id, drawn))
         self._stages[key] = (drawn, self._stage_number - number, result)
+        return result
+
+    def shared(self, stage: Callable[..., T], arguments: tuple[object, ...]) -> T:
+        """What ``stage(self, *arguments)`` came to when it last ran in this pass with the very
+        same arguments and making the same next draws (the rule promises it reads nothing else:
+        it would come to it again), those draws skipped; otherwise it is called, and what it
+        came to kept. Where it runs in the resolution, and what was drawn before, do not
+        matter."""
+        draws, before, stages = self._draws, self._next, self._stages
+        key = (stage, *map(id, arguments))
+        for end in range(before, len(draws) + 1):
+            if end > before:
+                key += (id(draws[end - 1]),)
+            found = stages.get(key)
+            if found is not None:  # its arguments and draws are kept alive: ids found are theirs
+                self._next = end
+                self._stage_number += found[1]
+                return found[2]  # type: ignore[return-value]
+        number = self._stage_number
+        result = stage(self, *arguments)
+        drawn = draws[before : self._next]
+        key = (stage, *map(id, arguments), *map(id, drawn))
+        stages[key] = ((*arguments, *drawn), self._stage_number - number, result)
         return result
 
     def _branches(self, expression: Expression) -> Results | None:

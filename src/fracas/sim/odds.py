@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -36,8 +37,9 @@ from fracas.dice.sources import DiceSource
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
+from fracas.engine.frozen import frozen
 from fracas.engine.gm import MoveTurn
-from fracas.engine.ruleset import IllegalAction
+from fracas.engine.ruleset import IllegalAction, Ruleset
 from fracas.engine.state import EncounterState
 from fracas.errors import FracasError
 from fracas.sim.branching import (
@@ -182,20 +184,21 @@ def exact_odds(
     action named owe after it (see ``odds``). ``by_totals`` False branches every roll on its
     faces from the start (the odds before totals; the same figures, more resolutions)."""
     trial = _trial(encounter)
-    base = trial.state
     tree = _Tree(_trial(trial), (action, *then), max_branches, answering)
     outcomes: _Chances[str] = _Chances()
     damage: _Chances[int] = _Chances()
     answers: dict[Action, None] = {}
+    dealt_in = _Dealt(trial.ruleset, action.actor, trial.state)
     resolutions, current = 0, 0
     for number, leaf in _walked(tree, by_totals):
         if number != current:  # a rule read the faces of a roll: the pass started anew
             outcomes, damage, answers, current = _Chances(), _Chances(), {}, number
         resolutions = leaf.resolved
-        dealt = damage_dealt(trial.ruleset, action.actor, base, leaf.state)
+        dealt = dealt_in(leaf.state)
         outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
         damage.add(dealt, leaf.weight, leaf.scale)
-        answers.update(dict.fromkeys(leaf.events.answers))
+        if leaf.events.answers:
+            answers.update(dict.fromkeys(leaf.events.answers))
     return Odds(
         outcomes=dict(sorted(outcomes.fractions().items())),
         damage=_distribution(damage.fractions()),
@@ -205,7 +208,7 @@ def exact_odds(
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Leaf:
     """One complete resolution of an exchange: its events, the state it left, and its exact
     chance, ``weight / scale``."""
@@ -290,6 +293,7 @@ class _Tree:
         trial, base, verb = self.trial, self.base, self.actions[0].verb
         known: Known = {}
         stages: Stages = {}
+        shares = _Shares()
         pending: list[tuple[tuple[Draw, ...], int, int]] = [((), 1, 1)]
         while pending:
             draws, weight, scale = pending.pop()
@@ -310,14 +314,48 @@ class _Tree:
                         f"{verb}: more than {MAX_DRAWS} rolls in one resolution"
                         " (a roll kept open while it comes up high)"
                     ) from needed
-                for draw, share in reversed(branches or face_branches(needed.sides)):
-                    pending.append(
-                        ((*draws, draw), weight * share.numerator, scale * share.denominator)
-                    )
+                for draw, numerator, denominator in shares(branches or face_branches(needed.sides)):
+                    pending.append(((*draws, draw), weight * numerator, scale * denominator))
                 continue
             except DiceLimitError as error:
                 raise TooManyBranches(f"{verb}: {error}") from error
             yield Leaf(events, trial.state, weight, scale, self.resolutions)
+
+
+class _Dealt:
+    """``damage_dealt`` by ``actor`` from ``base`` to a leaf's state, worked out once for each
+    state: leaves whose rules shared the stage that made their state (``fracas.dice.shared``)
+    share the very state object. A state is known by its identity through a weak reference
+    (keeping every leaf's state alive is what ``_walked`` avoids), so a state that is gone is
+    never taken for a new one at its address."""
+
+    def __init__(self, ruleset: Ruleset, actor: CombatantId | None, base: EncounterState) -> None:
+        self.ruleset, self.actor, self.base = ruleset, actor, base
+        self._known: dict[int, tuple[weakref.ref[EncounterState], int]] = {}
+
+    def __call__(self, state: EncounterState) -> int:
+        known = self._known.get(id(state))
+        if known is not None and known[0]() is state:
+            return known[1]
+        dealt = damage_dealt(self.ruleset, self.actor, self.base, state)
+        self._known[id(state)] = (weakref.ref(state), dealt)
+        return dealt
+
+
+class _Shares:
+    """A roll's branches as (draw, numerator, denominator), last first (the order they are
+    pushed in), worked out once for each tuple of branches (a roll's are the same tuple at
+    every resolution of a pass; ``Fraction.numerator`` is a property, a call each time)."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[tuple[Branch, ...], tuple[tuple[Draw, int, int], ...]]] = {}
+
+    def __call__(self, branches: tuple[Branch, ...]) -> tuple[tuple[Draw, int, int], ...]:
+        known = self._known.get(id(branches))
+        if known is None or known[0] is not branches:  # kept alive: an id found is theirs
+            split = tuple((draw, s.numerator, s.denominator) for draw, s in reversed(branches))
+            known = self._known[id(branches)] = (branches, split)
+        return known[1]
 
 
 K = TypeVar("K", str, int)
@@ -333,13 +371,18 @@ class _Chances(Generic[K]):
         self._weights: dict[tuple[K, int], int] = {}
 
     def add(self, key: K, weight: int, scale: int) -> None:
-        self._weights[key, scale] = self._weights.get((key, scale), 0) + weight
+        weights, at = self._weights, (key, scale)
+        weights[at] = weights.get(at, 0) + weight
 
     def fractions(self) -> dict[K, Fraction]:
-        found: dict[K, Fraction] = {}
+        """Each key's chance: its weights brought to the scales' least common multiple and
+        added as integers, one ``Fraction`` per key (adding a ``Fraction`` per weight reduced
+        each sum again: 8d6's leaves have a dozen scales)."""
+        common = math.lcm(*{scale for _, scale in self._weights})
+        sums: dict[K, int] = {}
         for (key, scale), weight in self._weights.items():
-            found[key] = found.get(key, Fraction(0)) + Fraction(weight, scale)
-        return found
+            sums[key] = sums.get(key, 0) + weight * (common // scale)
+        return {key: Fraction(total, common) for key, total in sums.items()}
 
 
 def sampled_odds(

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from fracas.dice import DiceSource, RollResult, dice, roll, staged
+from fracas.dice import DiceSource, RollResult, dice, roll, shared, staged
 from fracas.engine.action import CombatantId
-from fracas.engine.events import EffectChanged, EffectEnded, Event
+from fracas.engine.clock import Written
+from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.frozen import frozen
 from fracas.engine.memo import by_identity
 from fracas.engine.ruleset import Cost, IllegalAction
@@ -95,11 +96,12 @@ def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
 
 @frozen
 class Aimed:
-    """What an attack comes to before its damage roll: its rolls' events, the weapon or Ability,
-    the outcome, whom its damage lands on (None: nobody, a miss or a successful Defense Roll)
-    and the events that follow the damage (a held attack used up, a hidden attacker seen)."""
+    """What an attack comes to before its damage roll: its rolls' events (folded into the state
+    the attack is resolved in), the weapon or Ability, the outcome, whom its damage lands on
+    (None: nobody, a miss or a successful Defense Roll) and the events that follow the damage
+    (a held attack used up, a hidden attacker seen)."""
 
-    events: tuple[Event, ...]
+    events: Written
     weapon: Weapon | Ability
     outcome: AttackOutcome
     lands_on: CombatantId | None
@@ -153,14 +155,34 @@ class AttackRule(TurnAction[a.Attack]):
         self, state: EncounterState, action: a.Attack, dice_: DiceSource
     ) -> Sequence[Event]:
         """Everything before the damage roll is a stage (``staged``): the exact odds resolve it
-        once per attack roll, not again for every total of the damage."""
+        once per attack roll, not again for every total of the damage. The damage, folded, is
+        a shared stage (``shared``): the exact odds work it out once per total for all the
+        attack rolls that land it the same way (the seven plain hits of a d20). The events
+        come folded (``Written``): the engine takes the state they lead to as it is."""
         aimed = staged(dice_, lambda: self._aimed(state, action, dice_))
+        rolled, aftermath = aimed.events, aimed.aftermath
         if aimed.lands_on is None:
-            return [*aimed.events, *aimed.aftermath]
-        damage = self._damage(
-            state, action, acting(action), aimed.lands_on, aimed.weapon, aimed.outcome, dice_
-        )
-        return [*aimed.events, *damage, *aimed.aftermath]
+            return [*rolled, *aftermath]
+        landing = (aimed.lands_on, aimed.weapon, aimed.outcome)
+        landed = shared(dice_, self._landed, state, rolled.end, action, *landing)
+        end = reduce(landed.end, aftermath) if aftermath else landed.end
+        return Written((*rolled, *landed, *aftermath), state, end)
+
+    def _landed(
+        self,
+        source: DiceSource,
+        state: EncounterState,
+        start: EncounterState,
+        action: a.Attack,
+        target: CombatantId,
+        weapon: Weapon | Ability,
+        outcome: AttackOutcome,
+    ) -> Written:
+        """The damage of an attack that lands on ``target`` worked out in ``state`` (the state
+        the attack is resolved in) and folded into ``start`` (that state after the attack
+        roll's events) at once (``reduce``): it reads nothing else but its draws."""
+        events = self._damage(state, action, acting(action), target, weapon, outcome, source)
+        return Written(events, start, reduce(start, events))
 
     def _aimed(self, state: EncounterState, action: a.Attack, source: DiceSource) -> Aimed:
         """The attack roll (or the target's Defense Roll against an Ability that has one),
@@ -171,7 +193,8 @@ class AttackRule(TurnAction[a.Attack]):
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
             check, saved = self._defense_roll(state, action, weapon, source)
             lands_on = None if saved else target.id
-            return Aimed((check,), weapon, AttackOutcome.HIT, lands_on, aftermath)
+            rolled = Written((check,), state, reduce(state, (check,)))
+            return Aimed(rolled, weapon, AttackOutcome.HIT, lands_on, aftermath)
         events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, source)
         screen_id = action.behind or _climbed_by(target, attacker)
         if outcome is AttackOutcome.MISS and screen_id is not None:
@@ -191,7 +214,9 @@ class AttackRule(TurnAction[a.Attack]):
             )
             target = screen
         lands_on = target.id if outcome.hits else None
-        return Aimed(tuple(events), weapon, outcome, lands_on, aftermath)
+        return Aimed(
+            Written(events, state, reduce(state, events)), weapon, outcome, lands_on, aftermath
+        )
 
     def _attack_roll(
         self,
