@@ -177,7 +177,7 @@ class Encounter:
         another FracasError; in every such case the state is unchanged.
         """
         rule, cost = self._checked(action)
-        dice = self.dice if faces is None and self.dice is not None else self._dice_for_step(faces)
+        dice = self._dice_for_step(faces)
         tape = Tape(self.state)
         tape.write(self._paying(cost, action))
         tape.write(rule.resolve(tape.state, action, dice))
