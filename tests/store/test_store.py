@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -56,7 +57,7 @@ def test_a_stale_writer_gets_a_conflict(store: Store) -> None:
     first = Tracked(store, encounter)
     first.run("start")
     with pytest.raises(Conflict):
-        store.append(encounter, version, Entry("step", {"action": {}, "events": []}))
+        store.append(encounter, version, Entry("step", json.dumps({"action": {}, "events": []})))
     assert store.version(encounter) == version + 1
 
 

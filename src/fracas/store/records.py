@@ -4,9 +4,8 @@ and a loaded encounter."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from fracas.engine.action import CombatantId
 from fracas.errors import FracasError
@@ -49,10 +48,11 @@ def told(error: StoreError, log: logging.Logger) -> str:
 
 @dataclass(frozen=True)
 class Entry:
-    """One change of the log: a step with its data (``saving.dump_step``), an undo or a redo."""
+    """One change of the log: a step with its data (``saving.dump_step``) as JSON text, an
+    undo or a redo."""
 
     kind: Kind
-    data: Mapping[str, Any] | None = None
+    data: str | None = None
 
 
 @dataclass(frozen=True)

@@ -537,19 +537,18 @@ def _combatant(value: str | None) -> CombatantId | None:
 
 
 def _row(encounter_id: str, number: int, entry: Entry, now: float) -> dict[str, Any]:
-    data = None if entry.data is None else json.dumps(entry.data, ensure_ascii=False)
     return {
         "encounter": encounter_id,
         "number": number,
         "kind": entry.kind,
-        "data": data,
+        "data": entry.data,
         "created": now,
     }
 
 
 def _entries_of(steps: Sequence[Any], undone: Sequence[Any]) -> list[Entry]:
     """The log that rebuilds a save's steps and undone steps (the next to redo last)."""
-    done = [Entry("step", s) for s in (*steps, *reversed(undone))]
+    done = [Entry("step", json.dumps(s, ensure_ascii=False)) for s in (*steps, *reversed(undone))]
     return done + [Entry("undo") for _ in undone]
 
 

@@ -169,8 +169,8 @@ def _same(one: Pending | None, other: Pending | None) -> bool:
 
 def entry_of(reply: Reply, before: int, session: Session) -> Entry:
     """The log entry for the change a reply reports; ``before``: the steps the session had."""
-    from fracas.engine.saving import dump_step
+    from fracas.store.logged import step_text
 
     if reply.step is not None:
-        return Entry("step", dump_step(reply.step))
+        return Entry("step", step_text(reply.step))
     return Entry("undo" if len(session.encounter.steps) < before else "redo")
