@@ -234,3 +234,17 @@ def test_the_typed_actions_are_listed_with_their_fields(table: Table) -> None:
     assert listed["reveal"]["game_master"] is True
     mine = {a["verb"] for a in table.client.get(f"/api/t/{table.player}/catalogue").json()}
     assert "attack" in mine and "reveal" not in mine and "undo" not in mine
+
+
+def test_a_method_a_path_does_not_take_is_a_405_naming_those_it_does(
+    table: Table, client: TestClient
+) -> None:
+    """RFC 9110 §15.5.6: a 405 "MUST generate an Allow header field" listing the target's
+    methods; the API's routes sit in included routers, which the header must look into."""
+    before = version(table)
+    undo = client.put(f"/api/t/{table.gm}/undo")
+    listing = client.delete("/api/encounters")
+    assert (undo.status_code, undo.headers["allow"]) == (405, "POST")
+    assert (listing.status_code, listing.headers["allow"]) == (405, "GET, POST")
+    assert undo.json()["code"] == "http-405"
+    assert version(table) == before

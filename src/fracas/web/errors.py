@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
+from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
@@ -78,11 +78,12 @@ def install(app: FastAPI) -> None:
 
 
 def _allowed(request: Request) -> list[str]:
-    """Every method some route of the path takes (Starlette names only the first route's)."""
+    """Every method some route of the path takes (Starlette names only the first route's),
+    the routes of included routers among them (``iter_route_contexts``)."""
     methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, APIRoute) and route.matches(request.scope)[0] != Match.NONE:
-            methods |= route.methods or set()
+    for route in iter_route_contexts(request.app.router.routes):
+        if route.methods and route.matches(request.scope)[0] != Match.NONE:
+            methods |= route.methods
     return sorted(methods)
 
 
