@@ -223,10 +223,10 @@ class PoolChanged(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
-        pool = combatant.pools[self.pool]
-        return _set_pool(
-            state, combatant, self.pool, evolve(pool, current=pool.current + self.amount)
-        )
+        pools = combatant.pools
+        pool = pools[self.pool]
+        pools = {**pools, self.pool: evolve(pool, current=pool.current + self.amount)}
+        return state.with_combatant(evolve(combatant, pools=pools))  # _set_pool, without a call
 
 
 @frozen
@@ -264,7 +264,7 @@ class EffectApplied(Event):
         combatant = state.combatants[self.combatant]
         effect = evolve(self.effect, id=f"e{state.next_effect}")
         state = state.with_combatant(evolve(combatant, effects=(*combatant.effects, effect)))
-        return evolve(state, next_effect=state.next_effect + 1)
+        return state.with_effect_counted()
 
 
 @frozen
