@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fracas.engine.action import CombatantId
-from fracas.engine.state import _ANCHORED, Combatant, EncounterState, _holders_after
+from fracas.engine.state import _ANCHORED, Combatant, EncounterState, _holders_after, evolve
 
 if TYPE_CHECKING:
     from fracas.engine.events import Event
@@ -42,6 +42,21 @@ class Draft(EncounterState):
             combatants = fields["combatants"] = dict(combatants)
         combatants[combatant.id] = combatant
         fields["_changed"].append(combatant.id)
+        return self
+
+    def with_changed(self, combatant: Combatant, **changes: object) -> EncounterState:
+        """A combatant this draft made (``_made``) is changed in place: nobody else holds it
+        yet. Any other is copied with the changes, as on a state."""
+        fields = self.__dict__
+        made = fields["_made"]
+        if made.get(combatant.id) is not combatant:
+            copy = made[combatant.id] = evolve(combatant, **changes)
+            return self.with_combatant(copy)
+        values = combatant.__dict__
+        count = len(values)
+        values.update(changes)
+        if len(values) != count:  # a name that is no field adds a key, as ``evolve`` refuses
+            raise TypeError(f"Combatant has no field {', '.join(sorted(changes))}")
         return self
 
     def with_effect_counted(self) -> EncounterState:
@@ -79,6 +94,7 @@ def _draft(state: EncounterState) -> Draft:
         fields[name] = source[name]
     fields["_base"] = state
     fields["_changed"] = []
+    fields["_made"] = {}
     fields["_left"] = False
     return draft
 

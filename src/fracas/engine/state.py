@@ -233,6 +233,10 @@ class EncounterState:
             state.__dict__[_ANCHORED] = (combatants, holders)
         return state
 
+    def with_changed(self, combatant: Combatant, **changes: object) -> EncounterState:
+        """This state with its ``combatant`` changed in some fields (``evolve``'s)."""
+        return self.with_combatant(evolve(combatant, **changes))
+
     def with_effect_counted(self) -> EncounterState:
         """This state with the effect counter moved on (an effect took its number)."""
         return evolve(self, next_effect=self.next_effect + 1)
