@@ -14,6 +14,7 @@ from fracas.engine.events import (
     CombatantLeft,
     EffectApplied,
     EffectEnded,
+    MarkSet,
     PoolChanged,
     reduce,
 )
@@ -184,6 +185,36 @@ def test_a_run_folded_through_one_draft_is_the_state_folded_event_by_event() -> 
     assert folded.next_effect == 3
     assert folded.anchored() == ("ada",) == _anchored_afresh(folded)
     assert start == untouched and start.combatants == untouched.combatants  # never changed
+
+
+def test_a_combatant_changed_again_in_a_run_is_changed_in_the_drafts_copy_alone() -> None:
+    """A draft changes the combatant it copied in place; the state it started from and a
+    combatant an event brought in (``CombatantJoined``'s own) stay as they were."""
+    bo = replace(ADA_ALONE, id=CombatantId("bo"), name="Bo")
+    start = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE, bo.id: bo})
+    untouched = replace(start)
+    cy = replace(ADA_ALONE, id=CombatantId("cy"), name="Cy")
+    joined = CombatantJoined(cy)
+    run = [
+        PoolChanged(bo.id, "HP", -4),
+        EffectApplied(bo.id, Effect("Bleeding")),
+        MarkSet(bo.id, "dead", True),
+        PoolChanged(bo.id, "HP", -1),
+        joined,
+        PoolChanged(cy.id, "HP", -2),
+        MarkSet(cy.id, "dead", True),
+    ]
+    one_by_one = start
+    for event in run:
+        one_by_one = event.apply(one_by_one)
+    folded = reduce(start, run)
+    assert folded == one_by_one
+    assert folded[bo.id].pools["HP"].current == 5 and folded[bo.id].marks == {"dead": True}
+    assert [e.name for e in folded[bo.id].effects] == ["Bleeding"]
+    assert folded[cy.id].pools["HP"].current == 8 and folded[cy.id].marks == {"dead": True}
+    assert start == untouched and start[bo.id] is bo and bo.pools["HP"].current == 10
+    assert bo.marks == {} and bo.effects == ()
+    assert joined.combatant is cy and cy.pools["HP"].current == 10 and cy.marks == {}
 
 
 def test_one_who_left_and_came_back_in_a_run_holds_its_new_place_among_the_anchored() -> None:

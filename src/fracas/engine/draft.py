@@ -4,7 +4,8 @@ Folding event by event builds, for every event that changes a combatant, a new c
 mapping (a copy of the whole) and a new ``EncounterState`` that the next event throws away. A
 ``Draft`` is a private, changeable copy that the events of one run are applied to instead (each
 event's ``apply`` stays what defines it: on a draft, ``with_combatant`` and
-``without_combatant`` change the draft's own mapping and return the draft), and ``settled``
+``without_combatant`` change the draft's own mapping and ``with_effect_counted`` its counter,
+and return the draft), and ``settled``
 freezes it into one ``EncounterState`` (the way Clojure's transients or immer's ``produce``
 work). The state a run starts from is never changed; a draft never leaves ``fold``.
 """
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fracas.engine.action import CombatantId
-from fracas.engine.state import Combatant, EncounterState, _holders_after
+from fracas.engine.state import _ANCHORED, Combatant, EncounterState, _holders_after, evolve
 
 if TYPE_CHECKING:
     from fracas.engine.events import Event
@@ -41,6 +42,25 @@ class Draft(EncounterState):
             combatants = fields["combatants"] = dict(combatants)
         combatants[combatant.id] = combatant
         fields["_changed"].append(combatant.id)
+        return self
+
+    def with_changed(self, combatant: Combatant, **changes: object) -> EncounterState:
+        """A combatant this draft made (``_made``) is changed in place: nobody else holds it
+        yet. Any other is copied with the changes, as on a state."""
+        fields = self.__dict__
+        made = fields["_made"]
+        if made.get(combatant.id) is not combatant:
+            copy = made[combatant.id] = evolve(combatant, **changes)
+            return self.with_combatant(copy)
+        values = combatant.__dict__
+        count = len(values)
+        values.update(changes)
+        if len(values) != count:  # a name that is no field adds a key, as ``evolve`` refuses
+            raise TypeError(f"Combatant has no field {', '.join(sorted(changes))}")
+        return self
+
+    def with_effect_counted(self) -> EncounterState:
+        self.__dict__["next_effect"] += 1
         return self
 
     def without_combatant(self, combatant: CombatantId) -> EncounterState:
@@ -74,6 +94,7 @@ def _draft(state: EncounterState) -> Draft:
         fields[name] = source[name]
     fields["_base"] = state
     fields["_changed"] = []
+    fields["_made"] = {}
     fields["_left"] = False
     return draft
 
@@ -86,14 +107,15 @@ def _settled(draft: EncounterState, base: EncounterState) -> EncounterState:
     for name in _FIELDS:
         settled[name] = fields[name]
     combatants = settled["combatants"]
-    known = base._known_anchored()
-    if known is None or fields["_left"]:  # one who left may be back elsewhere in the order:
-        return state  # ``anchored`` is worked out afresh when asked
-    if combatants is not base.combatants:
-        before = base.combatants
+    before = base.combatants
+    kept: tuple[object, tuple[CombatantId, ...]] | None = base.__dict__.get(_ANCHORED)
+    if kept is None or kept[0] is not before or fields["_left"]:  # base._known_anchored();
+        return state  # one who left may be back elsewhere in the order: worked out afresh
+    known = kept[1]
+    if combatants is not before:
         for changed in dict.fromkeys(fields["_changed"]):
             now = combatants[changed]
             if (was := before.get(changed)) is None or was.effects is not now.effects:
                 known = _holders_after(known, combatants, now)
-    state._keep_anchored(known)
+    settled[_ANCHORED] = (combatants, known)  # state._keep_anchored(known), without a call
     return state

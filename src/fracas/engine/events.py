@@ -223,10 +223,10 @@ class PoolChanged(Event):
 
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
-        pool = combatant.pools[self.pool]
-        return _set_pool(
-            state, combatant, self.pool, evolve(pool, current=pool.current + self.amount)
-        )
+        pools = combatant.pools
+        pool = pools[self.pool]
+        pools = {**pools, self.pool: evolve(pool, current=pool.current + self.amount)}
+        return state.with_changed(combatant, pools=pools)  # _set_pool, without a call
 
 
 @frozen
@@ -250,7 +250,7 @@ class PoolSet(Event):
 
 def _set_pool(state: EncounterState, combatant: Combatant, name: str, pool: Pool) -> EncounterState:
     pools = {**combatant.pools, name: pool}
-    return state.with_combatant(evolve(combatant, pools=pools))
+    return state.with_changed(combatant, pools=pools)
 
 
 @frozen
@@ -263,8 +263,8 @@ class EffectApplied(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
         effect = evolve(self.effect, id=f"e{state.next_effect}")
-        state = state.with_combatant(evolve(combatant, effects=(*combatant.effects, effect)))
-        return evolve(state, next_effect=state.next_effect + 1)
+        state = state.with_changed(combatant, effects=(*combatant.effects, effect))
+        return state.with_effect_counted()
 
 
 @frozen
@@ -278,7 +278,7 @@ class EffectEnded(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
         effects = tuple(e for e in combatant.effects if e.id != self.effect)
-        return state.with_combatant(evolve(combatant, effects=effects))
+        return state.with_changed(combatant, effects=effects)
 
 
 @frozen
@@ -291,7 +291,7 @@ class EffectChanged(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
         effects = tuple(self.effect if e.id == self.effect.id else e for e in combatant.effects)
-        return state.with_combatant(evolve(combatant, effects=effects))
+        return state.with_changed(combatant, effects=effects)
 
 
 @frozen
@@ -305,7 +305,7 @@ class MarkSet(Event):
     def apply(self, state: EncounterState) -> EncounterState:
         combatant = state.combatants[self.combatant]
         marks = {**combatant.marks, self.key: self.value}
-        return state.with_combatant(evolve(combatant, marks=marks))
+        return state.with_changed(combatant, marks=marks)
 
 
 @frozen

@@ -233,6 +233,14 @@ class EncounterState:
             state.__dict__[_ANCHORED] = (combatants, holders)
         return state
 
+    def with_changed(self, combatant: Combatant, **changes: object) -> EncounterState:
+        """This state with its ``combatant`` changed in some fields (``evolve``'s)."""
+        return self.with_combatant(evolve(combatant, **changes))
+
+    def with_effect_counted(self) -> EncounterState:
+        """This state with the effect counter moved on (an effect took its number)."""
+        return evolve(self, next_effect=self.next_effect + 1)
+
     def without_combatant(self, combatant: CombatantId) -> EncounterState:
         remaining = {k: v for k, v in self.combatants.items() if k != combatant}
         state = evolve(self, combatants=remaining)
@@ -297,7 +305,10 @@ _ANCHORED = "_anchored"
 
 
 def _holds_anchored(combatant: Combatant) -> bool:
-    return any(e.ends is not None for e in combatant.effects)
+    for effect in combatant.effects:  # noqa: SIM110 (a loop, not ``any``: no generator to run)
+        if effect.ends is not None:
+            return True
+    return False
 
 
 def _holders_after(

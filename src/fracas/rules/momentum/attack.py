@@ -66,6 +66,7 @@ from fracas.rules.momentum.queries import (
     sheet_of,
 )
 from fracas.rules.momentum.rolling import roll_d20
+from fracas.rules.momentum.settings import MomentumSettings
 from fracas.rules.momentum.sheet import Ability, Sheet, Weapon
 from fracas.rules.momentum.status_effects import StatusEffect
 from fracas.rules.momentum.wounds import wound
@@ -329,7 +330,7 @@ class AttackRule(TurnAction[a.Attack]):
                 rolls.append(DamageRolled(attacker, target, extra))
                 portions = _merged(portions, _portions(maneuver, extra))
         bonuses = (
-            self._critical(weapon, maneuver, portions)
+            _critical(weapon, maneuver, portions[0].damage_type, self.settings)
             if outcome is AttackOutcome.CRITICAL_HIT
             else ()
         )
@@ -343,21 +344,24 @@ class AttackRule(TurnAction[a.Attack]):
             rolls[0] = DamageRolled(attacker, target, rolled, d4s)
         return [*rolls, *wound(state, target, hit, settings=self.settings)]
 
-    def _critical(
-        self,
-        weapon: Weapon | Ability,
-        maneuver: Ability | None,
-        portions: tuple[DamagePortion, ...],
-    ) -> tuple[DamageBonus, ...]:
-        """Seed: weapons +6; Abilities +6 + 3 per Tier; a weapon attack with a Maneuver +6 and
-        the Maneuver "additional damage equal to 3 times the Tier of the used Maneuver"."""
-        first = portions[0].damage_type
-        if isinstance(weapon, Ability):
-            return ability_critical(first, weapon.tier, settings=self.settings)
-        if maneuver is None:
-            return weapon_critical(first, settings=self.settings)
-        own = sorted(maneuver.damage_types)[0] if maneuver.damage_types else first
-        return maneuver_critical(first, own, maneuver.tier, settings=self.settings)
+
+@by_identity
+def _critical(
+    weapon: Weapon | Ability,
+    maneuver: Ability | None,
+    first: DamageType,
+    settings: MomentumSettings,
+) -> tuple[DamageBonus, ...]:
+    """Seed: weapons +6; Abilities +6 + 3 per Tier; a weapon attack with a Maneuver +6 and
+    the Maneuver "additional damage equal to 3 times the Tier of the used Maneuver". ``first``
+    is the type of the hit's first portion. Worked out once per weapon, Maneuver, type and
+    settings (all immutable): the hit it goes into is then found by identity."""
+    if isinstance(weapon, Ability):
+        return ability_critical(first, weapon.tier, settings=settings)
+    if maneuver is None:
+        return weapon_critical(first, settings=settings)
+    own = sorted(maneuver.damage_types)[0] if maneuver.damage_types else first
+    return maneuver_critical(first, own, maneuver.tier, settings=settings)
 
 
 @lru_cache(maxsize=1024)

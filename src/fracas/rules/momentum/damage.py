@@ -102,21 +102,22 @@ class _Ledger:
 def resolve_damage(hit: Hit, defences: Defences, *, settings: MomentumSettings) -> DamageAccount:
     """Take one hit through the target's defences and itemise every step.
 
-    Remembered by the hit (its value) and the very defences and settings (kept with the
-    account, so that their identities stay theirs): the same hits land on the same targets
-    again and again, and the account is immutable."""
-    key = (hit, id(defences), id(settings))
+    Remembered by the very hit, defences and settings (kept with the account, so that their
+    identities stay theirs; hashing a hit walks its portions and bonuses): the attacks hand
+    out the same hits again and again (``attack._hit``), which land on the same targets, and
+    the account is immutable."""
+    key = (id(hit), id(defences), id(settings))
     known = _ACCOUNTS.get(key)
     if known is not None:
-        return known[2]
+        return known[3]
     account = _resolved(hit, defences, settings)
     if len(_ACCOUNTS) >= _ACCOUNTS_AT_MOST:
         _ACCOUNTS.clear()
-    _ACCOUNTS[key] = (defences, settings, account)
+    _ACCOUNTS[key] = (hit, defences, settings, account)
     return account
 
 
-_ACCOUNTS: dict[tuple[Hit, int, int], tuple[Defences, MomentumSettings, DamageAccount]] = {}
+_ACCOUNTS: dict[tuple[int, int, int], tuple[Hit, Defences, MomentumSettings, DamageAccount]] = {}
 _ACCOUNTS_AT_MOST = 1024
 """``resolve_damage``'s answers, and how many it keeps before it starts afresh."""
 

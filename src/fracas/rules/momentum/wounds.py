@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, Event, MarkSet, PoolChanged
+from fracas.engine.frozen import frozen
+from fracas.engine.memo import by_identity
 from fracas.engine.ruleset import DAMAGE_BY_GM, HEALED_BY_GM, IllegalAction, healed
-from fracas.engine.state import Effect, EncounterState
-from fracas.rules.momentum.damage import resolve_damage
+from fracas.engine.state import Combatant, Effect, EncounterState, Pool
+from fracas.rules.momentum.damage import Defences, resolve_damage
 from fracas.rules.momentum.derived import defences_of
 from fracas.rules.momentum.events import DamageTaken
 from fracas.rules.momentum.hit import Hit
@@ -16,12 +18,21 @@ from fracas.rules.momentum.status_effects import StatusEffect
 from fracas.rules.momentum.vitality import VitalityChange, apply_damage
 
 
-def wound(
-    state: EncounterState, target: CombatantId, hit: Hit, *, settings: MomentumSettings
-) -> list[Event]:
-    """The events of ``hit`` landing on ``target``: its account, the Vitality lost, Bleeding
-    when lethal damage takes Vitality below 1, and death at the setting's threshold."""
-    victim = state[target]
+@frozen
+class _Victim:
+    """What a hit on one combatant reads that no hit changes: its defences (Corroded taken
+    off its Armor), its Vitality, whether it is an object and whether it already bleeds."""
+
+    defences: Defences
+    vitality: Pool
+    is_object: bool
+    bleeding: bool
+
+
+@by_identity
+def _victim(victim: Combatant, settings: MomentumSettings) -> _Victim:
+    """Worked out once per combatant (immutable): the same one takes hit after hit, one for
+    every damage total, when the odds are worked out."""
     sheet = sheet_of(victim)
     corroded = (
         sum(int(e.data.get("stacks", 1) or 1) for e in victim.effects if e.name == "Corroded")
@@ -29,10 +40,22 @@ def wound(
         else 0
     )
     armor_bonus = -corroded * settings.corroded_armor_per_stack
-    account = resolve_damage(
-        hit, defences_of(sheet, armor_bonus=armor_bonus, settings=settings), settings=settings
+    return _Victim(
+        defences_of(sheet, armor_bonus=armor_bonus, settings=settings),
+        victim.pools[VITALITY],
+        sheet.is_object,
+        has_status(victim, StatusEffect.BLEEDING),
     )
-    pool = victim.pools[VITALITY]
+
+
+def wound(
+    state: EncounterState, target: CombatantId, hit: Hit, *, settings: MomentumSettings
+) -> list[Event]:
+    """The events of ``hit`` landing on ``target``: its account, the Vitality lost, Bleeding
+    when lethal damage takes Vitality below 1, and death at the setting's threshold."""
+    victim = _victim(state[target], settings)
+    account = resolve_damage(hit, victim.defences, settings=settings)
+    pool = victim.vitality
     change = apply_damage(
         pool.current,
         pool.maximum,
@@ -41,7 +64,7 @@ def wound(
         settings=settings,
     )
     events: list[Event] = [DamageTaken(target, account, pool.current, change.vitality)]
-    return events + _vitality(state, target, change, "damage")
+    return _changed(events, target, victim, change, "damage")
 
 
 def dealt(
@@ -63,7 +86,7 @@ def dealt(
         settings=settings,
     )
     reason = DAMAGE_BY_GM if lethal else f"non-lethal {DAMAGE_BY_GM}"
-    return _vitality(state, target, change, reason)
+    return _changed([], target, _victim(state[target], settings), change, reason)
 
 
 def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Event]:
@@ -76,22 +99,23 @@ def healing(state: EncounterState, target: CombatantId, amount: int) -> list[Eve
     return [PoolChanged(target, VITALITY, gained, HEALED_BY_GM)]
 
 
-def _vitality(
-    state: EncounterState, target: CombatantId, change: VitalityChange, reason: str
+def _changed(
+    events: list[Event],
+    target: CombatantId,
+    victim: _Victim,
+    change: VitalityChange,
+    reason: str,
 ) -> list[Event]:
-    """The Vitality ``change`` makes, Bleeding when it starts and death."""
-    victim = state[target]
-    sheet = sheet_of(victim)
-    pool = victim.pools[VITALITY]
-    events: list[Event] = []
-    if change.vitality != pool.current:
-        events.append(PoolChanged(target, VITALITY, change.vitality - pool.current, reason))
-    if (
-        change.bleeding_starts
-        and not sheet.is_object
-        and not has_status(victim, StatusEffect.BLEEDING)
-    ):
-        events.append(EffectApplied(target, Effect(name=status_name(StatusEffect.BLEEDING))))
-    if change.dies and not sheet.is_object:
+    """``events`` and the Vitality ``change`` makes, Bleeding when it starts and death."""
+    before = victim.vitality.current
+    if change.vitality != before:
+        events.append(PoolChanged(target, VITALITY, change.vitality - before, reason))
+    if change.bleeding_starts and not victim.is_object and not victim.bleeding:
+        events.append(EffectApplied(target, _BLEEDING))
+    if change.dies and not victim.is_object:
         events.append(MarkSet(target, DEAD, True))
     return events
+
+
+_BLEEDING = Effect(name=status_name(StatusEffect.BLEEDING))
+"""The Bleeding a wound starts (immutable; the state gives each its own id)."""
