@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+from callgrind import callgrind, counting, environment, instructions
 from command_path import Poster, fight, free_port
 from machine import describe
 
@@ -34,29 +34,6 @@ from fracas.store import Store, Tracked
 WARM = 10
 """Pairs run before counting: imports, caches, the pool's connection."""
 START_SECONDS = 600
-COUNTED = re.compile(r"I\s+refs:\s+([\d,]+)")
-
-
-def counting(pid: int, on: bool) -> None:
-    switch = ["callgrind_control", "-i", "on" if on else "off", str(pid)]
-    subprocess.run(switch, capture_output=True, check=True)
-
-
-def callgrind(command: list[str], out: Path) -> list[str]:
-    return [
-        "valgrind",
-        "--tool=callgrind",
-        "--instr-atstart=no",
-        f"--callgrind-out-file={out}",
-        *command,
-    ]
-
-
-def instructions(stderr: str, pairs: int) -> float:
-    found = COUNTED.search(stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind gave no count:\n{stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")) / pairs
 
 
 def inside(layer: str, pairs: int) -> None:
@@ -78,19 +55,19 @@ def inside(layer: str, pairs: int) -> None:
     counting(os.getpid(), False)
 
 
-def in_process(layer: str, pairs: int, environment: dict[str, str]) -> float:
+def in_process(layer: str, pairs: int, env: dict[str, str]) -> float:
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, __file__, "--inside", layer, str(pairs)]
         done = subprocess.run(
             callgrind(command, Path(folder) / "out"),
             capture_output=True,
             text=True,
-            env=environment,
+            env=env,
         )
     return instructions(done.stderr, pairs)
 
 
-def served(pairs: int, environment: dict[str, str]) -> float:
+def served(pairs: int, env: dict[str, str]) -> float:
     """A ``fracas serve`` process under callgrind, its instructions for ``pairs`` over HTTP."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/served.sqlite3"
@@ -104,7 +81,7 @@ def served(pairs: int, environment: dict[str, str]) -> float:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
-            env=environment,
+            env=env,
         )
         try:
             wait_ready(port)
@@ -142,15 +119,13 @@ def main() -> None:
         return
     src = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
     pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-    environment = dict(os.environ, PYTHONHASHSEED="0")
-    if src is not None:
-        environment["PYTHONPATH"] = src
+    env = environment(src)
     print(f"machine: {describe()}; fracas from {src or 'the installed package'}")
     print("| layer | M instructions per attack and undo |")
     print("|---|---|")
     for layer in ("memory", "tracked"):
-        print(f"| {layer} | {in_process(layer, pairs, environment) / 1e6:.3f} |", flush=True)
-    print(f"| HTTP (the server process) | {served(pairs, environment) / 1e6:.3f} |")
+        print(f"| {layer} | {in_process(layer, pairs, env) / 1e6:.3f} |", flush=True)
+    print(f"| HTTP (the server process) | {served(pairs, env) / 1e6:.3f} |")
 
 
 if __name__ == "__main__":

@@ -16,12 +16,9 @@ seed is fixed (``PYTHONHASHSEED=0``), so every count sees the same set and dict 
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
+from callgrind import counting, this_script
 from machine import describe
 
 QUERIES = {1: 6, 4: 3, 8: 2}
@@ -30,31 +27,7 @@ QUERIES = {1: 6, 4: 3, 8: 2}
 
 def counted(dice: int, queries: int, src: str | None) -> float:
     """Instructions per query of Thorn Lash as ``dice``d6, counted by callgrind."""
-    environment = dict(os.environ, PYTHONHASHSEED="0")  # the same set and dict orders each run
-    if src is not None:
-        environment["PYTHONPATH"] = src
-    with tempfile.TemporaryDirectory() as folder:
-        run = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--instr-atstart=no",
-                f"--callgrind-out-file={Path(folder) / 'callgrind.out'}",
-                sys.executable,
-                __file__,
-                "--inside",
-                str(dice),
-                str(queries),
-            ],
-            capture_output=True,
-            text=True,
-            env=environment,
-            check=True,
-        )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind gave no count:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")) / queries
+    return this_script(__file__, ["--inside", str(dice), str(queries)], queries, src)
 
 
 def inside(dice: int, queries: int) -> None:
@@ -68,11 +41,10 @@ def inside(dice: int, queries: int) -> None:
     action = ready(session, THORN_LASH)
     for _ in range(2):
         exact_odds(session.encounter, action)
-    control = ["callgrind_control", "-i"]
-    subprocess.run([*control, "on", str(os.getpid())], capture_output=True, check=True)
+    counting(os.getpid(), True)
     for _ in range(queries):
         exact_odds(session.encounter, action)
-    subprocess.run([*control, "off", str(os.getpid())], capture_output=True, check=True)
+    counting(os.getpid(), False)
 
 
 def main() -> None:
