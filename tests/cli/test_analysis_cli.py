@@ -25,7 +25,8 @@ def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
 def test_odds_prints_outcomes_and_damage(runner: CliRunner) -> None:
     result = runner.invoke(app, ["odds", "momentum", "Scout: attack raptor-1 -with dagger"])
     assert result.exit_code == 0, result.output
-    assert "exact, 49 resolutions" in result.output  # the d20 by its faces at once: no restart
+    # the d20 undecided (fracas.dice.undecided): a natural 1, a miss, a hit, a natural 20
+    assert "exact, 24 resolutions" in result.output
     assert "critical hit" in result.output and "1/20" in result.output
     assert "damage: mean 0.825" in result.output
 

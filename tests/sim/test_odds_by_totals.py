@@ -19,7 +19,13 @@ from fracas.engine.state import EncounterState
 from fracas.engine.turns import EndTurn, StartCombat
 from fracas.rules.momentum.derived import ability_hit_bonus, evasion_of
 from fracas.rules.momentum.queries import sheet_of
-from fracas.sim.branching import BranchingDice, RollNeeded, notation, shown_whole
+from fracas.sim.branching import (
+    BranchingDice,
+    RollNeeded,
+    distinct_results,
+    notation,
+    shown_whole,
+)
 from fracas.sim.odds import TooManyBranches, exact_odds
 from fracas.sim.policy import tactics_for
 from fracas.sim.scenario import open_scenario, ready
@@ -125,7 +131,11 @@ def test_a_labelled_damage_roll_read_by_its_parts_is_branched_on_its_faces_anew(
     by_faces = exact_odds(session.encounter, action, by_totals=False)
     assert by_totals.exact and by_faces.exact
     assert (by_totals.outcomes, by_totals.damage) == (by_faces.outcomes, by_faces.damage)
-    assert by_totals.resolutions > by_faces.resolutions  # the first pass, given up, included
+    faces = distinct_results(parse("2d6[physical] + 1d6[poison]"))
+    assert faces is not None and len(faces) == 126
+    # the second pass branches the damage on its faces, for the plain hits (one group of the
+    # undecided d20) and for the natural 20; by faces, for each of the 8 hitting d20 faces
+    assert 2 * len(faces) < by_totals.resolutions < 3 * len(faces) < by_faces.resolutions
     assert max(by_totals.damage.probabilities()) > 10  # damage past 2d6's: the parts were dealt
 
 

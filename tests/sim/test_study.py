@@ -48,7 +48,9 @@ def test_an_attack_table_is_the_exact_odds_of_the_attack() -> None:
     lash = Attack(actor="druid", target="raptor-1", weapon="Thorn Lash")
     table = attack_table(encounter, lash, "raptor-1", Tracked(VITALITY, 1), {"AP": 2})
     found = exact_odds(encounter, lash)
-    assert table.resolutions == found.resolutions
+    # the exact odds decide the d20 in groups (``fracas.dice.undecided``); a table, which
+    # reads its leaves' events itself, branches on each of its results
+    assert found.resolutions < table.resolutions
     assert table.losses == tuple(total for total, _ in found.damage.weights)
     assert table.mean() == pytest.approx(float(found.damage.mean()))
 

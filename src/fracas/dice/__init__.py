@@ -33,7 +33,9 @@ canonical notation and then every face rolled, in order:
 Dice come only from a DiceSource: SeededDice (reproducible from two ints) or LoadedDice (faces
 given in advance; DiceNeeded when they run out, so a front end can ask for physical dice). A source
 may also hand out whole rolls (WholeRolls), which the exact odds of ``fracas.sim`` use; such a
-roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden).
+roll may expose only its total (``RollResult.of_total``: reading its dice raises FacesHidden),
+or stand for several results not yet decided (``fracas.dice.undecided``: the rules' comparisons
+split it).
 A rule may mark a part of its resolution as a stage (``staged``), which a source replaying the
 same draws (``Replaying``, the exact odds') runs once per distinct draws before it, or as a
 stage of given arguments (``shared``), run once per distinct arguments whatever came before.

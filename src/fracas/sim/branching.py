@@ -15,7 +15,12 @@ natural face, in any order) and their labelled subtotals are alike, all a rule m
 roll (2d20kh1 has 400 sequences of faces and 20 such results). What the rules only record (the
 faces of a roll read by its total, dropped dice) may differ between results taken as alike.
 A roll with as many distinct results as totals (no dice, one die and constants, ``2d20kh1``:
-``shown_whole``) is handed out on its distinct results at once, as that costs no more branches.
+``shown_whole``) is handed out on its distinct results at once, as that costs no more branches;
+for the exact odds (``undecided``), as one roll standing for all of them, not yet decided
+(``undecided_results``, ``fracas.dice.undecided``): the rules' comparisons split it into the
+groups of results they tell apart (a natural 1, a miss, a hit, a natural 20), and results they
+never tell apart are resolved once, together. Each handed out is its own object
+(``UndecidedRoll.again``), so that a split finds its place among the draws.
 
 Every resolution of one pass replays the draws of the branch it follows from the start, so a
 rule's stage (``fracas.dice.staged``: the attack roll before the damage roll) would be run again
@@ -50,6 +55,7 @@ from fracas.dice import (
     distribution,
     roll,
 )
+from fracas.dice.undecided import UndecidedRoll
 from fracas.errors import FracasError
 
 MAX_SEQUENCES = 5_000
@@ -95,9 +101,18 @@ class BranchingDice:
     the expression's identity, shared by the resolutions of one pass of the enumeration (the
     rules roll the same expression objects every time; looking them up by value hashes each
     expression's whole tree). ``stages``: what the rules' stages came to in the resolutions of
-    that pass (``staged``)."""
+    that pass (``staged``). ``undecided``: a roll whose results are its totals is handed out
+    undecided (``undecided_results``) where it would be branched on them."""
 
-    __slots__ = ("_draws", "_faces_read", "_known", "_next", "_stage_number", "_stages")
+    __slots__ = (
+        "_draws",
+        "_faces_read",
+        "_known",
+        "_next",
+        "_stage_number",
+        "_stages",
+        "_undecided",
+    )
 
     def __init__(
         self,
@@ -105,11 +120,13 @@ class BranchingDice:
         faces_read: Collection[str] | None = None,
         known: Known | None = None,
         stages: Stages | None = None,
+        undecided: bool = False,
     ) -> None:
         self._draws = tuple(draws)
         self._next = 0
         """How many of ``_draws`` were handed out."""
         self._faces_read = faces_read
+        self._undecided = undecided
         self._known: Known = {} if known is None else known
         self._stages: Stages = {} if stages is None else stages
         self._stage_number = 0
@@ -133,7 +150,7 @@ class BranchingDice:
         branches = known[1]
         if branches is None:
             return None
-        if len(branches) == 1:
+        if len(branches) == 1 and type(branches[0][0]) is not UndecidedRoll:
             return branches[0][0]
         if index == len(draws):
             raise RollNeeded(next(expression.dice_terms()).sides, branches, expression)
@@ -190,8 +207,11 @@ class BranchingDice:
 
     def _branches(self, expression: Expression) -> Results | None:
         faces_read = self._faces_read
-        if faces_read is None or notation(expression) in faces_read or shown_whole(expression):
+        if faces_read is None or notation(expression) in faces_read:
             return distinct_results(expression)
+        if shown_whole(expression):
+            whole = undecided_results if self._undecided else distinct_results
+            return whole(expression)
         return total_results(expression) or distinct_results(expression)
 
 
@@ -243,6 +263,19 @@ def shown_whole(expression: Expression) -> bool:
         return False
     by_total, by_faces = total_results(expression), distinct_results(expression)
     return by_total is not None and by_faces is not None and len(by_faces) == len(by_total)
+
+
+@lru_cache(maxsize=512)
+def undecided_results(expression: Expression) -> Results | None:
+    """The distinct results of ``expression`` (one of ``shown_whole``'s) as one undecided roll
+    (``UndecidedRoll``), which the rules' comparisons split (``Decide``); a roll of a single
+    result is that result."""
+    results = distinct_results(expression)
+    if results is None or len(results) == 1:
+        return results
+    common = math.lcm(*(chance.denominator for _, chance in results))
+    weighed = tuple((result, int(chance * common)) for result, chance in results)
+    return ((UndecidedRoll.of(notation(expression), weighed), Fraction(1)),)
 
 
 @lru_cache(maxsize=512)

@@ -5,7 +5,9 @@ an expression that is not loaded, the enumeration branches over its totals, each
 probability; when a rule reads more of that roll than its total (a natural 20, a labelled part),
 the enumeration starts again, branching over that expression's distinct results
 (``fracas.sim.branching``); a die asked for on its own (``DiceNeeded``) branches over its
-faces. The action is then applied again with each longer list of draws. Every leaf is a
+faces. A roll whose results are its totals (``1d20 + 5``) is first handed to the rules
+undecided (``fracas.dice.undecided``), split only where a comparison tells its results apart.
+The action is then applied again with each longer list of draws. Every leaf is a
 complete, real resolution of the action by the ruleset's own code; its damage and its outcome
 are read through the ruleset's analysis hooks (``fracas.sim.measure``). So the odds are exact
 for every ruleset, with no second copy of any rule.
@@ -34,6 +36,7 @@ from fracas.dice import (
     SeededDice,
 )
 from fracas.dice.sources import DiceSource
+from fracas.dice.undecided import Decide, UndecidedRoll, known
 from fracas.engine.action import Action, CombatantId, combatants_named
 from fracas.engine.encounter import Encounter
 from fracas.engine.events import Event
@@ -184,19 +187,25 @@ def exact_odds(
     action named owe after it (see ``odds``). ``by_totals`` False branches every roll on its
     faces from the start (the odds before totals; the same figures, more resolutions)."""
     trial = _trial(encounter)
-    tree = _Tree(_trial(trial), (action, *then), max_branches, answering)
+    ruleset = trial.ruleset
+    dealt_in = _Dealt(ruleset, action.actor, trial.state)
+
+    def read(events: _Resolved, state: EncounterState) -> _Figures:
+        dealt = known(dealt_in(state))
+        return outcome_of(ruleset, events, dealt), dealt
+
+    tree = _Tree(_trial(trial), (action, *then), max_branches, answering, read=read)
     outcomes: _Chances[str] = _Chances()
     damage: _Chances[int] = _Chances()
     answers: dict[Action, None] = {}
-    dealt_in = _Dealt(trial.ruleset, action.actor, trial.state)
     resolutions, current = 0, 0
-    for number, leaf in _walked(tree, by_totals):
+    for number, leaf, figures in _walked(tree, by_totals):
         if number != current:  # a rule read the faces of a roll: the pass started anew
             outcomes, damage, answers, current = _Chances(), _Chances(), {}, number
         resolutions = leaf.resolved
-        dealt = dealt_in(leaf.state)
-        outcomes.add(outcome_of(trial.ruleset, leaf.events, dealt), leaf.weight, leaf.scale)
-        damage.add(dealt, leaf.weight, leaf.scale)
+        assert figures is not None
+        outcomes.add(figures[0], leaf.weight, leaf.scale)
+        damage.add(figures[1], leaf.weight, leaf.scale)
         if leaf.events.answers:
             answers.update(dict.fromkeys(leaf.events.answers))
     return Odds(
@@ -241,14 +250,14 @@ def leaves(
     tree = _Tree(_trial(encounter), (action, *then), max_branches, answering, merge)
     found: list[Leaf] = []
     current = 0
-    for number, leaf in _walked(tree, by_totals):
+    for number, leaf, _ in _walked(tree, by_totals):
         if number != current:  # a rule read the faces of a roll: the pass started anew
             found, current = [], number
         found.append(leaf)
     return found
 
 
-def _walked(tree: _Tree, by_totals: bool) -> Iterator[tuple[int, Leaf]]:
+def _walked(tree: _Tree, by_totals: bool) -> Iterator[tuple[int, Leaf, _Figures | None]]:
     """Each leaf of each pass of ``tree`` as it is found, with the number of its pass: rolls
     branched on their totals until a rule reads a roll's faces, which ends the pass
     (``FacesHidden``) and starts the next, with that expression branched on its faces. So a
@@ -258,17 +267,28 @@ def _walked(tree: _Tree, by_totals: bool) -> Iterator[tuple[int, Leaf]]:
     faces_read: set[str] | None = set() if by_totals else None
     for number in itertools.count():
         try:
-            for leaf in tree.walk(None if faces_read is None else frozenset(faces_read)):
-                yield number, leaf
+            for leaf, figures in tree.walk(None if faces_read is None else frozenset(faces_read)):
+                yield number, leaf, figures
             return
         except FacesHidden as hidden:
             assert faces_read is not None and hidden.notation not in faces_read
             faces_read.add(hidden.notation)
 
 
+_Figures = tuple[str, int]
+"""What the exact odds read of a leaf: its outcome and the damage dealt."""
+
+
 class _Tree:
     """The enumeration of one exchange from the encounter's state; ``resolutions`` counts the
-    resolutions of every pass (one more pass for each expression whose faces a rule read)."""
+    resolutions of every pass (one more pass for each expression whose faces a rule read).
+
+    ``read``: what is read of each leaf (its figures), read as the leaf is found. Given, rolls
+    whose results are their totals are handed out undecided (``fracas.dice.undecided``) by the
+    pass that branches on totals: the rules, and ``read``, resolve the results they cannot
+    tell apart once, and the pass resolves again once for each group of results they do tell
+    apart (``Decide``). Without it (study mode's tables read the leaves' events themselves),
+    each result is its own branch."""
 
     def __init__(
         self,
@@ -277,8 +297,10 @@ class _Tree:
         max_branches: int,
         answering: Policy | None,
         merge: Merge | None = None,
+        read: Callable[[_Resolved, EncounterState], _Figures] | None = None,
     ) -> None:
         self.merge = merge
+        self.read = read
         self.trial = trial
         self.base = trial.state
         self.actions = actions
@@ -286,11 +308,12 @@ class _Tree:
         self.answering = answering
         self.resolutions = 0
 
-    def walk(self, faces_read: frozenset[str] | None) -> Iterator[Leaf]:
-        """One pass, leaf by leaf: every roll branched on its totals, but those in
-        ``faces_read`` (or every roll, if None) on their distinct results. Raises FacesHidden
-        when a rule reads the faces of a roll branched on its totals."""
-        trial, base, verb = self.trial, self.base, self.actions[0].verb
+    def walk(self, faces_read: frozenset[str] | None) -> Iterator[tuple[Leaf, _Figures | None]]:
+        """One pass, leaf by leaf with its figures: every roll branched on its totals, but
+        those in ``faces_read`` (or every roll, if None) on their distinct results. Raises
+        FacesHidden when a rule reads the faces of a roll branched on its totals."""
+        trial, base, verb, read = self.trial, self.base, self.actions[0].verb, self.read
+        undecided = read is not None and faces_read is not None
         known: Known = {}
         stages: Stages = {}
         shares = _Shares()
@@ -300,9 +323,16 @@ class _Tree:
             self.resolutions += 1
             if self.resolutions > self.max_branches:
                 raise TooManyBranches(f"{verb}: more than {self.max_branches} ways to roll")
-            dice = BranchingDice(draws, faces_read, known, stages)
+            dice = BranchingDice(draws, faces_read, known, stages, undecided)
             try:
                 events = _resolve(trial, base, self.actions, dice, self.answering)
+                figures = None if read is None else read(events, trial.state)
+            except Decide as decided:  # the rules told an undecided roll's results apart
+                at, whole = _drawn_at(draws, decided.roll), decided.roll.weight
+                for part, share in reversed(decided.parts()):
+                    split = (*draws[:at], part, *draws[at + 1 :])
+                    pending.append((split, weight * share, scale * whole))
+                continue
             except DiceNeeded as needed:
                 branches = None
                 if isinstance(needed, RollNeeded):
@@ -315,11 +345,23 @@ class _Tree:
                         " (a roll kept open while it comes up high)"
                     ) from needed
                 for draw, numerator, denominator in shares(branches or face_branches(needed.sides)):
+                    if type(draw) is UndecidedRoll:  # one for each roll it stands for
+                        draw = draw.again()
                     pending.append(((*draws, draw), weight * numerator, scale * denominator))
                 continue
             except DiceLimitError as error:
                 raise TooManyBranches(f"{verb}: {error}") from error
-            yield Leaf(events, trial.state, weight, scale, self.resolutions)
+            yield Leaf(events, trial.state, weight, scale, self.resolutions), figures
+
+
+def _drawn_at(draws: tuple[Draw, ...], roll: UndecidedRoll) -> int:
+    """Where ``roll`` is among ``draws``; FacesHidden if it is not there (an undecided value
+    that outlived its resolution, which cannot be split: its roll is then branched on its
+    results one by one)."""
+    for at, draw in enumerate(draws):
+        if draw is roll:
+            return at
+    raise FacesHidden(roll.expression)
 
 
 class _Dealt:
