@@ -121,6 +121,9 @@ class Shoot(Action):
     verb: ClassVar[str] = "shoot"
     target: CombatantId
     by_table: bool = False
+    contested: bool = False
+    """The target rolls the same d20 first, and the shot deals 3 damage if it beats that by 5
+    (nothing else)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,11 @@ class ShootRule:
 
     def resolve(self, state: EncounterState, action: Shoot, dice: DiceSource) -> Sequence[Event]:
         assert action.actor is not None
+        if action.contested:
+            against = roll(D20, dice).total
+            beats = roll(D20, dice).total - against >= 5
+            contest = Shot(action.actor, action.target, RollResult.of_total("", 0), "contest")
+            return [contest, PoolChanged(action.target, "HP", -3)] if beats else [contest]
         rolled = roll(D20, dice)
         natural = rolled.kept_faces(20)[0]
         damage = TABLE[natural] if action.by_table else 0
@@ -227,6 +235,18 @@ def test_faces_the_rules_tell_apart_are_never_joined(by_table: bool) -> None:
         assert found.resolutions > by_faces.resolutions
     else:  # fumble, lucky, the misses and the hits each once; the hits' d6 split by damage
         assert found.resolutions < by_faces.resolutions / 3
+
+
+def test_two_rolls_of_one_expression_are_not_one_roll() -> None:
+    """A contested shot rolls the same d20 expression twice in one resolution: each roll is
+    its own (taken for one, their difference would always be 0, and no shot would beat the
+    other by 5)."""
+    encounter = shooting()
+    shoot = Shoot(actor=ADA, target=BO, contested=True)
+    found = exact_odds(encounter, shoot)
+    outcomes, damage = brute_force(encounter, [shoot], (20, 20))
+    assert found.exact and dict(found.outcomes) == outcomes
+    assert found.damage.probabilities() == damage and damage[3] == Fraction(120, 400)
 
 
 def test_two_undecided_rolls_of_one_exchange_are_each_their_own() -> None:
