@@ -87,6 +87,9 @@ def test_a_comparison_the_results_disagree_on_groups_them(compare: Any, groups: 
         lambda n: TABLE[n],
         lambda n: isinstance(n, int),
         lambda n: {n: 1},
+        lambda n: n * 0.75,  # an int would answer: the roll is then branched on its results
+        lambda n: n >= 10.5,
+        lambda n: n == None,  # noqa: E711
     ],
 )
 def test_any_other_read_of_a_value_hides_it(read: Any) -> None:

@@ -140,21 +140,18 @@ class Undecided:
         self.roll = roll
         self.values = values
 
-    def _others(self, other: object) -> tuple[int, ...] | None:
-        """``other``'s value for each result (None: not a number)."""
+    def _others(self, other: object) -> tuple[int, ...]:
+        """``other``'s value for each result: an int's, or an undecided value's of the same
+        roll. Anything else (a float, another roll's value) hides this value: an int would
+        answer it, so the roll is branched on its results."""
         if type(other) is int or type(other) is bool:
             return (other,) * len(self.values)
-        if type(other) is Undecided:
-            if other.roll is not self.roll:
-                raise FacesHidden(other.roll.expression)  # two undecided rolls: decide one
+        if type(other) is Undecided and other.roll is self.roll:
             return other.values
-        return None
+        raise FacesHidden(self.roll.expression)
 
     def _answer(self, other: object, answer: Callable[[int, int], bool]) -> bool:
         others = self._others(other)
-        if others is None:
-            unknown: bool = NotImplemented
-            return unknown
         answers = tuple(map(answer, self.values, others))
         first = answers[0]
         if all(found is first for found in answers):
@@ -166,9 +163,6 @@ class Undecided:
 
     def _worked(self, other: object, work: Callable[[int, int], int]) -> int | Undecided:
         others = self._others(other)
-        if others is None:
-            unknown: int = NotImplemented
-            return unknown
         return _value(self.roll, tuple(map(work, self.values, others)))
 
     def __eq__(self, other: object) -> bool:
