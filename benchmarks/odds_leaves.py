@@ -8,9 +8,11 @@ query run QUERIES times (default 30), alternating. Every resolution of the excha
 (``fracas.sim.odds._resolve``, wrapped here with a CPU timer) is counted by the draws it was
 handed and by whether it stopped at a roll: none (it stops at the d20), one and finished (a
 miss), one and stopped (a hit stopping at the damage roll), two (the d20 and the damage total:
-a hit, resolved to the end). The rest of the query (the leaves' damage and outcome, the
-bookkeeping) is "outside". Medians of CPU time; the split shows what the ratio is made of: the
-hit leaves, 48 against 328, each a whole resolution of the attack.
+a hit, resolved to the end). Since the d20 is handed out undecided (``fracas.dice.undecided``),
+a kind is only its count of draws: "stops" also hold the resolutions that split an undecided
+roll, and the d20's draw is a group of faces (a miss, a hit). The rest of the query (the
+leaves' damage and outcome, the bookkeeping) is "outside". Medians of CPU time; the split shows
+what the ratio is made of: the hit leaves (12 against 82), each a whole resolution of the attack.
 
 The last line says what 5x would take: the cost of a hit leaf, its share of the bookkeeping
 included ("all in"), at which the 8d6 query would be 5x the 1d6 one, the rest of each query
