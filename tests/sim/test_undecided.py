@@ -6,6 +6,7 @@ tells one plain hit's face from the others (a lucky 7), against brute force over
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -90,6 +91,19 @@ def test_a_comparison_the_results_disagree_on_groups_them(compare: Any, groups: 
         lambda n: n * 0.75,  # an int would answer: the roll is then branched on its results
         lambda n: n >= 10.5,
         lambda n: n == None,  # noqa: E711
+        lambda n: n / 2,  # any arithmetic but + - * //: branched, not a TypeError
+        lambda n: 30 // n,
+        lambda n: n % 2,
+        lambda n: 2 % n,
+        lambda n: divmod(n, 3),
+        lambda n: n**2,
+        lambda n: round(n),
+        lambda n: math.floor(n),
+        lambda n: math.ceil(n),
+        lambda n: math.trunc(n),
+        lambda n: n & 1,
+        lambda n: n << 1,
+        lambda n: ~n,
     ],
 )
 def test_any_other_read_of_a_value_hides_it(read: Any) -> None:

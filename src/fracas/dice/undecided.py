@@ -7,9 +7,9 @@ kept faces are ``Undecided`` values. A comparison (``==``, ``<``, ``>=`` …, an
 once when every result gives the same answer; otherwise it raises ``Decide`` with the results
 grouped by their answer, and the odds resolve again once for each group. Arithmetic with ints
 (``natural + bonus``) gives another undecided value of the same roll. Anything else a rule may
-do with a value (hash it, index with it, format it, ``int()`` it, ask ``isinstance``) and reading
-the roll's dice or labelled parts where its results differ raise ``FacesHidden``, and the odds
-branch on that roll's results one by one, as before.
+do with a value (hash it, index with it, format it, ``int()`` or round it, divide it, ask
+``isinstance``) and reading the roll's dice or labelled parts where its results differ raise
+``FacesHidden``, and the odds branch on that roll's results one by one, as before.
 
 So every result of a group went through every comparison the rules made with the same answer:
 the rules did the very same thing for each of them, save the value they only recorded (the
@@ -220,6 +220,13 @@ class Undecided:
         raise FacesHidden(self.roll.expression)
 
     __hash__ = __index__ = __int__ = __float__ = __str__ = __repr__ = __format__ = _hidden
+    # Arithmetic an int answers beyond the above: hidden too, so the odds branch rather than
+    # fail with a TypeError.
+    __truediv__ = __rtruediv__ = __rfloordiv__ = __mod__ = __rmod__ = _hidden
+    __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _hidden
+    __round__ = __floor__ = __ceil__ = __trunc__ = __invert__ = _hidden
+    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _hidden
+    __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _hidden
 
     @property  # type: ignore[misc]
     def __class__(self) -> type:  # ``isinstance(value, int)`` asks this: it is not told
