@@ -56,7 +56,7 @@ class AttackRule:
     ) -> Sequence[Event]:
         weapon = weapon_of(state[acting(action)], action.weapon)
         kind = ZoneStrike if weapon.zone else AreaStrike if weapon.area else Strike
-        events = kind(state, action, self.settings, dice_).resolve()
+        events = kind(state, action, self.settings, dice_, weapon).resolve()
         return [*events, MarkSet(acting(action), ACTED, True)]
 
 

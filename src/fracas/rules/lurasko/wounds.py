@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.memo import per_object
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.lurasko.auras import (
     Provocation,
@@ -108,13 +109,10 @@ def energy_aftermath(
     """The energy effects of one attack and the events that give them. Effects lasting "until
     the end of the attacker's next turn" end on ``attacker``'s; ``by`` (the attacker unless
     named) is who caused them."""
-    victim = state.combatants[target]
-    taken: dict[DamageKind, int] = {}
-    for portion in account.taken:
-        if portion.kind is not DamageKind.NORMAL:
-            taken[portion.kind] = taken.get(portion.kind, 0) + portion.damage
-    if not blast_hit and not any(damage > 0 for damage in taken.values()):
+    taken = _energy_taken(account)
+    if not blast_hit and not taken:
         return NO_EFFECTS, []  # what energy_effects gives for no energy taken, without its work
+    victim = state.combatants[target]
     effects = energy_effects(
         taken,
         factor_of(victim, settings),
@@ -135,6 +133,18 @@ def energy_aftermath(
     if effects.stunned or effects.ignited or effects.deafened or effects.knocked_down:
         events += _effects_applied(state, victim, attacker, effects, settings, by or attacker)
     return effects, events
+
+
+@per_object
+def _energy_taken(account: DamageAccount) -> dict[DamageKind, int]:
+    """The energy damage the account's target takes, per kind, the kinds it takes none of left
+    out (``energy_effects`` reads a kind left out as 0); worked out once for an account handed
+    out again (``Traits.unshielded_account``). Read, never changed."""
+    taken: dict[DamageKind, int] = {}
+    for portion in account.taken:
+        if portion.kind is not DamageKind.NORMAL and portion.damage > 0:
+            taken[portion.kind] = taken.get(portion.kind, 0) + portion.damage
+    return taken
 
 
 def _effects_applied(
