@@ -45,6 +45,7 @@ from fracas.rules.lurasko.queries import (
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import cannot_act
 from fracas.rules.lurasko.upkeep import aura_light, faded, unmaintained
 from fracas.rules.lurasko.vocabulary import InjuryType
@@ -121,7 +122,10 @@ class Lurasko(Ruleset):
         events: list[Event] = []
         for actor in turn.actors:
             marks = state.combatants[actor].marks
-            events += [MarkSet(actor, mark, None) for mark in (ACTED, YIELDS) if marks.get(mark)]
+            if marks.get(ACTED):
+                events.append(MarkSet(actor, ACTED, None))
+            if marks.get(YIELDS):
+                events.append(MarkSet(actor, YIELDS, None))
         return events
 
     def follow_ups(
@@ -149,9 +153,12 @@ class Lurasko(Ruleset):
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """Maintaining auras is a free action on one's turn: those who cannot act let them
         expire at the end of their turn; unused points of sources that fade are gone."""
-        return [
-            e for actor in turn.actors for e in (*unmaintained(state, actor), *faded(state, actor))
-        ]
+        events: list[Event] = []
+        for actor in turn.actors:
+            if traits_of(_sheet(state.combatants[actor])).upkeep:  # most have nothing to keep
+                events += unmaintained(state, actor)
+                events += faded(state, actor)
+        return events
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned

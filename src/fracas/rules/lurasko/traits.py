@@ -38,6 +38,7 @@ class Traits:
         "sheet",
         "shields",
         "unshielded",
+        "upkeep",
         "weapons",
     )
 
@@ -52,6 +53,9 @@ class Traits:
             sorted({s.pool_name for s in (*sheet.shields, *sheet.pseudogravity) if s.fades})
         )
         """The pools of the sources whose unused points fade at the end of the owner's turn."""
+        self.upkeep = bool(sheet.auras or self.fading)
+        """Whether the end of the owner's turn may ask anything of it: auras to maintain, or
+        points that fade (``upkeep``)."""
         self.factors: dict[int, int] = {}
         """The injury factor by the settings' minimum."""
         self.high_shielded = any(s.precision is Precision.HIGH for s in self.shields)
