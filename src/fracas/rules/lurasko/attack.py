@@ -81,7 +81,10 @@ class Defense:
     critical_margin: int
     may_be_critical: bool
 
+    @per_object_and
     def judge(self, total: int) -> DefenseResult:
+        """How a roll totalling ``total`` went, worked out once per defense and total (a defense
+        is made once for its roll, ``_defense_of``)."""
         return defense_result(
             total,
             self.tn,
@@ -172,8 +175,8 @@ class Strike:
         self.energy_left: int | None = None
         self.points_left: dict[CombatantId, dict[str, int]] = {}
         """Shielding points each defender has left after shielding earlier in this attack."""
-        self.attacker = state[acting(action)]
-        self.target = state[action.target]
+        self.attacker = state.combatants[acting(action)]
+        self.target = state.combatants[action.target]
         self.weapon = weapon or weapon_of(self.attacker, action.weapon)
         self.reduction = reduction_of(action, self.weapon, settings)
 
@@ -264,12 +267,11 @@ class Strike:
         """Low and medium shielding that can stop this attack act first, on its energy."""
         if self.weapon.energy is None:
             return False
-        sources = [
-            s
-            for s in traits_of(sheet_of(self.target)).shields
-            if s.precision.before_defense and stops(s, self.incoming)
-        ]
-        if not sources:  # most have none
+        early = traits_of(sheet_of(self.target)).early_shields
+        if not early:  # most have none
+            return False
+        sources = [s for s in early if stops(s, self.incoming)]
+        if not sources:
             return False
         points = self._points(self.target)
         if not any(points.get(s.pool, 0) for s in sources):
@@ -342,11 +344,9 @@ class Strike:
             hand_arm=degrees_of(self.attacker, InjuryType.HAND_ARM),
             mobility=degrees_of(defender, InjuryType.MOBILITY),
         )
-        return Defense(
-            expression=_plus(self.settings.defense_die, hindrance),
-            tn=sheet_of(defender).tn + tn_bonus,
-            critical_margin=self.settings.critical_margin,
-            may_be_critical=not (self.weapon.reach is Reach.RANGED and self.action.far),
+        may_be_critical = not (self.weapon.reach is Reach.RANGED and self.action.far)
+        return _defense_of(
+            self.settings, (hindrance, sheet_of(defender).tn + tn_bonus, may_be_critical)
         )
 
     # --- the hit ------------------------------------------------------------------------
@@ -513,10 +513,18 @@ def _by_face(table: InjuryTable) -> tuple[InjuryType, ...]:
 
 
 @per_object_and
-def _plus(die: Expression, bonus: int) -> Expression:
-    """``die + bonus`` (the die itself for 0), built once for each die and bonus: the defense
-    roll's expression, asked for at every attack."""
-    return die + bonus if bonus else die
+def _defense_of(settings: LuraskoSettings, roll: tuple[int, int, bool]) -> Defense:
+    """The defense of a roll with this Hindrance, against this TN, critical or not, under
+    ``settings``: built once for each (a defense is immutable, and its expression, the die plus
+    the Hindrance, the same object every time)."""
+    hindrance, tn, may_be_critical = roll
+    die = settings.defense_die
+    return Defense(
+        expression=die + hindrance if hindrance else die,
+        tn=tn,
+        critical_margin=settings.critical_margin,
+        may_be_critical=may_be_critical,
+    )
 
 
 def hindrance_on(

@@ -59,7 +59,8 @@ class AttackRule:
         weapon = weapon_of(state[acting(action)], action.weapon)
         kind = ZoneStrike if weapon.zone else AreaStrike if weapon.area else Strike
         events = kind(state, action, self.settings, dice_, weapon).resolve()
-        return [*events, MarkSet(acting(action), ACTED, True)]
+        events.append(MarkSet(acting(action), ACTED, True))  # the strike's own list, made for it
+        return events
 
 
 def _verify_reduction(action: a.Attack, weapon: Weapon, strength: int) -> None:

@@ -91,7 +91,7 @@ def damage_of(combatant: Combatant) -> int:
 
 
 def degrees_of(combatant: Combatant, injury: InjuryType) -> int:
-    value = combatant.marks.get(degrees_mark(injury))
+    value = combatant.marks.get(injury._value_)  # degrees_mark, inlined: asked at every attack
     return value if isinstance(value, int) else 0
 
 

@@ -31,6 +31,8 @@ from fracas.rules.lurasko.queries import (
     ACTED,
     ACTIONS,
     COVER,
+    DAMAGE,
+    DEAD,
     DEAFENED,
     IGNITED,
     INCAPACITATED,
@@ -41,7 +43,6 @@ from fracas.rules.lurasko.queries import (
     damage_of,
     degrees_of,
     factor_of,
-    standing,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
@@ -164,11 +165,14 @@ class Lurasko(Ruleset):
         """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned
         (reading chosen here: a stun lasts "until the end of the attacker's next turn" and
         leaves no action)."""
-        return standing(combatant) and cannot_act(combatant) is None
+        # standing(combatant), inlined: asked of everyone at every turn
+        return not combatant.marks.get(DEAD) and (
+            not combatant.effects or cannot_act(combatant) is None
+        )
 
     def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone alive and able to fight."""
-        return standing(combatant)
+        return not combatant.marks.get(DEAD)  # queries.standing, inlined: asked after every step
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: its defense roll's ``dodged``,
@@ -208,7 +212,8 @@ class Lurasko(Ruleset):
 
     def damage_suffered(self, combatant: Combatant) -> int:
         """The running damage total the degrees of injury are counted from."""
-        return damage_of(combatant)
+        damage = combatant.marks.get(DAMAGE)  # damage_of, inlined: asked after every step
+        return damage if isinstance(damage, int) else 0
 
     def tracks(self, combatant: Combatant) -> tuple[Track, ...]:
         """The running damage total with the injury factor it is counted in, then the degrees

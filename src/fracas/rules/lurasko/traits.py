@@ -31,6 +31,7 @@ class Traits:
     __slots__ = (
         "accounts",
         "armor",
+        "early_shields",
         "factors",
         "fading",
         "high_shielded",
@@ -58,6 +59,8 @@ class Traits:
         points that fade (``upkeep``)."""
         self.factors: dict[int, int] = {}
         """The injury factor by the settings' minimum."""
+        self.early_shields = tuple(s for s in self.shields if s.precision.before_defense)
+        """The low- and medium-precision sources, which act before the defense roll."""
         self.high_shielded = any(s.precision is Precision.HIGH for s in self.shields)
         """Whether any shielding acts after the defense roll (and so on the account)."""
         self.unshielded = Defences(self.armor, self.resistances)
