@@ -51,7 +51,6 @@ from fracas.rules.lurasko.queries import (
     chosen,
     damage_of,
     degrees_of,
-    factor_of,
     sheet_of,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
@@ -142,6 +141,12 @@ def _called_of(weapon: Weapon) -> dict[CalledKey, tuple[Portion, ...]]:
     """The portions ``weapon`` called out, by what they follow from (``Strike._portions``): a
     weapon's damage takes few values, and portions are immutable."""
     return {}
+
+
+@per_object
+def _dismembers(weapon: Weapon) -> bool:
+    """Whether ``weapon``'s hits may dismember (``offense.dismembers``), asked at every hit."""
+    return dismembers(all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers)
 
 
 @per_object
@@ -359,8 +364,8 @@ class Strike:
         for weapon, rolled in self._wielded():
             rolled.roll(weapon, self.source)
             bonus = self._critical_bonus(weapon) if drive else 0
-            own = self._portions(weapon, rolled, bonus)
             strength = self._strength() if weapon.reach is Reach.MELEE else None
+            own = self._portions(weapon, rolled, bonus, strength or 0)
             self.events.append(
                 DamageCalledOut(
                     self.attacker.id,
@@ -371,9 +376,7 @@ class Strike:
                     strength,
                     self.reduction.percent,
                     bonus,
-                    dismembers(
-                        all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers
-                    ),
+                    _dismembers(weapon),
                 )
             )
             portions += own
@@ -400,10 +403,12 @@ class Strike:
             return 0
         return strength_used(sheet_of(self.attacker).strength, self.action.strength)
 
-    def _portions(self, weapon: Weapon, rolled: _Rolled, drive_bonus: int) -> tuple[Portion, ...]:
-        """One weapon's portions; the primary's energy as shielding before the defense left
-        it. The same tuple again for the same weapon, totals and choices (``_called_of``)."""
-        strength = self._strength() if weapon.reach is Reach.MELEE else 0
+    def _portions(
+        self, weapon: Weapon, rolled: _Rolled, drive_bonus: int, strength: int
+    ) -> tuple[Portion, ...]:
+        """One weapon's portions (``strength``: the STR a melee weapon adds, else 0); the
+        primary's energy as shielding before the defense left it. The same tuple again for the
+        same weapon, totals and choices (``_called_of``)."""
         key = (
             rolled.normal.total if rolled.normal is not None else None,
             rolled.energy.total if rolled.energy is not None else None,
@@ -466,7 +471,7 @@ class Strike:
             account, uses = resolve_damage(portions, defences, before_defense=before_defense)
         else:  # the armor and resistances alone (most targets, every hit with no shielding)
             account, uses = traits.unshielded_account(portions), ()
-        factor = factor_of(target, self.settings)
+        factor = traits.factor(self.settings.injury_factor_minimum)  # factor_of, from traits
         injury = chosen
         if degrees_crossed(damage_of(target), account.total, factor) and injury is None:
             injury = self._injury_type(target)

@@ -254,12 +254,8 @@ def _most_hurt_first(
         c = combatants[name]
         if c.side != side and (not c.effects or cannot_act(c) is None):
             enemies.append(c)
-    enemies.sort(key=_less_hurt)
+    enemies.sort(key=damage_of, reverse=True)  # a stable sort: the order joined on a tie
     return enemies
-
-
-def _less_hurt(combatant: Combatant) -> int:
-    return -damage_of(combatant)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
