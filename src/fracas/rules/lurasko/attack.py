@@ -477,7 +477,8 @@ class Strike:
             injury = self._injury_type(target)
         elif injury is not None:
             self.events.append(InjuryTypeSet(target.id, injury, "critical"))
-        self.events += spend_shielding(target.id, uses)
+        if uses:  # only high-precision shielding spends here
+            self.events += spend_shielding(target.id, uses)
         self.events += wound(self.state, target.id, account, injury, settings=self.settings)
         blast_hit = DamageKind.BLAST in [p.kind for p in portions]
         _, effects = energy_aftermath(
