@@ -9,7 +9,7 @@ attempted", so when it can act the damage is found first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from fracas.dice import DiceSource, Expression, RollResult, dice, roll
@@ -35,7 +35,7 @@ from fracas.rules.lurasko.events import (
     InjuryTypeSet,
     ShieldingUsed,
 )
-from fracas.rules.lurasko.injury import degrees_crossed, injury_type
+from fracas.rules.lurasko.injury import InjuryTable, degrees_crossed, injury_type
 from fracas.rules.lurasko.offense import (
     Reduction,
     called_out,
@@ -51,7 +51,6 @@ from fracas.rules.lurasko.queries import (
     chosen,
     damage_of,
     degrees_of,
-    factor_of,
     sheet_of,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
@@ -81,7 +80,10 @@ class Defense:
     critical_margin: int
     may_be_critical: bool
 
+    @per_object_and
     def judge(self, total: int) -> DefenseResult:
+        """How a roll totalling ``total`` went, worked out once per defense and total (a defense
+        is made once for its roll, ``_defense_of``)."""
         return defense_result(
             total,
             self.tn,
@@ -125,32 +127,63 @@ class _Rolled:
         self.results = tuple(results)
 
 
+CALLED_AT_MOST = 256
+"""How many portion tuples ``_called_of`` keeps for one weapon before it starts afresh."""
+
+CalledKey = tuple[int | None, int | None, int | None, int, int, int, bool]
+"""What a weapon's portions follow from besides the weapon: its normal and energy totals as
+rolled, the energy shielding left, STR, the reduction's percent, the drive bonus, and whether
+a kinetic shield stopped the normal portion."""
+
+
+@per_object
+def _called_of(weapon: Weapon) -> dict[CalledKey, tuple[Portion, ...]]:
+    """The portions ``weapon`` called out, by what they follow from (``Strike._portions``): a
+    weapon's damage takes few values, and portions are immutable."""
+    return {}
+
+
+@per_object
+def _dismembers(weapon: Weapon) -> bool:
+    """Whether ``weapon``'s hits may dismember (``offense.dismembers``), asked at every hit."""
+    return dismembers(all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers)
+
+
 @per_object
 def _has_dice(notation: Expression) -> bool:
     """Whether an expression has dice (a weapon's damage is the same object every attack)."""
     return next(iter(notation.dice_terms()), None) is not None
 
 
-@dataclass
 class Strike:
-    """One attack being resolved: the parties, the weapon, the choices and what happened."""
+    """One attack being resolved: the parties, the weapon, the choices and what happened.
 
-    state: EncounterState
-    action: a.Attack
-    settings: LuraskoSettings
-    source: DiceSource
-    events: list[Event] = field(default_factory=list)
-    rolled: _Rolled = field(default_factory=_Rolled)
-    before_defense: list[DamageStep] = field(default_factory=list)
-    energy_left: int | None = None
-    points_left: dict[CombatantId, dict[str, int]] = field(default_factory=dict)
-    """Shielding points each defender has left after shielding earlier in this attack."""
+    Built at every attack, so by a plain ``__init__`` (a dataclass's calls a factory for each
+    of its four collections); ``weapon``, when given, is the one the action names (the rule
+    found it already)."""
 
-    def __post_init__(self) -> None:
-        self.attacker = self.state[acting(self.action)]
-        self.target = self.state[self.action.target]
-        self.weapon = weapon_of(self.attacker, self.action.weapon)
-        self.reduction = reduction_of(self.action, self.weapon, self.settings)
+    def __init__(
+        self,
+        state: EncounterState,
+        action: a.Attack,
+        settings: LuraskoSettings,
+        source: DiceSource,
+        weapon: Weapon | None = None,
+    ) -> None:
+        self.state = state
+        self.action = action
+        self.settings = settings
+        self.source = source
+        self.events: list[Event] = []
+        self.rolled = _Rolled()
+        self.before_defense: list[DamageStep] = []
+        self.energy_left: int | None = None
+        self.points_left: dict[CombatantId, dict[str, int]] = {}
+        """Shielding points each defender has left after shielding earlier in this attack."""
+        self.attacker = state.combatants[acting(action)]
+        self.target = state.combatants[action.target]
+        self.weapon = weapon or weapon_of(self.attacker, action.weapon)
+        self.reduction = reduction_of(action, self.weapon, settings)
 
     @cached_property
     def incoming(self) -> Incoming:
@@ -239,12 +272,11 @@ class Strike:
         """Low and medium shielding that can stop this attack act first, on its energy."""
         if self.weapon.energy is None:
             return False
-        sources = [
-            s
-            for s in traits_of(sheet_of(self.target)).shields
-            if s.precision.before_defense and stops(s, self.incoming)
-        ]
-        if not sources:  # most have none
+        early = traits_of(sheet_of(self.target)).early_shields
+        if not early:  # most have none
+            return False
+        sources = [s for s in early if stops(s, self.incoming)]
+        if not sources:
             return False
         points = self._points(self.target)
         if not any(points.get(s.pool, 0) for s in sources):
@@ -296,7 +328,12 @@ class Strike:
         found = defense.judge(result.total)
         self.events.append(
             DefenseRolled(
-                defender.id, self.attacker.id, result, defense.tn, found.outcome.value, found.margin
+                defender.id,
+                self.attacker.id,
+                result,
+                defense.tn,
+                found.outcome._value_,
+                found.margin,
             )
         )
         return found.outcome
@@ -312,11 +349,9 @@ class Strike:
             hand_arm=degrees_of(self.attacker, InjuryType.HAND_ARM),
             mobility=degrees_of(defender, InjuryType.MOBILITY),
         )
-        return Defense(
-            expression=_plus(self.settings.defense_die, hindrance),
-            tn=sheet_of(defender).tn + tn_bonus,
-            critical_margin=self.settings.critical_margin,
-            may_be_critical=not (self.weapon.reach is Reach.RANGED and self.action.far),
+        may_be_critical = not (self.weapon.reach is Reach.RANGED and self.action.far)
+        return _defense_of(
+            self.settings, (hindrance, sheet_of(defender).tn + tn_bonus, may_be_critical)
         )
 
     # --- the hit ------------------------------------------------------------------------
@@ -329,8 +364,8 @@ class Strike:
         for weapon, rolled in self._wielded():
             rolled.roll(weapon, self.source)
             bonus = self._critical_bonus(weapon) if drive else 0
-            own = self._portions(weapon, rolled, bonus)
             strength = self._strength() if weapon.reach is Reach.MELEE else None
+            own = self._portions(weapon, rolled, bonus, strength or 0)
             self.events.append(
                 DamageCalledOut(
                     self.attacker.id,
@@ -341,9 +376,7 @@ class Strike:
                     strength,
                     self.reduction.percent,
                     bonus,
-                    dismembers(
-                        all_energy=weapon.all_energy, weapon_may_dismember=weapon.dismembers
-                    ),
+                    _dismembers(weapon),
                 )
             )
             portions += own
@@ -370,9 +403,34 @@ class Strike:
             return 0
         return strength_used(sheet_of(self.attacker).strength, self.action.strength)
 
-    def _portions(self, weapon: Weapon, rolled: _Rolled, drive_bonus: int) -> tuple[Portion, ...]:
-        """One weapon's portions; the primary's energy as shielding before the defense left
-        it."""
+    def _portions(
+        self, weapon: Weapon, rolled: _Rolled, drive_bonus: int, strength: int
+    ) -> tuple[Portion, ...]:
+        """One weapon's portions (``strength``: the STR a melee weapon adds, else 0); the
+        primary's energy as shielding before the defense left it. The same tuple again for the
+        same weapon, totals and choices (``_called_of``)."""
+        key = (
+            rolled.normal.total if rolled.normal is not None else None,
+            rolled.energy.total if rolled.energy is not None else None,
+            self.energy_left if weapon is self.weapon else None,
+            strength,
+            self.reduction.percent,
+            drive_bonus,
+            self.action.kinetic,
+        )
+        known = _called_of(weapon)
+        portions = known.get(key)
+        if portions is None:
+            portions = self._called(weapon, rolled, drive_bonus, strength)
+            if len(known) >= CALLED_AT_MOST:
+                known.clear()
+            known[key] = portions
+        return portions
+
+    def _called(
+        self, weapon: Weapon, rolled: _Rolled, drive_bonus: int, strength: int
+    ) -> tuple[Portion, ...]:
+        """One weapon's portions worked out (``_portions``)."""
         normal = None
         if rolled.normal is not None:
             assert weapon.drive is not None
@@ -380,7 +438,7 @@ class Strike:
                 max(rolled.normal.total, 0),
                 weapon.drive,
                 reach=weapon.reach,
-                strength=self._strength() if weapon.reach is Reach.MELEE else 0,
+                strength=strength,
                 reduction=self.reduction,
                 material=weapon.material,
             )
@@ -407,15 +465,20 @@ class Strike:
     ) -> None:
         """``portions`` landing on ``target``: the account, the injury type, the wound and the
         energy effects."""
-        defences = defences_with(target, self._points(target))
-        account, uses = resolve_damage(portions, defences, before_defense=before_defense)
-        factor = factor_of(target, self.settings)
+        traits = traits_of(sheet_of(target))
+        if traits.high_shielded or before_defense:
+            defences = defences_with(target, self._points(target))
+            account, uses = resolve_damage(portions, defences, before_defense=before_defense)
+        else:  # the armor and resistances alone (most targets, every hit with no shielding)
+            account, uses = traits.unshielded_account(portions), ()
+        factor = traits.factor(self.settings.injury_factor_minimum)  # factor_of, from traits
         injury = chosen
         if degrees_crossed(damage_of(target), account.total, factor) and injury is None:
             injury = self._injury_type(target)
         elif injury is not None:
             self.events.append(InjuryTypeSet(target.id, injury, "critical"))
-        self.events += spend_shielding(target.id, uses)
+        if uses:  # only high-precision shielding spends here
+            self.events += spend_shielding(target.id, uses)
         self.events += wound(self.state, target.id, account, injury, settings=self.settings)
         blast_hit = DamageKind.BLAST in [p.kind for p in portions]
         _, effects = energy_aftermath(
@@ -443,14 +506,31 @@ class Strike:
         ranged = self.weapon.reach is Reach.RANGED
         settings = self.settings
         bands = settings.ranged_injury_table if ranged else settings.melee_injury_table
-        return injury_type(face, ranged=ranged, table=bands)
+        if 1 <= face <= 20:
+            return _by_face(bands)[face - 1]
+        return injury_type(face, ranged=ranged, table=bands)  # refuses the face
+
+
+@per_object
+def _by_face(table: InjuryTable) -> tuple[InjuryType, ...]:
+    """The type each d20 face gives on ``table`` (``injury_type``), face 1 first, for a table
+    the settings hold for the whole fight."""
+    return tuple(injury_type(face, ranged=False, table=table) for face in range(1, 21))
 
 
 @per_object_and
-def _plus(die: Expression, bonus: int) -> Expression:
-    """``die + bonus`` (the die itself for 0), built once for each die and bonus: the defense
-    roll's expression, asked for at every attack."""
-    return die + bonus if bonus else die
+def _defense_of(settings: LuraskoSettings, roll: tuple[int, int, bool]) -> Defense:
+    """The defense of a roll with this Hindrance, against this TN, critical or not, under
+    ``settings``: built once for each (a defense is immutable, and its expression, the die plus
+    the Hindrance, the same object every time)."""
+    hindrance, tn, may_be_critical = roll
+    die = settings.defense_die
+    return Defense(
+        expression=die + hindrance if hindrance else die,
+        tn=tn,
+        critical_margin=settings.critical_margin,
+        may_be_critical=may_be_critical,
+    )
 
 
 def hindrance_on(

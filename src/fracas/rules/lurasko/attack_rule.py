@@ -37,8 +37,10 @@ class AttackRule:
             raise IllegalAction("target-dead", f"attack: {target.name} is already dead")
         attacker = state.combatants[actor]
         weapon = weapon_of(attacker, action.weapon)
-        _verify_reduction(action, weapon, sheet_of(attacker).strength)
-        _verify_caught(state, action, weapon)
+        if action.reduce != 100 or action.halve or action.strength is not None:
+            _verify_reduction(action, weapon, sheet_of(attacker).strength)
+        if action.around or action.outskirts or action.inside:
+            _verify_caught(state, action, weapon)
         if action.also is not None:
             _verify_dual(weapon, weapon_of(attacker, action.also))
         if action.kinetic and (
@@ -56,14 +58,14 @@ class AttackRule:
     ) -> Sequence[Event]:
         weapon = weapon_of(state[acting(action)], action.weapon)
         kind = ZoneStrike if weapon.zone else AreaStrike if weapon.area else Strike
-        events = kind(state, action, self.settings, dice_).resolve()
-        return [*events, MarkSet(acting(action), ACTED, True)]
+        events = kind(state, action, self.settings, dice_, weapon).resolve()
+        events.append(MarkSet(acting(action), ACTED, True))  # the strike's own list, made for it
+        return events
 
 
 def _verify_reduction(action: a.Attack, weapon: Weapon, strength: int) -> None:
-    """Lower STR and 50 % / 25 % for melee weapons, halving for ranged ones."""
-    if action.reduce == 100 and not action.halve and action.strength is None:
-        return  # no reduction chosen (every attack the tactics make)
+    """Lower STR and 50 % / 25 % for melee weapons, halving for ranged ones: asked only when
+    a reduction is chosen (no attack the tactics make chooses one)."""
     melee = weapon.reach is Reach.MELEE
     if melee and action.halve:
         raise IllegalAction(
@@ -95,9 +97,8 @@ def _verify_dual(first: Weapon, second: Weapon) -> None:
 def _verify_caught(state: EncounterState, action: a.Attack, weapon: Weapon) -> None:
     """Others are caught only by an area or zone weapon, or by an all-energy one whose
     overeffect may burst; a zone's outskirts only by a zone weapon. Each is named once, is
-    neither the attacker nor the target, and is alive."""
-    if not (action.around or action.outskirts or action.inside):
-        return  # nobody else named (every attack the tactics make)
+    neither the attacker nor the target, and is alive. Asked only when others are named (no
+    attack the tactics make names any)."""
     others = (*action.around, *action.outskirts)
     if action.around and not (weapon.area or weapon.all_energy):
         raise IllegalAction(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from fracas.engine.frozen import frozen
 from fracas.rules.lurasko.armor import ArmorBand, ArmorRange, through_armor
@@ -97,8 +98,10 @@ class DamageAccount:
     taken: tuple[Portion, ...]
     armor: ArmorRange | None = None
 
-    @property
+    @cached_property
     def total(self) -> int:
+        """What the target takes in all; summed when first asked (an account is handed out
+        again, ``Traits.unshielded_account``), kept out of the fields."""
         return sum(p.damage for p in self.taken)
 
 

@@ -10,7 +10,7 @@ from fracas.engine.state import Combatant
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet
 from fracas.rules.lurasko.traits import traits_of
-from fracas.rules.lurasko.vocabulary import InjuryType
+from fracas.rules.lurasko.vocabulary import InjuryType, Precision
 
 ACTIONS = "Action"
 """The pool of actions in a turn's action phase."""
@@ -91,7 +91,7 @@ def damage_of(combatant: Combatant) -> int:
 
 
 def degrees_of(combatant: Combatant, injury: InjuryType) -> int:
-    value = combatant.marks.get(degrees_mark(injury))
+    value = combatant.marks.get(injury._value_)  # degrees_mark, inlined: asked at every attack
     return value if isinstance(value, int) else 0
 
 
@@ -107,7 +107,8 @@ def standing(combatant: Combatant) -> bool:
 
 def high_shielded(combatant: Combatant) -> bool:
     """Whether the combatant has high-precision shielding with points to spend."""
-    return any(
-        s.precision.value == "high" and combatant.pools[s.pool_name].current > 0
-        for s in sheet_of(combatant).shields
-    )
+    traits = traits_of(sheet_of(combatant))
+    if not traits.high_shielded:  # most have none
+        return False
+    pools = combatant.pools
+    return any(pools[s.pool].current > 0 for s in traits.shields if s.precision is Precision.HIGH)

@@ -31,6 +31,8 @@ from fracas.rules.lurasko.queries import (
     ACTED,
     ACTIONS,
     COVER,
+    DAMAGE,
+    DEAD,
     DEAFENED,
     IGNITED,
     INCAPACITATED,
@@ -41,10 +43,10 @@ from fracas.rules.lurasko.queries import (
     damage_of,
     degrees_of,
     factor_of,
-    standing,
 )
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet as LuraskoSheet
+from fracas.rules.lurasko.traits import traits_of
 from fracas.rules.lurasko.turns import cannot_act
 from fracas.rules.lurasko.upkeep import aura_light, faded, unmaintained
 from fracas.rules.lurasko.vocabulary import InjuryType
@@ -121,7 +123,10 @@ class Lurasko(Ruleset):
         events: list[Event] = []
         for actor in turn.actors:
             marks = state.combatants[actor].marks
-            events += [MarkSet(actor, mark, None) for mark in (ACTED, YIELDS) if marks.get(mark)]
+            if marks.get(ACTED):
+                events.append(MarkSet(actor, ACTED, None))
+            if marks.get(YIELDS):
+                events.append(MarkSet(actor, YIELDS, None))
         return events
 
     def follow_ups(
@@ -149,19 +154,25 @@ class Lurasko(Ruleset):
     def at_turn_end(self, state: EncounterState, turn: Turn, dice: DiceSource) -> Sequence[Event]:
         """Maintaining auras is a free action on one's turn: those who cannot act let them
         expire at the end of their turn; unused points of sources that fade are gone."""
-        return [
-            e for actor in turn.actors for e in (*unmaintained(state, actor), *faded(state, actor))
-        ]
+        events: list[Event] = []
+        for actor in turn.actors:
+            if traits_of(_sheet(state.combatants[actor])).upkeep:  # most have nothing to keep
+                events += unmaintained(state, actor)
+                events += faded(state, actor)
+        return events
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """The dead take no turns; neither do the stunned, incapacitated, paralyzed or pinned
         (reading chosen here: a stun lasts "until the end of the attacker's next turn" and
         leaves no action)."""
-        return standing(combatant) and cannot_act(combatant) is None
+        # standing(combatant), inlined: asked of everyone at every turn
+        return not combatant.marks.get(DEAD) and (
+            not combatant.effects or cannot_act(combatant) is None
+        )
 
     def standing(self, combatant: Combatant) -> bool:
         """The fight is over when only one side has anyone alive and able to fight."""
-        return standing(combatant)
+        return not combatant.marks.get(DEAD)  # queries.standing, inlined: asked after every step
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: its defense roll's ``dodged``,
@@ -201,7 +212,8 @@ class Lurasko(Ruleset):
 
     def damage_suffered(self, combatant: Combatant) -> int:
         """The running damage total the degrees of injury are counted from."""
-        return damage_of(combatant)
+        damage = combatant.marks.get(DAMAGE)  # damage_of, inlined: asked after every step
+        return damage if isinstance(damage, int) else 0
 
     def tracks(self, combatant: Combatant) -> tuple[Track, ...]:
         """The running damage total with the injury factor it is counted in, then the degrees

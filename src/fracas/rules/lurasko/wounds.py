@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fracas.engine.action import CombatantId
 from fracas.engine.events import EffectApplied, EffectEnded, Event, MarkSet, PoolChanged
+from fracas.engine.memo import per_object, per_object_and
 from fracas.engine.state import Anchor, Combatant, Effect, EncounterState, Moment
 from fracas.rules.lurasko.auras import (
     Provocation,
@@ -108,19 +109,19 @@ def energy_aftermath(
     """The energy effects of one attack and the events that give them. Effects lasting "until
     the end of the attacker's next turn" end on ``attacker``'s; ``by`` (the attacker unless
     named) is who caused them."""
-    victim = state.combatants[target]
-    taken: dict[DamageKind, int] = {}
-    for portion in account.taken:
-        if portion.kind is not DamageKind.NORMAL:
-            taken[portion.kind] = taken.get(portion.kind, 0) + portion.damage
-    if not blast_hit and not any(damage > 0 for damage in taken.values()):
+    taken = _energy_taken(account)
+    if not blast_hit and not taken:
         return NO_EFFECTS, []  # what energy_effects gives for no energy taken, without its work
-    effects = energy_effects(
-        taken,
-        factor_of(victim, settings),
-        blast_hit=blast_hit,
-        victim=Victim(organic=sheet_of(victim).organic, high_shielding=high_shielded(victim)),
-        fatigue_per_frost_degree=settings.fatigue_per_frost_degree,
+    victim = state.combatants[target]
+    effects = _effects_of(
+        account,
+        (
+            factor_of(victim, settings),
+            blast_hit,
+            sheet_of(victim).organic,
+            high_shielded(victim),
+            settings.fatigue_per_frost_degree,
+        ),
     )
     events: list[Event] = []
     if effects.war_fever_hindrance is not None:
@@ -135,6 +136,34 @@ def energy_aftermath(
     if effects.stunned or effects.ignited or effects.deafened or effects.knocked_down:
         events += _effects_applied(state, victim, attacker, effects, settings, by or attacker)
     return effects, events
+
+
+@per_object
+def _energy_taken(account: DamageAccount) -> dict[DamageKind, int]:
+    """The energy damage the account's target takes, per kind, the kinds it takes none of left
+    out (``energy_effects`` reads a kind left out as 0); worked out once for an account handed
+    out again (``Traits.unshielded_account``). Read, never changed."""
+    taken: dict[DamageKind, int] = {}
+    for portion in account.taken:
+        if portion.kind is not DamageKind.NORMAL and portion.damage > 0:
+            taken[portion.kind] = taken.get(portion.kind, 0) + portion.damage
+    return taken
+
+
+@per_object_and
+def _effects_of(account: DamageAccount, facts: tuple[int, bool, bool, bool, int]) -> EnergyEffects:
+    """``energy_effects`` of the energy ``account`` took, on a victim of these ``facts``: its
+    injury factor, whether a blast hit, whether it is organic and high-shielded, and the
+    setting's fatigue per frost degree. Worked out once for an account handed out again with
+    the same facts (the effects are immutable)."""
+    factor, blast_hit, organic, high_shielding, fatigue = facts
+    return energy_effects(
+        _energy_taken(account),
+        factor,
+        blast_hit=blast_hit,
+        victim=Victim(organic=organic, high_shielding=high_shielding),
+        fatigue_per_frost_degree=fatigue,
+    )
 
 
 def _effects_applied(

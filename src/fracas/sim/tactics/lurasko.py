@@ -52,7 +52,7 @@ from fracas.rules.lurasko.offense import (
     energy_portion,
     normal_portion,
 )
-from fracas.rules.lurasko.queries import damage_of, sheet_of, standing
+from fracas.rules.lurasko.queries import damage_of, sheet_of
 from fracas.rules.lurasko.ruleset import Lurasko
 from fracas.rules.lurasko.settings import LuraskoSettings
 from fracas.rules.lurasko.sheet import Sheet, Weapon
@@ -185,7 +185,7 @@ class Lethal:
         if not _can_pay(attacker, self._price.get(actor)):
             return None
         arms = self._arms_of(attacker)
-        for enemy in _most_hurt_first(state, attacker):
+        for enemy in _most_hurt_first(encounter.ruleset, state, attacker):
             for arm in arms:
                 action = self._attack(attacker, enemy, arm)
                 if action is not None and self._allowed(encounter, action):
@@ -241,22 +241,21 @@ def _can_pay(combatant: Combatant, price: Cost | None) -> bool:
     return True
 
 
-def _most_hurt_first(state: EncounterState, attacker: Combatant) -> list[Combatant]:
+def _most_hurt_first(
+    ruleset: Ruleset, state: EncounterState, attacker: Combatant
+) -> list[Combatant]:
     """The attacker's enemies still in the fight (``Lurasko.takes_turn``: standing and able to
     act), the most running damage first, in the order they joined on a tie (as the shared
-    ``standing_enemies`` gives them)."""
-    side = attacker.side
-    enemies = [
-        c
-        for c in state.combatants.values()
-        if c.side != side and standing(c) and (not c.effects or cannot_act(c) is None)
-    ]
-    enemies.sort(key=_less_hurt)
+    ``standing_enemies`` gives them). Those standing are the engine's (``standing_in``: the
+    ruleset's ``standing`` of each, kept up to date as the fight goes)."""
+    side, combatants = attacker.side, state.combatants
+    enemies: list[Combatant] = []
+    for name in ruleset.standing_in(state).up:
+        c = combatants[name]
+        if c.side != side and (not c.effects or cannot_act(c) is None):
+            enemies.append(c)
+    enemies.sort(key=damage_of, reverse=True)  # a stable sort: the order joined on a tie
     return enemies
-
-
-def _less_hurt(combatant: Combatant) -> int:
-    return -damage_of(combatant)
 
 
 def tactics(ruleset: Ruleset) -> Policy:
