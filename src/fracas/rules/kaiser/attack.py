@@ -357,8 +357,10 @@ class AttackRule:
         material = not sheet_of(attacker).immaterial
         defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon), material=material)
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
-        after = reduce(state, events)
-        return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
+        lost = ap_lost_on_hit(target, settings=self.settings)  # not folded: all the wound reads
+        return events + wound(
+            state, target.id, account, dice, settings=self.settings, vital=vital, ap_lost=lost
+        )
 
 
 def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
@@ -412,7 +414,10 @@ def defend(
 
 def hit_ap_loss(target: Combatant, *, settings: KaiserSettings) -> list[Event]:
     """ "The defender loses 1 AP this round" (none below 0)."""
-    ap = target.pools[AP].current
-    if not ap or not settings.hit_ap_loss:
-        return []
-    return [PoolChanged(target.id, AP, -min(ap, settings.hit_ap_loss), "hit")]
+    lost = ap_lost_on_hit(target, settings=settings)
+    return [PoolChanged(target.id, AP, -lost, "hit")] if lost else []
+
+
+def ap_lost_on_hit(target: Combatant, *, settings: KaiserSettings) -> int:
+    """The AP ``hit_ap_loss`` takes (what a hit's wound reads: ``wound``'s ``ap_lost``)."""
+    return min(target.pools[AP].current, settings.hit_ap_loss)

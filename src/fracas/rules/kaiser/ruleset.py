@@ -222,6 +222,8 @@ class Kaiser(Ruleset):
         than your opponents. In this case, your opponent gains the Surprised State when making
         any Opposed Skill Checks against you until they take their turn." """
         events: list[Event] = []
+        if not rolled or max(rolled.values()) - min(rolled.values()) < self.rules.surprise_margin:
+            return events  # no roll is the margin above another (most rounds)
         side = {who: state.combatants[who].side for who in rolled}
         for fast, fast_roll in rolled.items():
             for slow, slow_roll in rolled.items():

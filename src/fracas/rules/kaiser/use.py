@@ -21,6 +21,7 @@ from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.attack import (
     Exchange,
+    ap_lost_on_hit,
     chosen_defence,
     defend,
     hit_ap_loss,
@@ -32,6 +33,7 @@ from fracas.rules.kaiser.colliding import Collider, collide, collider_power, ver
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, PowerUsed
+from fracas.rules.kaiser.folded import Folded
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.innate import require_no_innate_spell_kept
 from fracas.rules.kaiser.power_rules import (
@@ -305,12 +307,14 @@ class UseRule(PowerRule):
         rolled: dict[str, int] = {}
         blocked: dict[str, tuple[Shield, list[CombatantId]]] = {}
         after = Folded(state, events)
+        caster = state[how.caster]  # its sheet, all ``chosen`` reads of it, no event changes
         for target_id in targets:
-            now = after.now()
-            target = now[target_id]
+            target = after.combatant(target_id)
             shield = None
             defence_events: list[Event] = []
-            if chosen(target, now[how.caster], how.power, action) is Defence.BARRIER:
+            defence = chosen(target, caster, how.power, action)
+            if defence is Defence.BARRIER:
+                now = after.now()
                 shield = shield_for(now, target_id)
                 assert shield is not None
                 key = _shield_key(shield, target_id)
@@ -329,7 +333,7 @@ class UseRule(PowerRule):
                     )
                     rolled[key] = total
             else:
-                total, defence_events = self.defensive_roll(now, target, how, action, dice)
+                total, defence_events = self.defended(target, defence, how, dice)
             events += defence_events
             outcome = self.exchange(after.now(), target_id, how, offence, total, dice)
             events += outcome
@@ -346,17 +350,12 @@ class UseRule(PowerRule):
             )
         return events
 
-    def defensive_roll(
-        self,
-        state: EncounterState,
-        target: Combatant,
-        how: Resisting,
-        action: a.Use,
-        dice: DiceSource,
+    def defended(
+        self, target: Combatant, defence: Defence, how: Resisting, dice: DiceSource
     ) -> tuple[int, list[Event]]:
-        """One target's Defensive Roll (Dodge, Block or ward) against the power: its total and
-        events (a barrier's is ``barrier_roll``, shared by those under one area barrier)."""
-        defence = chosen(target, state[how.caster], how.power, action)
+        """One target's Defensive Roll with its ``defence`` (Dodge, Block or ward: ``chosen``)
+        against the power: its total and events (a barrier's is ``barrier_roll``, shared by
+        those under one area barrier)."""
         unseen = p.unseen(how.power, sheet_of(target).visions)
         if defence is Defence.POWER:
             return ward_roll(
@@ -402,13 +401,14 @@ class UseRule(PowerRule):
             assert power.base_damage is not None
             account = damage_account(degrees, power.base_damage, power.damage_type, defences)
             events += wound(
-                reduce(state, events),
+                state,  # the events so far: a record and the AP lost, which ``ap_lost`` tells
                 target.id,
                 account,
                 dice,
                 settings=self.settings,
                 ghostly=power.ghostly,
                 vital=how.vital,
+                ap_lost=ap_lost_on_hit(target, settings=self.settings),
             )
         units = units_of_damage(degrees, defences)
         if p.forces_check(power, units):
@@ -419,24 +419,6 @@ class UseRule(PowerRule):
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
             events.append(EffectApplied(target.id, mark))
         return events
-
-
-class Folded:
-    """The state after a list of events that only grows, each event folded once (a power's
-    strikes read the state after all the events so far before each target's defence and
-    Exchange)."""
-
-    def __init__(self, state: EncounterState, events: list[Event]) -> None:
-        self.state = state
-        self.events = events
-        self.folded = 0
-
-    def now(self) -> EncounterState:
-        events = self.events
-        if self.folded < len(events):
-            self.state = reduce(self.state, events[self.folded :])
-            self.folded = len(events)
-        return self.state
 
 
 def chosen(target: Combatant, caster: Combatant, power: Power, action: a.Use) -> Defence:

@@ -1,0 +1,45 @@
+"""The state after a list of events that only grows, folded as late as what is read allows.
+
+A power's strikes read, before each target's defence and Exchange, the target as the events so
+far left it. Folding them is work the engine does again once the action is resolved, so the
+list is folded only when an event not yet folded may have changed the combatant asked about.
+"""
+
+from __future__ import annotations
+
+from fracas.engine.action import CombatantId
+from fracas.engine.events import Event, MarkSet, PoolChanged, Record, reduce
+from fracas.engine.state import Combatant, EncounterState
+
+OWN_ONLY = (PoolChanged, MarkSet)
+"""Events whose ``apply`` changes one combatant (``event.combatant``: its pools or marks) and
+nothing else: every other combatant stays the very same object."""
+
+
+class Folded:
+    """``events`` (a list the caller appends to) folded into ``state``, each event once."""
+
+    def __init__(self, state: EncounterState, events: list[Event]) -> None:
+        self.state = state
+        self.events = events
+        self.folded = 0
+
+    def now(self) -> EncounterState:
+        """The state after all the events so far."""
+        events = self.events
+        if self.folded < len(events):
+            self.state = reduce(self.state, events[self.folded :])
+            self.folded = len(events)
+        return self.state
+
+    def combatant(self, who: CombatantId) -> Combatant:
+        """``who`` after all the events so far (``now()[who]``), folding them only when one
+        not folded yet may change ``who``: anything but a record or an ``OWN_ONLY`` event of
+        another combatant's."""
+        for event in self.events[self.folded :]:
+            if isinstance(event, Record):
+                continue
+            if isinstance(event, OWN_ONLY) and event.combatant != who:
+                continue
+            return self.now()[who]
+        return self.state[who]
