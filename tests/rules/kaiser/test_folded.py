@@ -9,10 +9,10 @@ from itertools import product
 import pytest
 
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged, reduce
-from fracas.engine.state import Effect
+from fracas.engine.state import Combatant, Effect, evolve
 from fracas.rules.kaiser.actions import Attack, Use
 from fracas.rules.kaiser.folded import Folded
-from fracas.rules.kaiser.queries import AP, LP, UNCONSCIOUS
+from fracas.rules.kaiser.queries import AP, DEFENCES, LP, UNCONSCIOUS
 from fracas.rules.kaiser.wounds import CRITICAL
 from tests.rules.kaiser.support import BANDIT, CEIL, FIRE_BOLT, duel, make_sheet
 from tests.rules.kaiser.test_powers import INITIATIVE, arena, mage
@@ -22,30 +22,44 @@ ALPHABET: tuple[Event, ...] = (
     PoolChanged(CEIL, AP, -1, "cost"),
     PoolChanged(BANDIT, LP, -5, "damage"),
     MarkSet(CEIL, "mana_spent", 10),
-    MarkSet(BANDIT, "defences", 1),
+    MarkSet(BANDIT, DEFENCES, 1),
     EffectApplied(CEIL, Effect("Shelter")),
 )
 """Records, each combatant's own pool and mark events, and an event that is neither (an effect
 takes a number from the state's counter: it changes more than its bearer)."""
 
 
+def but(combatant: Combatant, unread: frozenset[str]) -> Combatant:
+    """``combatant`` without its marks ``unread``."""
+    marks = {key: value for key, value in combatant.marks.items() if key not in unread}
+    return evolve(combatant, marks=marks)
+
+
+@pytest.mark.parametrize("unread", [frozenset(), frozenset({DEFENCES})])
 @pytest.mark.parametrize("events", [list(e) for n in range(4) for e in product(ALPHABET, repeat=n)])
-def test_the_combatant_asked_about_is_the_one_the_events_so_far_leave(events: list[Event]) -> None:
-    """Whatever the events so far, ``combatant`` is ``now()[who]``: read from the state before
-    them while no event not folded may change ``who``, else after folding them."""
+def test_the_combatant_asked_about_is_the_one_the_events_so_far_leave(
+    events: list[Event], unread: frozenset[str]
+) -> None:
+    """Whatever the events so far, ``combatant`` is ``now()[who]`` but for the marks
+    ``unread``: read from the state before them while no event not folded may change the rest
+    of ``who``, else after folding them."""
     state = duel(4, 5, 2, 2).state
     for who in (CEIL, BANDIT):
         growing: list[Event] = []
         folded = Folded(state, growing)
         for event in events:
             growing.append(event)
-            assert folded.combatant(who) == reduce(state, growing)[who]
+            found = folded.combatant(who, unread)
+            assert but(found, unread) == but(reduce(state, growing)[who], unread)
+            assert found is folded.state[who]
         untouched = all(
-            isinstance(e, Note) or (isinstance(e, PoolChanged | MarkSet) and e.combatant != who)
+            isinstance(e, Note)
+            or (isinstance(e, PoolChanged | MarkSet) and e.combatant != who)
+            or (isinstance(e, MarkSet) and e.key in unread)
             for e in events
         )
         fresh = Folded(state, list(events))
-        assert fresh.combatant(who) == reduce(state, events)[who]
+        assert but(fresh.combatant(who, unread), unread) == but(reduce(state, events)[who], unread)
         assert (fresh.folded == 0) == untouched  # folded only when it had to
         assert fresh.now() == reduce(state, events)
 

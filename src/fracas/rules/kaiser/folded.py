@@ -32,14 +32,18 @@ class Folded:
             self.folded = len(events)
         return self.state
 
-    def combatant(self, who: CombatantId) -> Combatant:
-        """``who`` after all the events so far (``now()[who]``), folding them only when one
-        not folded yet may change ``who``: anything but a record or an ``OWN_ONLY`` event of
-        another combatant's."""
+    def combatant(self, who: CombatantId, unread: frozenset[str] = frozenset()) -> Combatant:
+        """``who`` after all the events so far (``now()[who]``), but for its marks ``unread``
+        (which the caller does not read), folding the events only when one not folded yet may
+        change the rest: anything but a record, an ``OWN_ONLY`` event of another combatant's,
+        or the setting of one of ``who``'s marks ``unread``. It is the one ``self.state``
+        (the events folded so far) holds."""
         for event in self.events[self.folded :]:
             if isinstance(event, Record):
                 continue
             if isinstance(event, OWN_ONLY) and event.combatant != who:
+                continue
+            if isinstance(event, MarkSet) and event.key in unread:
                 continue
             return self.now()[who]
         return self.state[who]

@@ -48,6 +48,7 @@ from fracas.rules.kaiser.power_rules import (
     require_prepared,
 )
 from fracas.rules.kaiser.queries import (
+    DEFENCES,
     acting,
     require_action_phase_turn,
     sheet_of,
@@ -68,6 +69,9 @@ from fracas.rules.kaiser.states import (
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
+
+UNREAD = frozenset({DEFENCES})
+"""The target's marks a power's Exchange does not read."""
 
 USABLE = frozenset({PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC})
 """The types of the powers ``use`` takes."""
@@ -335,7 +339,7 @@ class UseRule(PowerRule):
             else:
                 total, defence_events = self.defended(target, defence, how, dice)
             events += defence_events
-            outcome = self.exchange(after.now(), target_id, how, offence, total, dice)
+            outcome = self.exchange(after, caster, target_id, how, offence, total, dice)
             events += outcome
             if shield is not None and Exchange(offence, total).outcome == "miss":
                 key = _shield_key(shield, target_id)
@@ -367,16 +371,21 @@ class UseRule(PowerRule):
 
     def exchange(
         self,
-        state: EncounterState,
+        after: Folded,
+        caster: Combatant,
         target_id: CombatantId,
         how: Resisting,
         offence: int,
         total: int,
         dice: DiceSource,
     ) -> list[Event]:
-        """The Offensive Roll against one target's Defensive Roll, and what a hit does."""
+        """The Offensive Roll against one target's Defensive Roll, and what a hit does, after
+        the events so far (``after``: the power's, the defences'). The Exchange reads the
+        caster's sheet alone, and the target's pools, effects, sheet and marks other than the
+        defences made this round (which its own Defensive Roll has just counted), so the
+        events need not be folded for it when they changed nothing else of the target's."""
         power = how.power
-        target = state[target_id]
+        target = after.combatant(target_id, unread=UNREAD)
         exchange = Exchange(offence, total)
         outcome, degrees = exchange.outcome, exchange.degrees  # each a computed property
         events: list[Event] = [
@@ -393,7 +402,7 @@ class UseRule(PowerRule):
         if outcome != "hit":
             return events
         events += hit_ap_loss(target, settings=self.settings)
-        material = not sheet_of(state[how.caster]).immaterial
+        material = not sheet_of(caster).immaterial
         defences = defences_of(
             target, power.damage_type, imbued=p.hits_immaterial(power), material=material
         )
@@ -401,7 +410,7 @@ class UseRule(PowerRule):
             assert power.base_damage is not None
             account = damage_account(degrees, power.base_damage, power.damage_type, defences)
             events += wound(
-                state,  # the events so far: a record and the AP lost, which ``ap_lost`` tells
+                after.state,  # shows ``target``, all it reads (the hit's AP loss: ``ap_lost``)
                 target.id,
                 account,
                 dice,
@@ -412,8 +421,8 @@ class UseRule(PowerRule):
             )
         units = units_of_damage(degrees, defences)
         if p.forces_check(power, units):
-            after = reduce(state, events)
-            events += self.resist(after, after[target.id], how, dice)
+            now = reduce(after.now(), events)
+            events += self.resist(now, now[target.id], how, dice)
         if power.mark is not None:
             ends = Anchor(how.round + power.mark_rounds, how.caster, Moment.END)
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
