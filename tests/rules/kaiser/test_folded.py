@@ -4,12 +4,14 @@ took without folding it (``wound``'s ``ap_lost``). Loaded dice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 import pytest
 
 from fracas.engine.events import EffectApplied, Event, MarkSet, Note, PoolChanged, reduce
-from fracas.engine.state import Combatant, Effect, evolve
+from fracas.engine.state import Combatant, Effect, EncounterState, evolve
+from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Use
 from fracas.rules.kaiser.folded import Folded
 from fracas.rules.kaiser.queries import AP, DEFENCES, LP, UNCONSCIOUS
@@ -89,3 +91,24 @@ def test_a_power_s_critical_after_its_hit_takes_only_the_ap_the_hit_left() -> No
     assert struck.pools[AP].current == 0
     assert struck.pools[LP].current == 20 - 24
     assert struck.has(CRITICAL) and struck.has(UNCONSCIOUS)
+
+
+def one_by_one(state: EncounterState, events: Sequence[Event]) -> EncounterState:
+    """``events`` applied to ``state`` each on its own, as the engine's tape applies them."""
+    for event in events:
+        state = event.apply(state)
+    return state
+
+
+def test_a_step_the_rules_fold_at_once_leads_where_its_events_one_by_one_lead() -> None:
+    """An attack, the End phase and the Initiative the rules hand over folded (``written``)
+    leave the state their events leave applied one at a time."""
+    encounter = duel(4, 5, 2, 2, 5, 4, 2, 3, 4, 4, 3, 3, 6, 6, 1, 2, 2, 2)
+    before = encounter.state
+    step = encounter.apply(Attack(actor=CEIL, target=BANDIT, defence="dodge"))
+    assert len(step.events) > 2 and encounter.state == one_by_one(before, step.events)
+    for _ in range(3):  # Ceil's turn, the Bandit's (the End phase), the Intention phase
+        before = encounter.state
+        step = encounter.apply(EndTurn())
+        assert encounter.state == one_by_one(before, step.events)
+    assert encounter.state.clock.round == 2

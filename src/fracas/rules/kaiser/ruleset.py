@@ -47,6 +47,7 @@ from fracas.rules.kaiser.events import (
     CheckRolled,
     CriticalRolled,
 )
+from fracas.rules.kaiser.folded import written
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
@@ -181,6 +182,7 @@ class Kaiser(Ruleset):
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
+        start = state
         events: list[Event] = [e for c in state for e in lapses(state, c, settings=self.rules)]
         state = reduce(state, events)
         for combatant in state:
@@ -191,11 +193,11 @@ class Kaiser(Ruleset):
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
                 events += end_phase(combatant, dice, settings=self.rules)
-        return events
+        return written(start, events)
 
     def _initiative_rolled(
         self, state: EncounterState, turn: Turn, dice: DiceSource
-    ) -> list[Event]:
+    ) -> Sequence[Event]:
         """The end of the Intention phase: a mass of mana not accumulated again returns (10
         mana lost), then everyone standing rolls Initiative and the Action phase's order is
         set."""
@@ -215,7 +217,7 @@ class Kaiser(Ruleset):
             rolled[actor] = check.roll.total
         order = (turn, *self._action_phase(state, rolled))
         events.append(OrderChanged(order, state.clock.index))
-        return events + self._surprises(state, rolled)
+        return written(state, events + self._surprises(state, rolled))
 
     def _surprises(self, state: EncounterState, rolled: Mapping[CombatantId, int]) -> list[Event]:
         """Kaiser's Combat Rounds: "This occurs when your Initiative roll is 20 points greater
