@@ -13,9 +13,9 @@ from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
 from fracas.engine.frozen import frozen
-from fracas.engine.memo import per_object
+from fracas.engine.memo import per_object, per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant, EncounterState, Scalar
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
@@ -23,15 +23,17 @@ from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
-from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
+from fracas.rules.kaiser.intentions import intended_in, intended_weapons, weapon_named
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
     COUNTER,
     COUNTER_BONUS,
     DEFENCES,
+    INTENTIONS,
     acting,
     count_mark,
+    find_named,
     is_dead,
     require_action_phase_turn,
     require_standing,
@@ -40,7 +42,7 @@ from fracas.rules.kaiser.queries import (
     standing,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.sheet import Sheet, Weapon
 from fracas.rules.kaiser.shielding import (
     Shield,
     absorbed,
@@ -364,6 +366,10 @@ class AttackRule:
 
 
 def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+    marked = attacker.marks.get(INTENTIONS)
+    found = _weapon_intended(sheet_of(attacker), (marked, action.weapon))
+    if found is not None:
+        return found
     intended = intended_weapons(attacker)
     if intended is None:
         raise IllegalAction(
@@ -377,6 +383,18 @@ def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
             f"attack: the Attack Intention was declared for {' and '.join(intended)}",
         )
     return weapon
+
+
+@per_object_and
+def _weapon_intended(sheet: Sheet, asked: tuple[Scalar, str | None]) -> Weapon | None:
+    """``_intended_weapon`` from the sheet, the Intentions mark and the weapon the attack names
+    (``asked``), once per sheet and pair; None where it refuses (then it says why)."""
+    marked, named = asked
+    intended = intended_in(marked)
+    if intended is None or not sheet.weapons:
+        return None
+    weapon = find_named(sheet.weapons, named or intended[0])
+    return weapon if weapon is not None and weapon.name in intended else None
 
 
 def defend(

@@ -114,6 +114,10 @@ ROUND_MARKS = (
 )
 """Marks that hold for one round and are cleared in the End phase."""
 
+ROUND_ORDER = {key: place for place, key in enumerate(ROUND_MARKS)}
+"""Each of ``ROUND_MARKS`` and its place: the End phase clears those a combatant has in it."""
+_place = ROUND_ORDER.__getitem__
+
 
 class Kaiser(Ruleset):
     descriptor = DESCRIPTOR
@@ -189,7 +193,8 @@ class Kaiser(Ruleset):
             events += held_at_round_end(combatant)
             events += preparing.held_at_round_end(combatant, state.clock.round, settings=self.rules)
             events += chakras.held_at_round_end(combatant)
-            events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
+            cleared = ROUND_ORDER.keys() & combatant.marks.keys()
+            events += [MarkSet(combatant.id, k, None) for k in sorted(cleared, key=_place)]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
                 events += end_phase(combatant, dice, settings=self.rules)
@@ -315,10 +320,9 @@ class Kaiser(Ruleset):
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""
         return (LP,)
 
-    def damage_suffered(self, combatant: Combatant) -> int:
-        """The Life Points lost (``damage_pools``), read directly: asked of everyone after
-        every step."""
-        return life_points_lost(combatant)
+    damage_suffered = staticmethod(life_points_lost)
+    """The Life Points lost (``damage_pools``), read directly (``queries.life_points_lost``
+    itself: asked of every combatant a step changed)."""
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: ``hit``, ``miss`` or ``tie``, and

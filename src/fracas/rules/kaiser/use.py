@@ -102,7 +102,7 @@ class UseRule(PowerRule):
                 f"{power.name} reaches {reach} feet; the target is {action.distance}",
             )
         targets = self._affected(state, action, power)
-        if not set(action.own_defence) <= set(targets):
+        if action.own_defence and not set(action.own_defence) <= set(targets):
             raise IllegalAction("own-defence", "-own-defence names targets of the power only")
         if PowerType.ATTACK in power.types and actor in targets:
             raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
@@ -111,8 +111,10 @@ class UseRule(PowerRule):
             self._verify_allow(state, targets, action.agreed)
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             self._verify_defences(state, caster, power, targets, action)
-        self._verify_collision(state, caster, power, action)
-        self._verify_shelter(state, caster, power, targets, action)
+        if action.collide_by or action.collide_with is not None:
+            self._verify_collision(state, caster, power, action)
+        if action.sheltered_by is not None:
+            self._verify_shelter(state, caster, power, targets, action)
 
     @staticmethod
     def _verify_shelter(
