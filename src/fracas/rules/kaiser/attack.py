@@ -154,8 +154,9 @@ class AttackRule:
         combatants = state.combatants
         attacker, target = combatants[actor], combatants[action.target]
         weapon = self._weapon(attacker, action)
-        immaterial = sheet_of(attacker).immaterial
-        allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
+        sheet = sheet_of(attacker)
+        immaterial = sheet.immaterial
+        allowed = attack_actions(sheet.skills.attack, settings=self.settings)
         if count_mark(attacker, ATTACKS) >= allowed:
             raise IllegalAction(
                 "no-attack-actions",
@@ -165,12 +166,14 @@ class AttackRule:
             raise IllegalAction("self-target", "attack: you cannot attack yourself")
         if is_dead(target):
             raise IllegalAction("dead-target", f"attack: {target.name} is dead")
-        if not can_hit(target_immaterial=sheet_of(target).immaterial, imbued=imbued(weapon)):
+        target_sheet = sheet_of(target)
+        if not can_hit(target_immaterial=target_sheet.immaterial, imbued=imbued(weapon)):
             raise IllegalAction(
                 "immaterial",
                 f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
             )
-        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
+        blocks = not immaterial or target_sheet.imbued_shield  # ``may_block``
+        defence = chosen_defence(target, action.defence, may_block=blocks)
         if immaterial:  # a material attack may be met with any defence (``can_defend``)
             self._may_defend(attacker, target, defence)
         if defence is Defence.POWER:

@@ -278,13 +278,12 @@ class Kaiser(Ruleset):
     ) -> tuple[Turn, ...]:
         """Highest roll first; "In the case of a tie, the combatant with the highest Initiative
         Value ... acts first"; then the order they joined."""
-        joined = {c: n for n, c in enumerate(state.combatants)}
-
-        def rank(actor: CombatantId) -> tuple[int, int, int]:
-            value = sheet_of(state[actor]).initiative
-            return (-rolled[actor], -value, joined[actor])
-
-        return tuple(Turn((actor,), rolled[actor]) for actor in sorted(rolled, key=rank))
+        ranked = sorted(
+            (-rolled[c.id], -sheet_of(c).initiative, joined, c.id)
+            for joined, c in enumerate(state)
+            if c.id in rolled
+        )
+        return tuple(Turn((actor,), -roll) for roll, _, _, actor in ranked)
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """Those down, and those a power keeps from acting, are skipped."""

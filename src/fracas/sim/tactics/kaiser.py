@@ -21,6 +21,7 @@ from fracas.engine.state import Combatant
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.attack import attack_actions_left
+from fracas.rules.kaiser.intentions import intended_weapons
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import (
     COUNTER,
@@ -83,8 +84,9 @@ class Intending:
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The Counter reaction against whoever just failed a hand-to-hand attack on it."""
-        opened = encounter.state[combatant].marks.get(COUNTER)
-        if not isinstance(opened, str):
+        answering = encounter.state[combatant]
+        opened = answering.marks.get(COUNTER)
+        if not isinstance(opened, str) or not _may_strike(encounter, answering):
             return None
         counter = Attack(actor=combatant, target=CombatantId(opened), counter=True)
         return counter if encounter.can(counter) else None
@@ -129,6 +131,8 @@ def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
         and attack_actions_left(combatant, settings=settings) <= 0
     ):
         arms = tuple(arm for arm in arms if arm[1])  # its weapons would be refused: powers only
+    if not arms:
+        return None
     spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
     for enemy in _enemies(encounter, combatant.side):
         for arm in arms:
@@ -152,6 +156,18 @@ def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
                 continue
             return action
     return None
+
+
+def _may_strike(encounter: Encounter, combatant: Combatant) -> bool:
+    """Whether the rules may allow ``combatant`` an attack now as far as its own round goes: an
+    Attack Intention declared and an Attack Action left (otherwise every attack of its, a
+    Counter too, is refused: ``no-attack-intention``, ``no-attack-actions``)."""
+    if intended_weapons(combatant) is None:
+        return False
+    settings = encounter.ruleset.settings
+    if not isinstance(settings, KaiserSettings):
+        return True
+    return attack_actions_left(combatant, settings=settings) > 0
 
 
 def _enemies(encounter: Encounter, side: str) -> list[Combatant]:
