@@ -13,9 +13,9 @@ from fracas.dice import DiceSource
 from fracas.engine.action import CombatantId
 from fracas.engine.events import Event, MarkSet, PoolChanged, reduce
 from fracas.engine.frozen import frozen
-from fracas.engine.memo import per_object
+from fracas.engine.memo import per_object, per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant, EncounterState, Scalar
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.barriers import CoverRange
 from fracas.rules.kaiser.checks import CheckRoll, roll_skill_check
@@ -23,15 +23,17 @@ from fracas.rules.kaiser.damage import damage_account
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled
 from fracas.rules.kaiser.immaterial import can_defend, can_hit, is_imbued
-from fracas.rules.kaiser.intentions import intended_weapons, weapon_named
+from fracas.rules.kaiser.intentions import intended_in, intended_weapons, weapon_named
 from fracas.rules.kaiser.queries import (
     AP,
     ATTACKS,
     COUNTER,
     COUNTER_BONUS,
     DEFENCES,
+    INTENTIONS,
     acting,
     count_mark,
+    find_named,
     is_dead,
     require_action_phase_turn,
     require_standing,
@@ -40,7 +42,7 @@ from fracas.rules.kaiser.queries import (
     standing,
 )
 from fracas.rules.kaiser.settings import KaiserSettings
-from fracas.rules.kaiser.sheet import Weapon
+from fracas.rules.kaiser.sheet import Sheet, Weapon
 from fracas.rules.kaiser.shielding import (
     Shield,
     absorbed,
@@ -152,8 +154,9 @@ class AttackRule:
         combatants = state.combatants
         attacker, target = combatants[actor], combatants[action.target]
         weapon = self._weapon(attacker, action)
-        immaterial = sheet_of(attacker).immaterial
-        allowed = attack_actions(sheet_of(attacker).skills.attack, settings=self.settings)
+        sheet = sheet_of(attacker)
+        immaterial = sheet.immaterial
+        allowed = attack_actions(sheet.skills.attack, settings=self.settings)
         if count_mark(attacker, ATTACKS) >= allowed:
             raise IllegalAction(
                 "no-attack-actions",
@@ -163,12 +166,14 @@ class AttackRule:
             raise IllegalAction("self-target", "attack: you cannot attack yourself")
         if is_dead(target):
             raise IllegalAction("dead-target", f"attack: {target.name} is dead")
-        if not can_hit(target_immaterial=sheet_of(target).immaterial, imbued=imbued(weapon)):
+        target_sheet = sheet_of(target)
+        if not can_hit(target_immaterial=target_sheet.immaterial, imbued=imbued(weapon)):
             raise IllegalAction(
                 "immaterial",
                 f"attack: {target.name} is immaterial and {weapon.name} is not imbued",
             )
-        defence = chosen_defence(target, action.defence, may_block=may_block(attacker, target))
+        blocks = not immaterial or target_sheet.imbued_shield  # ``may_block``
+        defence = chosen_defence(target, action.defence, may_block=blocks)
         if immaterial:  # a material attack may be met with any defence (``can_defend``)
             self._may_defend(attacker, target, defence)
         if defence is Defence.POWER:
@@ -357,11 +362,17 @@ class AttackRule:
         material = not sheet_of(attacker).immaterial
         defences = defences_of(target, weapon.damage_type, imbued=imbued(weapon), material=material)
         account = damage_account(degrees, weapon.base_damage, weapon.damage_type, defences)
-        after = reduce(state, events)
-        return events + wound(after, target.id, account, dice, settings=self.settings, vital=vital)
+        lost = ap_lost_on_hit(target, settings=self.settings)  # not folded: all the wound reads
+        return events + wound(
+            state, target.id, account, dice, settings=self.settings, vital=vital, ap_lost=lost
+        )
 
 
 def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
+    marked = attacker.marks.get(INTENTIONS)
+    found = _weapon_intended(sheet_of(attacker), (marked, action.weapon))
+    if found is not None:
+        return found
     intended = intended_weapons(attacker)
     if intended is None:
         raise IllegalAction(
@@ -375,6 +386,18 @@ def _intended_weapon(attacker: Combatant, action: a.Attack) -> Weapon:
             f"attack: the Attack Intention was declared for {' and '.join(intended)}",
         )
     return weapon
+
+
+@per_object_and
+def _weapon_intended(sheet: Sheet, asked: tuple[Scalar, str | None]) -> Weapon | None:
+    """``_intended_weapon`` from the sheet, the Intentions mark and the weapon the attack names
+    (``asked``), once per sheet and pair; None where it refuses (then it says why)."""
+    marked, named = asked
+    intended = intended_in(marked)
+    if intended is None or not sheet.weapons:
+        return None
+    weapon = find_named(sheet.weapons, named or intended[0])
+    return weapon if weapon is not None and weapon.name in intended else None
 
 
 def defend(
@@ -412,7 +435,10 @@ def defend(
 
 def hit_ap_loss(target: Combatant, *, settings: KaiserSettings) -> list[Event]:
     """ "The defender loses 1 AP this round" (none below 0)."""
-    ap = target.pools[AP].current
-    if not ap or not settings.hit_ap_loss:
-        return []
-    return [PoolChanged(target.id, AP, -min(ap, settings.hit_ap_loss), "hit")]
+    lost = ap_lost_on_hit(target, settings=settings)
+    return [PoolChanged(target.id, AP, -lost, "hit")] if lost else []
+
+
+def ap_lost_on_hit(target: Combatant, *, settings: KaiserSettings) -> int:
+    """The AP ``hit_ap_loss`` takes (what a hit's wound reads: ``wound``'s ``ap_lost``)."""
+    return min(target.pools[AP].current, settings.hit_ap_loss)

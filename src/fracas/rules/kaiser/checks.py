@@ -89,25 +89,30 @@ def roll_skill_check(
     open on double 6, a fumble on double 1 (its level rolled at once); with ``open_ended``
     False, neither."""
     first = roll(TWO_D6 if not net_advantage else check_dice(net_advantage), source)
+    dice_total = first.total
     if not open_ended:
-        return CheckRoll(first, bonus, max(0, first.total + bonus))
-    kept = first.kept_faces(6)
+        return CheckRoll(first, bonus, max(0, dice_total + bonus))
     skill = bonus if final_skill is None else final_skill
-    # every die rolled counts only with Mastery; without, the kept two stand in for them
-    rolled = tuple(d.natural for d in first.dice()) if skill > MASTERY_SKILL else kept
-    if fumbles(kept, rolled, skill):
+    if net_advantage:
+        kept = first.kept_faces(6)
+        # every die rolled counts only with Mastery; without, the kept two stand in for them
+        rolled = tuple(d.natural for d in first.dice()) if skill > MASTERY_SKILL else kept
+        fumbled, opened = fumbles(kept, rolled, skill), opens(kept)
+    else:  # 2d6, both kept: double 1 totals 2 and double 6 totals 12; no three 1s for Mastery
+        fumbled, opened = dice_total == 2 and skill <= MASTERY_SKILL, dice_total == 12
+    if fumbled:
         level = roll(TWO_D6, source)
         return CheckRoll(first, bonus, max(0, bonus + fumble_die_value(level.total)), (), level)
-    if opens(kept):
+    if opened:
         extra: list[RollResult] = []
         while True:
             more = roll(ONE_D6, source)
             extra.append(more)
             if more.total != 6:
                 break
-        total = first.total + sum(r.total for r in extra) + bonus
+        total = dice_total + sum(r.total for r in extra) + bonus
         return CheckRoll(first, bonus, max(0, total), tuple(extra))
-    return CheckRoll(first, bonus, max(0, first.total + bonus))
+    return CheckRoll(first, bonus, max(0, dice_total + bonus))
 
 
 def roll_resistance_check(source: DiceSource, value: int, *, net_advantage: int = 0) -> CheckRoll:

@@ -8,6 +8,8 @@ resistance." "Zero Units means the attack landed but was fully absorbed."
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fracas.engine.frozen import frozen
 from fracas.rules.kaiser.vocabulary import DamageType
 
@@ -69,10 +71,12 @@ def barrier_negates(base_damage: int, barrier: int) -> bool:
     return base_damage < barrier
 
 
+@lru_cache(maxsize=1024, typed=True)  # typed: a Damage Type is not the string equal to it
 def damage_account(
     degrees: int, base_damage: int, damage_type: DamageType, defences: Defences
 ) -> DamageAccount:
-    """One successful hit with ``degrees`` DoS of ``base_damage`` through ``defences``."""
+    """One successful hit with ``degrees`` DoS of ``base_damage`` through ``defences`` (worked
+    out once per four values: an account is immutable, and a fight's hits repeat them)."""
     steps: list[DamageStep] = []
     if barrier_negates(base_damage, defences.barrier):
         why = f"damage barrier {defences.barrier} > Base Damage {base_damage}"

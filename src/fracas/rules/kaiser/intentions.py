@@ -15,7 +15,7 @@ from fracas.engine.events import Event, MarkSet
 from fracas.engine.frozen import frozen
 from fracas.engine.memo import per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant, EncounterState, Scalar
 from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser.chakras import FILLING
 from fracas.rules.kaiser.innate import innate_mana_drawn
@@ -33,6 +33,7 @@ from fracas.rules.kaiser.queries import (
     in_intention_phase,
     intention_kinds,
     intentions,
+    intentions_in,
     one_named,
     require_action_phase_turn,
     require_standing,
@@ -58,7 +59,12 @@ def weapon_named(combatant: Combatant, name: str | None) -> Weapon:
 
 def intended_weapons(combatant: Combatant) -> tuple[str, ...] | None:
     """The weapons of the Attack Intention declared this round, or None without one."""
-    for intention in intentions(combatant):
+    return intended_in(combatant.marks.get(INTENTIONS))
+
+
+def intended_in(marked: Scalar) -> tuple[str, ...] | None:
+    """``intended_weapons`` of a value of the Intentions mark."""
+    for intention in intentions_in(marked):
         if intention.startswith(ATTACK_PREFIX):
             return _weapons_of(intention)
     return None

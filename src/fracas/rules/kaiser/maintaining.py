@@ -136,10 +136,13 @@ def lapses(state: EncounterState, caster: Combatant, *, settings: KaiserSettings
     setting ``powers_end_with_creator`` says; a daily power survives sleep), did not take its
     Maintain action this round (a power maintained every turn), or cannot pay the upkeep due;
     otherwise the upkeep due is paid."""
+    maintained = kept(state, caster)
+    if not maintained:  # most casters, every round: nothing to end or pay for
+        return []
     events: list[Event] = []
     now = state.clock.round
     mana_left = {pool: p.current for pool, p in caster.pools.items()}
-    for power, held in kept(state, caster):
+    for power, held in maintained:
         since = min(int(e.data.get(CAST_ROUND) or 0) for e in held)
         why = _why_it_ends(caster, power, since, now, settings=settings)
         pool = upkeep_pool(power, settings=settings)

@@ -26,6 +26,7 @@ from fracas.engine.events import Event, MarkSet, PoolChanged
 from fracas.engine.frozen import frozen
 from fracas.engine.ruleset import Cost, Rule
 from fracas.engine.state import Combatant, EncounterState
+from fracas.rules.kaiser.folded import written
 from fracas.rules.kaiser.queries import (
     ACTED,
     DEFENCES,
@@ -155,4 +156,5 @@ class Acted:
         self.rule.verify(state, action)
 
     def resolve(self, state: EncounterState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        return [*self.rule.resolve(state, action, dice), *took_action(state[acting(action)])]
+        events = [*self.rule.resolve(state, action, dice), *took_action(state[acting(action)])]
+        return written(state, events)

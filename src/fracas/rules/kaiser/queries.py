@@ -10,7 +10,7 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event, MarkSet
 from fracas.engine.memo import per_object_and
 from fracas.engine.ruleset import IllegalAction
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant, EncounterState, Scalar
 from fracas.rules.kaiser.sheet import Sheet
 
 LP = "LP"
@@ -101,6 +101,11 @@ def count_mark(combatant: Combatant, key: str) -> int:
 
 def intentions(combatant: Combatant) -> tuple[str, ...]:
     value = combatant.marks.get(INTENTIONS)
+    return _listed(value) if isinstance(value, str) and value else ()
+
+
+def intentions_in(value: Scalar) -> tuple[str, ...]:
+    """``intentions`` of a value of the Intentions mark."""
     return _listed(value) if isinstance(value, str) and value else ()
 
 

@@ -47,6 +47,7 @@ from fracas.rules.kaiser.events import (
     CheckRolled,
     CriticalRolled,
 )
+from fracas.rules.kaiser.folded import written
 from fracas.rules.kaiser.intentions import IntendRule, MoveRule, initiative_penalty
 from fracas.rules.kaiser.life import CriticalSeverity
 from fracas.rules.kaiser.lingering import end_phase
@@ -112,6 +113,10 @@ ROUND_MARKS = (
     *chakras.ROUND_MARKS,
 )
 """Marks that hold for one round and are cleared in the End phase."""
+
+ROUND_ORDER = {key: place for place, key in enumerate(ROUND_MARKS)}
+"""Each of ``ROUND_MARKS`` and its place: the End phase clears those a combatant has in it."""
+_place = ROUND_ORDER.__getitem__
 
 
 class Kaiser(Ruleset):
@@ -181,21 +186,23 @@ class Kaiser(Ruleset):
         effects whose countdown ran out get a new Resistance Check."""
         if not state.clock.started:
             return ()
+        start = state
         events: list[Event] = [e for c in state for e in lapses(state, c, settings=self.rules)]
         state = reduce(state, events)
         for combatant in state:
             events += held_at_round_end(combatant)
             events += preparing.held_at_round_end(combatant, state.clock.round, settings=self.rules)
             events += chakras.held_at_round_end(combatant)
-            events += [MarkSet(combatant.id, k, None) for k in ROUND_MARKS if k in combatant.marks]
+            cleared = ROUND_ORDER.keys() & combatant.marks.keys()
+            events += [MarkSet(combatant.id, k, None) for k in sorted(cleared, key=_place)]
             if not is_dead(combatant):
                 events += _pain_fades(combatant)
                 events += end_phase(combatant, dice, settings=self.rules)
-        return events
+        return written(start, events)
 
     def _initiative_rolled(
         self, state: EncounterState, turn: Turn, dice: DiceSource
-    ) -> list[Event]:
+    ) -> Sequence[Event]:
         """The end of the Intention phase: a mass of mana not accumulated again returns (10
         mana lost), then everyone standing rolls Initiative and the Action phase's order is
         set."""
@@ -215,13 +222,15 @@ class Kaiser(Ruleset):
             rolled[actor] = check.roll.total
         order = (turn, *self._action_phase(state, rolled))
         events.append(OrderChanged(order, state.clock.index))
-        return events + self._surprises(state, rolled)
+        return written(state, events + self._surprises(state, rolled))
 
     def _surprises(self, state: EncounterState, rolled: Mapping[CombatantId, int]) -> list[Event]:
         """Kaiser's Combat Rounds: "This occurs when your Initiative roll is 20 points greater
         than your opponents. In this case, your opponent gains the Surprised State when making
         any Opposed Skill Checks against you until they take their turn." """
         events: list[Event] = []
+        if not rolled or max(rolled.values()) - min(rolled.values()) < self.rules.surprise_margin:
+            return events  # no roll is the margin above another (most rounds)
         side = {who: state.combatants[who].side for who in rolled}
         for fast, fast_roll in rolled.items():
             for slow, slow_roll in rolled.items():
@@ -269,13 +278,12 @@ class Kaiser(Ruleset):
     ) -> tuple[Turn, ...]:
         """Highest roll first; "In the case of a tie, the combatant with the highest Initiative
         Value ... acts first"; then the order they joined."""
-        joined = {c: n for n, c in enumerate(state.combatants)}
-
-        def rank(actor: CombatantId) -> tuple[int, int, int]:
-            value = sheet_of(state[actor]).initiative
-            return (-rolled[actor], -value, joined[actor])
-
-        return tuple(Turn((actor,), rolled[actor]) for actor in sorted(rolled, key=rank))
+        ranked = sorted(
+            (-rolled[c.id], -sheet_of(c).initiative, joined, c.id)
+            for joined, c in enumerate(state)
+            if c.id in rolled
+        )
+        return tuple(Turn((actor,), -roll) for roll, _, _, actor in ranked)
 
     def takes_turn(self, state: EncounterState, combatant: Combatant) -> bool:
         """Those down, and those a power keeps from acting, are skipped."""
@@ -311,10 +319,9 @@ class Kaiser(Ruleset):
         """Damage is Life Points lost (Mana and Ki never refill either, but are spent)."""
         return (LP,)
 
-    def damage_suffered(self, combatant: Combatant) -> int:
-        """The Life Points lost (``damage_pools``), read directly: asked of everyone after
-        every step."""
-        return life_points_lost(combatant)
+    damage_suffered = staticmethod(life_points_lost)
+    """The Life Points lost (``damage_pools``), read directly (``queries.life_points_lost``
+    itself: asked of every combatant a step changed)."""
 
     def classify(self, events: Sequence[Event]) -> str | None:
         """An attack's outcome against its (last) target: ``hit``, ``miss`` or ``tie``, and

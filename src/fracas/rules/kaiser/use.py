@@ -21,6 +21,7 @@ from fracas.rules.kaiser import actions as a
 from fracas.rules.kaiser import powers as p
 from fracas.rules.kaiser.attack import (
     Exchange,
+    ap_lost_on_hit,
     chosen_defence,
     defend,
     hit_ap_loss,
@@ -32,6 +33,7 @@ from fracas.rules.kaiser.colliding import Collider, collide, collider_power, ver
 from fracas.rules.kaiser.damage import damage_account, units_of_damage
 from fracas.rules.kaiser.defences import defences_of
 from fracas.rules.kaiser.events import AttackResolved, CheckRolled, PowerUsed
+from fracas.rules.kaiser.folded import Folded
 from fracas.rules.kaiser.immaterial import can_defend
 from fracas.rules.kaiser.innate import require_no_innate_spell_kept
 from fracas.rules.kaiser.power_rules import (
@@ -46,6 +48,7 @@ from fracas.rules.kaiser.power_rules import (
     require_prepared,
 )
 from fracas.rules.kaiser.queries import (
+    DEFENCES,
     acting,
     require_action_phase_turn,
     sheet_of,
@@ -66,6 +69,9 @@ from fracas.rules.kaiser.states import (
 from fracas.rules.kaiser.vocabulary import Defence
 from fracas.rules.kaiser.warding import Incoming, verify_ward, ward_roll
 from fracas.rules.kaiser.wounds import wound
+
+UNREAD = frozenset({DEFENCES})
+"""The target's marks a power's Exchange does not read."""
 
 USABLE = frozenset({PowerType.ATTACK, PowerType.EFFECT, PowerType.AUTOMATIC})
 """The types of the powers ``use`` takes."""
@@ -96,7 +102,7 @@ class UseRule(PowerRule):
                 f"{power.name} reaches {reach} feet; the target is {action.distance}",
             )
         targets = self._affected(state, action, power)
-        if not set(action.own_defence) <= set(targets):
+        if action.own_defence and not set(action.own_defence) <= set(targets):
             raise IllegalAction("own-defence", "-own-defence names targets of the power only")
         if PowerType.ATTACK in power.types and actor in targets:
             raise IllegalAction("self-target", f"{power.name}: you cannot attack yourself")
@@ -105,8 +111,10 @@ class UseRule(PowerRule):
             self._verify_allow(state, targets, action.agreed)
         if p.needs_offensive_roll(power, difficult_position=action.difficult is not None):
             self._verify_defences(state, caster, power, targets, action)
-        self._verify_collision(state, caster, power, action)
-        self._verify_shelter(state, caster, power, targets, action)
+        if action.collide_by or action.collide_with is not None:
+            self._verify_collision(state, caster, power, action)
+        if action.sheltered_by is not None:
+            self._verify_shelter(state, caster, power, targets, action)
 
     @staticmethod
     def _verify_shelter(
@@ -305,12 +313,14 @@ class UseRule(PowerRule):
         rolled: dict[str, int] = {}
         blocked: dict[str, tuple[Shield, list[CombatantId]]] = {}
         after = Folded(state, events)
+        caster = state[how.caster]  # its sheet, all ``chosen`` reads of it, no event changes
         for target_id in targets:
-            now = after.now()
-            target = now[target_id]
+            target = after.combatant(target_id)
             shield = None
             defence_events: list[Event] = []
-            if chosen(target, now[how.caster], how.power, action) is Defence.BARRIER:
+            defence = chosen(target, caster, how.power, action)
+            if defence is Defence.BARRIER:
+                now = after.now()
                 shield = shield_for(now, target_id)
                 assert shield is not None
                 key = _shield_key(shield, target_id)
@@ -329,9 +339,9 @@ class UseRule(PowerRule):
                     )
                     rolled[key] = total
             else:
-                total, defence_events = self.defensive_roll(now, target, how, action, dice)
+                total, defence_events = self.defended(target, defence, how, dice)
             events += defence_events
-            outcome = self.exchange(after.now(), target_id, how, offence, total, dice)
+            outcome = self.exchange(after, caster, target_id, how, offence, total, dice)
             events += outcome
             if shield is not None and Exchange(offence, total).outcome == "miss":
                 key = _shield_key(shield, target_id)
@@ -346,17 +356,12 @@ class UseRule(PowerRule):
             )
         return events
 
-    def defensive_roll(
-        self,
-        state: EncounterState,
-        target: Combatant,
-        how: Resisting,
-        action: a.Use,
-        dice: DiceSource,
+    def defended(
+        self, target: Combatant, defence: Defence, how: Resisting, dice: DiceSource
     ) -> tuple[int, list[Event]]:
-        """One target's Defensive Roll (Dodge, Block or ward) against the power: its total and
-        events (a barrier's is ``barrier_roll``, shared by those under one area barrier)."""
-        defence = chosen(target, state[how.caster], how.power, action)
+        """One target's Defensive Roll with its ``defence`` (Dodge, Block or ward: ``chosen``)
+        against the power: its total and events (a barrier's is ``barrier_roll``, shared by
+        those under one area barrier)."""
         unseen = p.unseen(how.power, sheet_of(target).visions)
         if defence is Defence.POWER:
             return ward_roll(
@@ -368,16 +373,21 @@ class UseRule(PowerRule):
 
     def exchange(
         self,
-        state: EncounterState,
+        after: Folded,
+        caster: Combatant,
         target_id: CombatantId,
         how: Resisting,
         offence: int,
         total: int,
         dice: DiceSource,
     ) -> list[Event]:
-        """The Offensive Roll against one target's Defensive Roll, and what a hit does."""
+        """The Offensive Roll against one target's Defensive Roll, and what a hit does, after
+        the events so far (``after``: the power's, the defences'). The Exchange reads the
+        caster's sheet alone, and the target's pools, effects, sheet and marks other than the
+        defences made this round (which its own Defensive Roll has just counted), so the
+        events need not be folded for it when they changed nothing else of the target's."""
         power = how.power
-        target = state[target_id]
+        target = after.combatant(target_id, unread=UNREAD)
         exchange = Exchange(offence, total)
         outcome, degrees = exchange.outcome, exchange.degrees  # each a computed property
         events: list[Event] = [
@@ -394,7 +404,7 @@ class UseRule(PowerRule):
         if outcome != "hit":
             return events
         events += hit_ap_loss(target, settings=self.settings)
-        material = not sheet_of(state[how.caster]).immaterial
+        material = not sheet_of(caster).immaterial
         defences = defences_of(
             target, power.damage_type, imbued=p.hits_immaterial(power), material=material
         )
@@ -402,41 +412,24 @@ class UseRule(PowerRule):
             assert power.base_damage is not None
             account = damage_account(degrees, power.base_damage, power.damage_type, defences)
             events += wound(
-                reduce(state, events),
+                after.state,  # shows ``target``, all it reads (the hit's AP loss: ``ap_lost``)
                 target.id,
                 account,
                 dice,
                 settings=self.settings,
                 ghostly=power.ghostly,
                 vital=how.vital,
+                ap_lost=ap_lost_on_hit(target, settings=self.settings),
             )
         units = units_of_damage(degrees, defences)
         if p.forces_check(power, units):
-            after = reduce(state, events)
-            events += self.resist(after, after[target.id], how, dice)
+            now = reduce(after.now(), events)
+            events += self.resist(now, now[target.id], how, dice)
         if power.mark is not None:
             ends = Anchor(how.round + power.mark_rounds, how.caster, Moment.END)
             mark = Effect(f"Marked ({power.mark})", ends=ends, source=how.caster)
             events.append(EffectApplied(target.id, mark))
         return events
-
-
-class Folded:
-    """The state after a list of events that only grows, each event folded once (a power's
-    strikes read the state after all the events so far before each target's defence and
-    Exchange)."""
-
-    def __init__(self, state: EncounterState, events: list[Event]) -> None:
-        self.state = state
-        self.events = events
-        self.folded = 0
-
-    def now(self) -> EncounterState:
-        events = self.events
-        if self.folded < len(events):
-            self.state = reduce(self.state, events[self.folded :])
-            self.folded = len(events)
-        return self.state
 
 
 def chosen(target: Combatant, caster: Combatant, power: Power, action: a.Use) -> Defence:

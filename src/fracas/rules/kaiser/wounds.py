@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fracas.dice import DiceSource, dice, roll
+from fracas.dice import DiceSource, roll
 from fracas.engine.action import CombatantId
 from fracas.engine.events import (
     EffectApplied,
@@ -17,7 +17,7 @@ from fracas.engine.events import (
 from fracas.engine.ruleset import HEALED_BY_GM, IllegalAction, healed
 from fracas.engine.state import Combatant, Effect, EncounterState, Scalar
 from fracas.rules.kaiser import life
-from fracas.rules.kaiser.checks import degrees, roll_resistance_check
+from fracas.rules.kaiser.checks import TWO_D6, degrees, roll_resistance_check
 from fracas.rules.kaiser.damage import DamageAccount
 from fracas.rules.kaiser.events import CheckRolled, CriticalRolled, DamageTaken
 from fracas.rules.kaiser.lingering import COUNTDOWN, DYING
@@ -45,10 +45,13 @@ def wound(
     settings: KaiserSettings,
     ghostly: bool = False,
     vital: bool = False,
+    ap_lost: int = 0,
 ) -> list[Event]:
     """The events of ``account`` landing on ``target`` (``vital``: a directed hit at the head or
-    heart). Ghostly Damage: "If the target were to be reduced to zero LP from Ghostly Damage,
-    they are instead left unconscious. But if Ghostly Damage were to produce a Critical that
+    heart; ``ap_lost``: AP the hit took just before whose event ``state`` does not show yet, so
+    that a hit need not fold its AP loss: the wound reads nothing else the loss changes).
+    Ghostly Damage: "If the target were to be reduced to zero LP from Ghostly Damage, they are
+    instead left unconscious. But if Ghostly Damage were to produce a Critical that
     would kill them, they may still die of shock": LP stop at 0 and never kill, a Critical is
     rolled as any other."""
     victim = state[target]
@@ -64,7 +67,7 @@ def wound(
     causes: dict[str, Scalar] = {}
     if life.is_critical(account.total, pool.current, settings=settings, vital=vital):
         rolled, knocked_out = critical(
-            state, target, account.total, source, settings=settings, vital=vital
+            state, target, account.total, source, settings=settings, vital=vital, ap_lost=ap_lost
         )
         events += rolled
         if knocked_out:
@@ -84,13 +87,15 @@ def critical(
     *,
     settings: KaiserSettings,
     vital: bool = False,
+    ap_lost: int = 0,
 ) -> tuple[list[Event], bool]:
     """Roll the Critical level and the Physical Resistance Check against it; a failure costs
     1 AP per DoF and leaves an all-action penalty equal to the DoF; more than 10 DoF on the
     head or heart leaves the victim dying in Constitution rounds. The events, and whether the
-    Critical leaves the victim unconscious (more than 15 DoF, or dying)."""
+    Critical leaves the victim unconscious (more than 15 DoF, or dying). ``ap_lost``: AP lost
+    already that ``state`` does not show yet (``wound``'s)."""
     victim = state[target]
-    level_roll = roll(dice(2, 6), source)
+    level_roll = roll(TWO_D6, source)
     level = life.critical_level(level_roll.total, damage, settings=settings)
     uncapped = life.uncapped_level(level_roll.total, damage, settings=settings)
     passed = uncapped != level
@@ -113,7 +118,7 @@ def critical(
         return events, False
     failure = -margin
     severity = life.critical_severity(failure)
-    ap = victim.pools[AP].current
+    ap = victim.pools[AP].current - ap_lost
     if ap:
         events.append(PoolChanged(target, AP, -min(ap, failure), "Critical"))
     data = {"penalty": failure, "severity": severity.value}

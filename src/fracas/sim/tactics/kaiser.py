@@ -17,10 +17,11 @@ from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter
 from fracas.engine.memo import per_object
 from fracas.engine.ruleset import IllegalAction, Ruleset
-from fracas.engine.state import Combatant, EncounterState
+from fracas.engine.state import Combatant
 from fracas.engine.turns import EndTurn
 from fracas.rules.kaiser.actions import Attack, Intend, IntentionKind, Use
 from fracas.rules.kaiser.attack import attack_actions_left
+from fracas.rules.kaiser.intentions import intended_weapons
 from fracas.rules.kaiser.powers import INTENTIONS
 from fracas.rules.kaiser.queries import (
     COUNTER,
@@ -83,8 +84,9 @@ class Intending:
 
     def react(self, encounter: Encounter, combatant: CombatantId) -> Action | None:
         """The Counter reaction against whoever just failed a hand-to-hand attack on it."""
-        opened = encounter.state[combatant].marks.get(COUNTER)
-        if not isinstance(opened, str):
+        answering = encounter.state[combatant]
+        opened = answering.marks.get(COUNTER)
+        if not isinstance(opened, str) or not _may_strike(encounter, answering):
             return None
         counter = Attack(actor=combatant, target=CombatantId(opened), counter=True)
         return counter if encounter.can(counter) else None
@@ -129,8 +131,10 @@ def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
         and attack_actions_left(combatant, settings=settings) <= 0
     ):
         arms = tuple(arm for arm in arms if arm[1])  # its weapons would be refused: powers only
+    if not arms:
+        return None
     spent: set[Arm] = set()  # arms refused for the attacker's own want: no enemy will do
-    for enemy in _enemies(encounter.state, combatant.side):
+    for enemy in _enemies(encounter, combatant.side):
         for arm in arms:
             if arm in spent:
                 continue
@@ -154,12 +158,30 @@ def _strike(encounter: Encounter, combatant: Combatant) -> Action | None:
     return None
 
 
-def _enemies(state: EncounterState, side: str) -> list[Combatant]:
-    """``policy.standing_enemies`` the Kaiser way, with no call through the ruleset: those of
-    other sides able to act (``Kaiser.takes_turn``; everyone counts as standing or not, so
-    these are among those standing), in the order they joined, the most hurt first
-    (``Kaiser.damage_suffered``)."""
-    enemies = [c for c in state.combatants.values() if c.side != side and able_to_act(c)]
+def _may_strike(encounter: Encounter, combatant: Combatant) -> bool:
+    """Whether the rules may allow ``combatant`` an attack now as far as its own round goes: an
+    Attack Intention declared and an Attack Action left (otherwise every attack of its, a
+    Counter too, is refused: ``no-attack-intention``, ``no-attack-actions``)."""
+    if intended_weapons(combatant) is None:
+        return False
+    settings = encounter.ruleset.settings
+    if not isinstance(settings, KaiserSettings):
+        return True
+    return attack_actions_left(combatant, settings=settings) > 0
+
+
+def _enemies(encounter: Encounter, side: str) -> list[Combatant]:
+    """``policy.standing_enemies`` the Kaiser way: those of other sides able to act
+    (``Kaiser.takes_turn``: standing, as the ruleset's ``standing_in`` keeps it for the
+    engine's end of the fight, and under no effect that prevents acting), in the order they
+    joined, the most hurt first (``Kaiser.damage_suffered``)."""
+    state = encounter.state
+    combatants = state.combatants
+    enemies = [
+        c
+        for c in map(combatants.__getitem__, encounter.ruleset.standing_in(state).up)
+        if c.side != side and (not c.effects or able_to_act(c))
+    ]
     enemies.sort(key=life_points_lost, reverse=True)
     return enemies
 
