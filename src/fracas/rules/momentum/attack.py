@@ -210,18 +210,22 @@ class AttackRule(TurnAction[a.Attack]):
     def _aimed(self, state: EncounterState, action: a.Attack, source: DiceSource) -> Aimed:
         """The attack roll (or the target's Defense Roll against an Ability that has one),
         whom its damage lands on, and the aftermath."""
-        attacker, target = state[acting(action)], state[action.target]
-        weapon = arm(sheet_of(attacker), action.weapon)
-        aftermath = tuple(_aftermath(state, action, attacker))
+        combatants = state.combatants
+        attacker, target = combatants[acting(action)], combatants[action.target]
+        sheet = sheet_of(attacker)
+        weapon = arm(sheet, action.weapon)
+        aftermath = tuple(_aftermath(state, action, attacker)) if attacker.effects else ()
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
             check, saved = self._defense_roll(state, action, weapon, source)
             lands_on = None if saved else target.id
             return Aimed((check,), weapon, AttackOutcome.HIT, lands_on, aftermath)
-        events, outcome, total = self._attack_roll(state, action, attacker, target, weapon, source)
+        events, outcome, total = self._attack_roll(
+            state, action, attacker, sheet, target, weapon, source
+        )
         screen_id = action.behind or _climbed_by(target, attacker)
         if outcome is AttackOutcome.MISS and screen_id is not None:
             screen = state[screen_id]
-            evasion = self._evasion(screen, weapon, Cover.NONE)
+            evasion = self._evasion(screen, sheet_of(screen), weapon, Cover.NONE)
             outcome = AttackOutcome.HIT if total >= evasion else AttackOutcome.MISS
             events.append(
                 AttackRolled(
@@ -231,7 +235,7 @@ class AttackRule(TurnAction[a.Attack]):
                     None,
                     evasion,
                     "missed target",
-                    outcome.value,
+                    str(outcome),
                 )
             )
             target = screen
@@ -243,12 +247,16 @@ class AttackRule(TurnAction[a.Attack]):
         state: EncounterState,
         action: a.Attack,
         attacker: Combatant,
+        sheet: Sheet,
         target: Combatant,
         weapon: Weapon | Ability,
         source: DiceSource,
     ) -> tuple[list[Event], AttackOutcome, int]:
+        """The attack roll's event, outcome and total (``sheet``: the attacker's). The event
+        names the mode and outcome by ``str``, a ``StrEnum``'s value (``.value`` is a property
+        of Python's, two calls)."""
         target_sheet = sheet_of(target)
-        evasion = self._evasion(target, weapon, _cover(action.cover))
+        evasion = self._evasion(target, target_sheet, weapon, _cover(action.cover))
         if target_sheet.is_object:
             outcome = attack_outcome(
                 natural=None,
@@ -266,32 +274,34 @@ class AttackRule(TurnAction[a.Attack]):
                         None,
                         evasion,
                         "automatic",
-                        outcome.value,
+                        str(outcome),
                     )
                 ],
                 outcome,
                 0,
             )
-        bonus = self._hit_bonus(attacker, weapon)
+        bonus = self._hit_bonus(sheet, weapon)
         mode = _mode(state, action, attacker, target, weapon)
         result, natural = roll_d20(source, mode, bonus)
         outcome = attack_outcome(
             natural=natural, hit_bonus=bonus, evasion=evasion, chooses_to_miss=action.miss
         )
         event = AttackRolled(
-            attacker.id, target.id, weapon.name, result, evasion, mode.value, outcome.value
+            attacker.id, target.id, weapon.name, result, evasion, str(mode), str(outcome)
         )
         return [event], outcome, result.total
 
-    def _hit_bonus(self, attacker: Combatant, weapon: Weapon | Ability) -> int:
-        sheet = sheet_of(attacker)
+    def _hit_bonus(self, sheet: Sheet, weapon: Weapon | Ability) -> int:
         if isinstance(weapon, Weapon):
             return weapon_hit_bonus(sheet, weapon, settings=self.settings)
         return ability_hit_bonus(sheet, settings=self.settings)
 
-    def _evasion(self, target: Combatant, weapon: Weapon | Ability, cover: Cover) -> int:
+    def _evasion(
+        self, target: Combatant, sheet: Sheet, weapon: Weapon | Ability, cover: Cover
+    ) -> int:
+        """``target``'s Evasion against ``weapon`` (``sheet``: the target's)."""
         if cover is Cover.NONE and not target.effects:  # no cover and no effect: no buff
-            return evasion_of(sheet_of(target), settings=self.settings)
+            return evasion_of(sheet, settings=self.settings)
         buffs = cover_evasion_bonus(
             cover,
             weapon.reach,
@@ -300,7 +310,7 @@ class AttackRule(TurnAction[a.Attack]):
         )
         if has_status(target, StatusEffect.SHOCKED):
             buffs -= self.settings.shocked_evasion_penalty
-        return evasion_of(sheet_of(target), buffs=buffs, settings=self.settings)
+        return evasion_of(sheet, buffs=buffs, settings=self.settings)
 
     def _defense_roll(
         self, state: EncounterState, action: a.Attack, ability: Ability, source: DiceSource
@@ -421,10 +431,9 @@ def _merged(*groups: tuple[DamagePortion, ...]) -> tuple[DamagePortion, ...]:
 
 def _aftermath(state: EncounterState, action: a.Attack, attacker: Combatant) -> list[Event]:
     """A held attack uses up its held action; attacking gives a hidden attacker away: "You stay
-    hidden until the end of the turn if this happens during your turn." """
+    hidden until the end of the turn if this happens during your turn." (Both are effects:
+    nothing for an attacker with none.)"""
     events: list[Event] = []
-    if not attacker.effects:  # both are effects
-        return events
     held = attacker.effect(HELD_ACTION)
     if action.held and held is not None:
         events.append(EffectEnded(attacker.id, held.id, reason="triggered"))
@@ -479,7 +488,7 @@ def _mode(
 ) -> RollMode:
     """The attack roll's mode: its sources are the action's, the map's and effects on the two
     (none of which need asking when neither has any effect)."""
-    near = within_enemy_melee_range(state, attacker.id)
+    near = within_enemy_melee_range(state, attacker)
     if not (attacker.effects or target.effects):
         return attack_roll_mode(
             weapon.reach,
