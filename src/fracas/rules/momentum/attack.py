@@ -36,6 +36,7 @@ from fracas.rules.momentum.checks import (
     attack_roll_mode,
     defense_roll_mode,
     defense_roll_succeeds,
+    roll_mode,
 )
 from fracas.rules.momentum.cover import Cover, can_be_targeted, cover_dr_bonus, cover_evasion_bonus
 from fracas.rules.momentum.damage_types import DamageType
@@ -487,9 +488,12 @@ def _mode(
     weapon: Weapon | Ability,
 ) -> RollMode:
     """The attack roll's mode: its sources are the action's, the map's and effects on the two
-    (none of which need asking when neither has any effect)."""
+    (none of which need asking when neither has any effect; off the map or with no enemy near,
+    only the action's own count)."""
     near = within_enemy_melee_range(state, attacker)
     if not (attacker.effects or target.effects):
+        if not near:
+            return roll_mode(int(action.advantage), int(action.disadvantage))
         return attack_roll_mode(
             weapon.reach,
             enemy_within_melee_range=near,
