@@ -96,6 +96,21 @@ def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
     return found[0]
 
 
+@by_identity
+def _aim(
+    attacker: Sheet, name: str | None, target: Sheet, settings: MomentumSettings
+) -> tuple[Weapon | Ability, int, int]:
+    """What an attack roll reads of the two sheets: the arm ``name`` names (``arm``), the
+    attacker's hit bonus with it and the target's base Evasion (``evasion_of`` with no buff).
+    Worked out once per pair of sheets, name and settings: every attack asks."""
+    weapon = arm(attacker, name)
+    if isinstance(weapon, Weapon):
+        bonus = weapon_hit_bonus(attacker, weapon, settings=settings)
+    else:
+        bonus = ability_hit_bonus(attacker, settings=settings)
+    return weapon, bonus, evasion_of(target, settings=settings)
+
+
 @frozen
 class Aimed:
     """What an attack comes to before its damage roll: its rolls' events, the weapon or
@@ -213,20 +228,22 @@ class AttackRule(TurnAction[a.Attack]):
         whom its damage lands on, and the aftermath."""
         combatants = state.combatants
         attacker, target = combatants[acting(action)], combatants[action.target]
-        sheet = sheet_of(attacker)
-        weapon = arm(sheet, action.weapon)
+        target_sheet = sheet_of(target)
+        weapon, bonus, base = _aim(sheet_of(attacker), action.weapon, target_sheet, self.settings)
         aftermath = tuple(_aftermath(state, action, attacker)) if attacker.effects else ()
         if isinstance(weapon, Ability) and weapon.defense_roll is not None:
             check, saved = self._defense_roll(state, action, weapon, source)
             lands_on = None if saved else target.id
             return Aimed((check,), weapon, AttackOutcome.HIT, lands_on, aftermath)
+        evasion = self._evasion(target, base, weapon, _cover(action.cover))
         events, outcome, total = self._attack_roll(
-            state, action, attacker, sheet, target, weapon, source
+            state, action, attacker, target, target_sheet, weapon, bonus, evasion, source
         )
         screen_id = action.behind or _climbed_by(target, attacker)
         if outcome is AttackOutcome.MISS and screen_id is not None:
             screen = state[screen_id]
-            evasion = self._evasion(screen, sheet_of(screen), weapon, Cover.NONE)
+            base = evasion_of(sheet_of(screen), settings=self.settings)
+            evasion = self._evasion(screen, base, weapon, Cover.NONE)
             outcome = AttackOutcome.HIT if total >= evasion else AttackOutcome.MISS
             events.append(
                 AttackRolled(
@@ -248,16 +265,16 @@ class AttackRule(TurnAction[a.Attack]):
         state: EncounterState,
         action: a.Attack,
         attacker: Combatant,
-        sheet: Sheet,
         target: Combatant,
+        target_sheet: Sheet,
         weapon: Weapon | Ability,
+        bonus: int,
+        evasion: int,
         source: DiceSource,
     ) -> tuple[list[Event], AttackOutcome, int]:
-        """The attack roll's event, outcome and total (``sheet``: the attacker's). The event
-        names the mode and outcome by ``str``, a ``StrEnum``'s value (``.value`` is a property
-        of Python's, two calls)."""
-        target_sheet = sheet_of(target)
-        evasion = self._evasion(target, target_sheet, weapon, _cover(action.cover))
+        """The attack roll's event, outcome and total (``bonus``: the attacker's hit bonus,
+        ``evasion``: the target's against this attack). The event names the mode and outcome by
+        ``str``, a ``StrEnum``'s value (``.value`` is a property of Python's, two calls)."""
         if target_sheet.is_object:
             outcome = attack_outcome(
                 natural=None,
@@ -281,7 +298,6 @@ class AttackRule(TurnAction[a.Attack]):
                 outcome,
                 0,
             )
-        bonus = self._hit_bonus(sheet, weapon)
         mode = _mode(state, action, attacker, target, weapon)
         result, natural = roll_d20(source, mode, bonus)
         outcome = attack_outcome(
@@ -292,17 +308,11 @@ class AttackRule(TurnAction[a.Attack]):
         )
         return [event], outcome, result.total
 
-    def _hit_bonus(self, sheet: Sheet, weapon: Weapon | Ability) -> int:
-        if isinstance(weapon, Weapon):
-            return weapon_hit_bonus(sheet, weapon, settings=self.settings)
-        return ability_hit_bonus(sheet, settings=self.settings)
-
-    def _evasion(
-        self, target: Combatant, sheet: Sheet, weapon: Weapon | Ability, cover: Cover
-    ) -> int:
-        """``target``'s Evasion against ``weapon`` (``sheet``: the target's)."""
+    def _evasion(self, target: Combatant, base: int, weapon: Weapon | Ability, cover: Cover) -> int:
+        """``target``'s Evasion against ``weapon``: its ``base`` Evasion (``evasion_of`` with no
+        buff) and the buffs of its cover and effects."""
         if cover is Cover.NONE and not target.effects:  # no cover and no effect: no buff
-            return evasion_of(sheet, settings=self.settings)
+            return base
         buffs = cover_evasion_bonus(
             cover,
             weapon.reach,
@@ -311,7 +321,7 @@ class AttackRule(TurnAction[a.Attack]):
         )
         if has_status(target, StatusEffect.SHOCKED):
             buffs -= self.settings.shocked_evasion_penalty
-        return evasion_of(sheet, buffs=buffs, settings=self.settings)
+        return base + buffs
 
     def _defense_roll(
         self, state: EncounterState, action: a.Attack, ability: Ability, source: DiceSource
