@@ -140,7 +140,8 @@ class AttackRule(TurnAction[a.Attack]):
         weapon = arm(sheet_of(attacker), action.weapon)
         if action.target == attacker.id:
             raise IllegalAction("self-target", "attack: you cannot attack yourself")
-        if not can_be_targeted(_cover(action.cover), weapon.reach, settings=self.settings):
+        cover = _cover(action.cover)
+        if cover is Cover.FULL and not can_be_targeted(cover, weapon.reach, settings=self.settings):
             raise IllegalAction("full-cover", f"{state[action.target].name} is in full cover")
         if isinstance(weapon, Ability) and weapon.damage is None:
             raise IllegalAction("no-damage", f"{weapon.name} deals no damage to attack with")

@@ -169,7 +169,7 @@ class Momentum(Ruleset):
         first round begins, its Initiative ties are offered to the game master (``ties``)."""
         events: list[Event] = []
         clock = state.clock
-        if self.rules.ask_initiative_ties and (clock.round, clock.index) == (1, 0):
+        if clock.round == 1 and clock.index == 0 and self.rules.ask_initiative_ties:
             events += offered_ties(state)
         for actor in turn.actors:
             combatant = state.combatants[actor]
@@ -326,7 +326,13 @@ has no turn), marks (union, surprise, tie-break) and its place by effects."""
 
 
 def _placing(combatant: Combatant) -> _Place:
-    return has_effect(combatant, ACTS_FIRST), has_effect(combatant, ACTS_LAST)
+    """Whether an effect named Acts First, and one named Acts Last (any case: ``has_effect``),
+    is on the combatant: its effects' names read once for both."""
+    names = {effect.name.lower() for effect in combatant.effects}
+    return _ACTS_FIRST in names, _ACTS_LAST in names
+
+
+_ACTS_FIRST, _ACTS_LAST = ACTS_FIRST.lower(), ACTS_LAST.lower()
 
 
 def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
