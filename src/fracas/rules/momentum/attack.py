@@ -16,7 +16,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.clock import Written
 from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.frozen import frozen
-from fracas.engine.memo import by_identity
+from fracas.engine.memo import by_identity, per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
 from fracas.rules.momentum import actions as a
@@ -76,10 +76,10 @@ SURPRISED_EFFECT = "Surprised"
 HIDDEN = "Hidden"
 
 
-@by_identity
+@per_object_and
 def arm(sheet: Sheet, name: str | None) -> Weapon | Ability:
     """The weapon or Ability called ``name`` (any case, a unique prefix), or the first weapon
-    (remembered per sheet and name: an attack asks twice)."""
+    (remembered per sheet and name: every attack asks)."""
     arms: list[Weapon | Ability] = [*sheet.weapons, *sheet.abilities]
     if name is None:
         if not sheet.weapons:
