@@ -16,7 +16,7 @@ from fracas.engine.action import CombatantId
 from fracas.engine.clock import Written
 from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
 from fracas.engine.frozen import frozen
-from fracas.engine.memo import by_identity, per_object_and
+from fracas.engine.memo import by_identity, per_object, per_object_and
 from fracas.engine.ruleset import Cost, IllegalAction
 from fracas.engine.state import Anchor, Combatant, EncounterState, Moment
 from fracas.rules.momentum import actions as a
@@ -477,12 +477,20 @@ def _climbed_by(target: Combatant, attacker: Combatant) -> CombatantId | None:
 def _portions(weapon: Weapon | Ability, rolled: RollResult) -> tuple[DamagePortion, ...]:
     """One portion per damage type: a weapon's one type; an Ability's types from the labels of
     its damage dice (``1d6[heat] + 1d6[poison]``), all of it for a single type."""
-    if isinstance(weapon, Weapon):
-        return _alone(weapon.damage_type, max(rolled.total, 0))
-    types = sorted(weapon.damage_types)
+    types = _types(weapon)
     if len(types) == 1:
         return _alone(types[0], max(rolled.total, 0))
     return tuple(DamagePortion(t, max(rolled.subtotal(t.value), 0)) for t in types)
+
+
+@per_object
+def _types(weapon: Weapon | Ability) -> tuple[DamageType, ...]:
+    """The types of an arm's damage: a weapon's one, an Ability's in order. Worked out once
+    per arm (immutable): the exact odds ask at every damage total, and asking a model whether
+    it is of a class it is not goes through ``ABCMeta``."""
+    if isinstance(weapon, Weapon):
+        return (weapon.damage_type,)
+    return tuple(sorted(weapon.damage_types))
 
 
 @lru_cache(maxsize=1024)
