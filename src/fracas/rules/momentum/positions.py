@@ -60,17 +60,17 @@ def square_of(combatant: Combatant) -> Square | None:
     return None
 
 
-def within_enemy_melee_range(state: EncounterState, combatant: CombatantId) -> bool:
+def within_enemy_melee_range(state: EncounterState, combatant: Combatant) -> bool:
     """Whether a standing enemy is within 1 m ("you attack with disadvantage if you are within
     melee range of an enemy"); False off the map."""
-    here = square_of(state[combatant])
+    here = square_of(combatant)
     if here is None:
         return False
     return any(
         (there := square_of(enemy)) is not None
         and standing(enemy)
         and grid_distance_m(here, there) <= MELEE_RANGE_M
-        for enemy in state.enemies(combatant)
+        for enemy in state.enemies(combatant.id)
     )
 
 

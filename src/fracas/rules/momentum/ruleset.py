@@ -169,7 +169,7 @@ class Momentum(Ruleset):
         first round begins, its Initiative ties are offered to the game master (``ties``)."""
         events: list[Event] = []
         clock = state.clock
-        if self.rules.ask_initiative_ties and (clock.round, clock.index) == (1, 0):
+        if clock.round == 1 and clock.index == 0 and self.rules.ask_initiative_ties:
             events += offered_ties(state)
         for actor in turn.actors:
             combatant = state.combatants[actor]
@@ -196,6 +196,8 @@ class Momentum(Ruleset):
             events += [PoolSet(who, AP, 0, reason="Stunned"), PoolSet(who, RP, 0, reason="Stunned")]
         if _FROZEN in names:
             events.append(PoolChanged(who, AP, -1, "Frozen"))
+        if names.isdisjoint(_HURTING):
+            return events
         hurting = [
             (expression, damage_type)
             for name, expression, damage_type in (
@@ -204,8 +206,6 @@ class Momentum(Ruleset):
             )
             if name in names
         ]
-        if not hurting:
-            return events
         tape = Tape(state)  # a hit lands on the Vitality the events before it left
         tape.write(events)
         for expression, damage_type in hurting:
@@ -222,9 +222,11 @@ class Momentum(Ruleset):
         for actor in turn.actors:
             combatant = state.combatants[actor]
             for effect in combatant.effects:
-                kind = _ending_roll(effect.name)
+                kind = _ENDING_ROLLS.get(effect.name)
+                if kind is None:
+                    continue
                 power = effect.data.get("dr_power")
-                if kind is None or not isinstance(power, int):
+                if not isinstance(power, int):
                     continue
                 sheet = sheet_of(combatant)
                 bonus = dr_value_of(sheet, kind, settings=self.rules)
@@ -324,7 +326,13 @@ has no turn), marks (union, surprise, tie-break) and its place by effects."""
 
 
 def _placing(combatant: Combatant) -> _Place:
-    return has_effect(combatant, ACTS_FIRST), has_effect(combatant, ACTS_LAST)
+    """Whether an effect named Acts First, and one named Acts Last (any case: ``has_effect``),
+    is on the combatant: its effects' names read once for both."""
+    names = {effect.name.lower() for effect in combatant.effects}
+    return _ACTS_FIRST in names, _ACTS_LAST in names
+
+
+_ACTS_FIRST, _ACTS_LAST = ACTS_FIRST.lower(), ACTS_LAST.lower()
 
 
 def _rules(settings: MomentumSettings) -> dict[type[Action], Rule[Any]]:
@@ -363,11 +371,6 @@ def _slots(state: EncounterState) -> list[tuple[CombatantId, ...]]:
     return [tuple(members) for members in slots.values()]
 
 
-def _ending_roll(effect_name: str) -> DefenseRoll | None:
-    """The DR that ends a Status Effect at the end of its bearer's turn, if any."""
-    return _ENDING_ROLLS.get(effect_name)
-
-
 _BLEEDING, _STUNNED, _FROZEN, _BURNING, _POISONED = (
     status_name(status)
     for status in (
@@ -380,7 +383,9 @@ _BLEEDING, _STUNNED, _FROZEN, _BURNING, _POISONED = (
 )
 _NAME = attrgetter("name")
 _AT_TURN_START = frozenset((_BLEEDING, _STUNNED, _FROZEN, _BURNING, _POISONED))
-"""The Status Effects that act at the start of their bearer's turn, by effect name."""
+_HURTING = frozenset((_BURNING, _POISONED))
+"""The Status Effects that act at the start of their bearer's turn, and those of them that
+hurt through the damage pipeline, by effect name."""
 
 _ENDS_BY = {
     Ending.CONSTITUTION_DR_AT_END_OF_TURN: DefenseRoll.CONSTITUTION,
@@ -391,5 +396,5 @@ _ENDING_ROLLS = {
     for status, info in CATALOGUE.items()
     if info.ending in _ENDS_BY
 }
-"""The ending DR by Status Effect name, worked out once: asked of every effect at every turn's
-end."""
+"""The DR that ends a Status Effect at the end of its bearer's turn, by effect name (worked out
+once: asked of every effect at every turn's end)."""

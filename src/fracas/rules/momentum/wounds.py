@@ -53,7 +53,7 @@ def wound(
 ) -> list[Event]:
     """The events of ``hit`` landing on ``target``: its account, the Vitality lost, Bleeding
     when lethal damage takes Vitality below 1, and death at the setting's threshold."""
-    victim = _victim(state[target], settings)
+    victim = _victim(state.combatants[target], settings)
     account = resolve_damage(hit, victim.defences, settings=settings)
     pool = victim.vitality
     change = apply_damage(
