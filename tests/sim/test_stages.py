@@ -3,7 +3,7 @@ odds, and handed back with its draws skipped; any other dice source just runs it
 
 from __future__ import annotations
 
-from fracas.dice import DiceSource, LoadedDice, SeededDice, shared, staged
+from fracas.dice import DiceSource, LoadedDice, SeededDice, replays, shared, staged
 from fracas.sim.branching import BranchingDice, Stages
 
 
@@ -29,6 +29,11 @@ def test_other_sources_run_the_stage_every_time() -> None:
     assert attack.resolve(LoadedDice([12, 4])) == ("hit", 12, 4)
     assert attack.resolve(SeededDice(1))[0] in {"hit", "miss"}
     assert attack.aimed == 3
+
+
+def test_only_the_exact_odds_replay_their_draws() -> None:
+    assert replays(BranchingDice([12, 3]))
+    assert not replays(LoadedDice([12, 3])) and not replays(SeededDice(1))
 
 
 def test_a_stage_after_the_same_draws_is_handed_back_with_its_draws_skipped() -> None:

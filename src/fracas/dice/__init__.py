@@ -78,6 +78,7 @@ from fracas.dice.sources import (
     Replaying,
     SeededDice,
     WholeRolls,
+    replays,
     shared,
     staged,
 )
@@ -145,6 +146,7 @@ __all__ = [
     "dice",
     "distribution",
     "parse",
+    "replays",
     "roll",
     "shared",
     "staged",

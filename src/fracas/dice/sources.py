@@ -72,6 +72,12 @@ def shared(source: DiceSource, stage: Callable[..., T], *arguments: object) -> T
     return stage(source, *arguments) if replaying is None else replaying(stage, arguments)
 
 
+def replays(source: DiceSource) -> bool:
+    """Whether ``source`` is ``Replaying`` (the exact odds): whether a rule's stages may be
+    handed back rather than run, so that folding a resolution in parts around them is worth it."""
+    return hasattr(source, "shared")
+
+
 def check_face(face: int, sides: int) -> None:
     """Raise DiceValueError unless ``face`` can show on a die with ``sides`` sides."""
     if not 1 <= face <= sides:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from fracas.dice import DiceSource, RollResult, dice, roll, shared, staged
+from fracas.dice import DiceSource, RollResult, dice, replays, roll, shared, staged
 from fracas.engine.action import CombatantId
 from fracas.engine.clock import Written
 from fracas.engine.events import EffectChanged, EffectEnded, Event, reduce
@@ -175,7 +175,7 @@ class AttackRule(TurnAction[a.Attack]):
         """The attack roll, the damage and the aftermath, for the engine to fold at once; for
         dice that replay their draws, folded in parts that the replays share (``_replayed``:
         folding an attack in three parts costs a fight ~3 % of its instructions)."""
-        if _replaying(dice_):
+        if replays(dice_):
             return self._replayed(state, action, dice_)
         aimed = self._aimed(state, action, dice_)
         if aimed.lands_on is None:
@@ -416,13 +416,6 @@ def _hit(
     """The hit of these values, built (and checked) once: a hit is immutable, and the same
     few are dealt again and again."""
     return Hit(portions, bonuses, reduction, ignore_armor=ignore_armor, lethal_holy=lethal_holy)
-
-
-def _replaying(source: DiceSource) -> bool:
-    """Whether ``source`` replays its draws (``fracas.dice.Replaying``: the exact odds resolve
-    an action once per branch of its dice), so that the parts of an attack it shares are worth
-    folding apart. ``fracas.dice.staged`` and ``shared`` tell it by the same attribute."""
-    return hasattr(source, "shared")
 
 
 def _cover(name: str) -> Cover:
