@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from fracas.dice import SeededDice
-from fracas.engine.action import CombatantId
+from fracas.engine.action import CombatantId, combatants_named, first_unknown
 from fracas.engine.clock import Tape, due, end_turn
 from fracas.engine.events import (
     CombatantJoined,
@@ -15,7 +15,9 @@ from fracas.engine.events import (
     EffectApplied,
     EffectEnded,
     MarkSet,
+    Note,
     PoolChanged,
+    Record,
     reduce,
 )
 from fracas.engine.ruleset import IllegalAction
@@ -69,6 +71,40 @@ def test_evolve_gives_what_replace_gives_and_leaves_the_original(
 def test_evolve_refuses_a_field_the_class_does_not_have() -> None:
     with pytest.raises(TypeError, match="Pool has no field curent"):
         evolve(Pool(4, 10), curent=3)
+
+
+def test_a_combatant_changed_in_a_field_it_does_not_have_is_refused() -> None:
+    state = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE})
+    with pytest.raises(TypeError, match="Combatant has no field hp"):
+        state.with_changed(ADA_ALONE, hp=3)
+    changed = state.with_changed(ADA_ALONE, hidden=True)
+    assert changed[ADA_ALONE.id] == replace(ADA_ALONE, hidden=True)
+    assert state[ADA_ALONE.id] is ADA_ALONE
+
+
+def test_a_record_is_written_without_changing_the_state_and_may_not_change_it() -> None:
+    """Folding skips a record's ``apply`` (``Event.changes_state``), so a record that changed
+    the state would be folded wrong: it is refused when its class is made."""
+    state = EncounterState(combatants={ADA_ALONE.id: ADA_ALONE})
+    tape = Tape(state)
+    written = (Note("a ruling"), PoolChanged(ADA_ALONE.id, "HP", -2), Note("another"))
+    tape.write(list(written))
+    assert tape.recorded() == written
+    assert tape.state[ADA_ALONE.id].pools["HP"] == Pool(8, 10)
+    assert reduce(state, [Note("x"), Note("y")]) == state
+    with pytest.raises(TypeError, match="Cheat: a Record changes nothing"):
+
+        class Cheat(Record):
+            def apply(self, state: EncounterState) -> EncounterState:
+                return evolve(state, ended=True)
+
+
+def test_the_first_unknown_combatant_an_action_names_is_found_in_their_order() -> None:
+    known = {CombatantId("ada"), CombatantId("bo")}
+    assert first_unknown(Punch(actor=CombatantId("ada"), target=CombatantId("bo")), known) is None
+    named = Punch(actor=CombatantId("cy"), target=CombatantId("dee"))
+    assert first_unknown(named, known) == "cy" == combatants_named(named)[0]
+    assert first_unknown(Punch(actor=CombatantId("ada"), target=CombatantId("dee")), known) == "dee"
 
 
 def test_an_action_checked_legal_is_checked_again_once_the_state_moved_on() -> None:

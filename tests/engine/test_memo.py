@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from fracas.engine import memo
-from fracas.engine.memo import by_identity, per_object, per_object_and
+from fracas.engine.action import CombatantId
+from fracas.engine.memo import by_identity, per_object, per_object_and, per_sheet
+from fracas.engine.state import Combatant, Pool, evolve
+from tests.engine.toy import ToySheet
 
 
 class Box:
@@ -70,3 +73,21 @@ def test_per_object_and_tells_the_value_apart_by_equality() -> None:
     assert counted(one, ("a",)) == 2
     assert counted(Box(1), ("a",)) == 2
     assert asked == [(1, ("a", "b")), (1, ("a",)), (1, ("a",))]
+
+
+def test_per_sheet_works_an_answer_out_once_per_sheet_whatever_else_of_the_combatant_changes() -> (
+    None
+):
+    asked: list[int] = []
+
+    @per_sheet
+    def double(sheet: ToySheet) -> int:
+        asked.append(sheet.speed)
+        return 2 * sheet.speed
+
+    sheet = ToySheet(speed=3)
+    ada = Combatant(CombatantId("ada"), "Ada", "heroes", sheet, pools={"HP": Pool(5, 5)})
+    hurt = evolve(ada, pools={"HP": Pool(2, 5)})  # another combatant, the same sheet
+    other = evolve(ada, sheet=ToySheet(speed=3))  # an equal sheet, not the same one
+    assert (double(ada), double(hurt), double(other)) == (6, 6, 6)
+    assert asked == [3, 3]

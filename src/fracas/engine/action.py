@@ -7,6 +7,7 @@ verb, and the first line of its docstring is the help line shown by the command 
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, fields
 from typing import ClassVar, NewType, get_type_hints
 
@@ -47,3 +48,20 @@ def combatants_named(action: Action) -> tuple[CombatantId, ...]:
         elif value is not None:
             named.append(value)
     return tuple(named)
+
+
+def first_unknown(action: Action, known: Container[CombatantId]) -> CombatantId | None:
+    """The first combatant ``action`` names (in ``combatants_named``'s order) that is not in
+    ``known``, or None: the check before every action, without building the names."""
+    names = _COMBATANT_FIELDS.get(type(action))
+    if names is None:
+        names = combatant_fields(type(action))
+    for name in names:
+        value: CombatantId | tuple[CombatantId, ...] | None = getattr(action, name)
+        if isinstance(value, tuple):
+            for one in value:
+                if one not in known:
+                    return one
+        elif value is not None and value not in known:
+            return value
+    return None

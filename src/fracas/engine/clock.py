@@ -44,6 +44,8 @@ class Written(tuple[Event, ...]):
 class Tape:
     """Events written so far in one step, and the state they lead to."""
 
+    __slots__ = ("_written", "start", "state")  # made several times a step
+
     def __init__(self, state: EncounterState) -> None:
         self.start = state
         self.state = state
@@ -65,13 +67,20 @@ class Tape:
         clock on a tape of its own) are not folded a second time: the state they led to is
         taken as it is. The reducer is pure, so folding them again would give the same state.
         """
+        if not events:  # nothing to write (a hook that had none); a generator is never false
+            return
         if isinstance(events, Written) and events.start is self.state:
             self._written.extend(events)
             self.state = events.end
             return
-        for event in events:
-            self.state = event.apply(self.state)
-            self._written.append(event)
+        state, written = self.state, self._written
+        try:
+            for event in events:
+                if event.changes_state:  # a record's apply is no call worth making
+                    state = event.apply(state)
+                written.append(event)
+        finally:  # the events folded so far, should one fail
+            self.state = state
 
 
 def begin_combat(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
@@ -118,13 +127,8 @@ def _next_turn(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
     """Start the next turn somebody takes, unless the fight is decided: then its outcome ends
     it once the step is done, in the round it was decided in."""
     if ruleset.decided(tape.state) is None:
-        _step_forward(tape, ruleset, dice)
+        _start_from(tape, tape.state.clock.index + 1, ruleset, dice)  # the turn after this one
         _settle(tape, ruleset, dice)
-
-
-def _step_forward(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
-    """Start the next turn of the round, the held turns at its end, or a new round."""
-    _start_from(tape, tape.state.clock.index + 1, ruleset, dice)
 
 
 def _start_from(tape: Tape, at: int, ruleset: Ruleset, dice: DiceSource) -> None:
@@ -156,11 +160,15 @@ def _settle(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:
             tape.write([CombatEnded("nobody is able to act")])
             return
         _finish_turn(tape, ruleset, dice, skipped=True)
-        _step_forward(tape, ruleset, dice)
+        _start_from(tape, tape.state.clock.index + 1, ruleset, dice)
 
 
 def _anyone_acts(state: EncounterState, turn: Turn, ruleset: Ruleset) -> bool:
-    return any(ruleset.takes_turn(state, state.combatants[actor]) for actor in turn.actors)
+    combatants = state.combatants
+    for actor in turn.actors:  # noqa: SIM110 (a loop, not ``any``: no generator to run)
+        if ruleset.takes_turn(state, combatants[actor]):
+            return True
+    return False
 
 
 def _begin_round(tape: Tape, ruleset: Ruleset, dice: DiceSource) -> None:

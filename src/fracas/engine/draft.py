@@ -78,11 +78,13 @@ def fold(state: EncounterState, events: Sequence[Event]) -> EncounterState:
     one (equal to it, with the same ``anchored``), built through one draft."""
     if len(events) < 2:
         for event in events:
-            state = event.apply(state)
+            if event.changes_state:  # a record's apply returns the state as it is
+                state = event.apply(state)
         return state
     draft: EncounterState = _draft(state)
     for event in events:
-        draft = event.apply(draft)
+        if event.changes_state:
+            draft = event.apply(draft)
     return _settled(draft, state)
 
 

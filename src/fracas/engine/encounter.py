@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.dice import DiceError, DiceSource, LoadedDice, SeededDice
-from fracas.engine.action import Action, CombatantId, combatants_named
+from fracas.engine.action import Action, CombatantId, first_unknown
 from fracas.engine.clock import Tape, Written
 from fracas.engine.events import CombatEnded, DiceDrawn, Event, PoolChanged, reduce
 from fracas.engine.frozen import frozen
@@ -119,9 +119,8 @@ class Encounter:
         """Those whose turn it is and who take it: a member of a group turn who is out of the
         fight (``Ruleset.takes_turn``) is not acting, though the turn is still the group's."""
         state = self.state
-        return tuple(
-            a for a in state.acting() if self.ruleset.takes_turn(state, state.combatants[a])
-        )
+        combatants, takes_turn = state.combatants, self.ruleset.takes_turn
+        return tuple([a for a in state.acting() if takes_turn(state, combatants[a])])
 
     def rule(self, action: Action) -> Rule[Any]:
         """The rule for ``action``; IllegalAction when neither the engine nor the ruleset has it."""
@@ -151,15 +150,16 @@ class Encounter:
         legal = self._legal
         if legal is not None and legal[0] is state and (legal[1] is action or legal[1] == action):
             return legal[2], legal[3]
-        for name in combatants_named(action):
-            if name not in state.combatants:
-                raise IllegalAction("unknown-combatant", f"there is no combatant {name!r}")
+        unknown = first_unknown(action, state.combatants)
+        if unknown is not None:
+            raise IllegalAction("unknown-combatant", f"there is no combatant {unknown!r}")
         if state.ended and not isinstance(action, AddNote):
             raise IllegalAction("ended", "combat is over")
         rule = self.rule(action)
         rule.verify(state, action)
         cost = rule.cost(state, action)
-        self._afford(cost, action)
+        if cost:  # _afford has nothing to check otherwise: a call less for most checks
+            self._afford(cost, action)
         self._legal = (state, action, rule, cost)
         return rule, cost
 
@@ -190,12 +190,14 @@ class Encounter:
         self._commit(step, tape.state)
         return step
 
-    def _paying(self, cost: Cost, action: Action) -> Written:
+    def _paying(self, cost: Cost, action: Action) -> Sequence[Event]:
         """The payment of ``cost`` (the cost ``_checked`` found for ``action`` in this state)
         folded into the state: remembered with the state and the very action, as ``_checked``
         remembers the action found legal. Applying the same action to the same state again
         (the exact odds do, once per branch of its dice) so hands its rule the very same state
         to resolve, which a rule's stage may be shared by (``fracas.dice.shared``)."""
+        if not cost:  # nothing to pay: the state stays the very same object
+            return ()
         state = self.state
         paid = self._paid
         if paid is not None and paid[0] is state and paid[1] is action:

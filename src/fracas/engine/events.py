@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from pydantic import NonNegativeInt
 
@@ -32,6 +33,9 @@ from fracas.engine.state import (
 class Event(ABC):
     """Base of every event."""
 
+    changes_state: ClassVar[bool] = True
+    """False for a ``Record``, whose ``apply`` returns the state as it is: folding skips it."""
+
     @abstractmethod
     def apply(self, state: EncounterState) -> EncounterState:
         """The state after this event."""
@@ -40,6 +44,13 @@ class Event(ABC):
 @frozen
 class Record(Event):
     """An event that records what happened without changing the state."""
+
+    changes_state: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.apply is not Record.apply:  # folding would skip it (``changes_state``)
+            raise TypeError(f"{cls.__name__}: a Record changes nothing; derive from Event")
 
     def apply(self, state: EncounterState) -> EncounterState:
         return state

@@ -12,6 +12,9 @@ afresh (a long-lived server meets new sheets with every encounter it opens).
 * ``per_object``: a function of one object (the commonest: a sheet);
 * ``per_object_and``: of one object and a plain hashable value, compared by equality (a name, a
   tuple of names built afresh at each ask);
+* ``per_sheet``: of a combatant's sheet, asked with the combatant (``f(combatant)``, one call
+  where ``f(sheet_of(combatant))`` with ``per_object`` makes two: the rules ask such things of
+  everyone at every step);
 * ``by_identity``: of several objects, each by identity (a sheet, a weapon and the settings).
 """
 
@@ -19,7 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import wraps
-from typing import ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, ParamSpec, TypeVar, cast
+
+if TYPE_CHECKING:
+    from fracas.engine.state import Combatant
 
 AT_MOST = 1024
 """How many answers one function keeps before it starts afresh."""
@@ -43,6 +49,27 @@ def per_object(work: Callable[[Of], V]) -> Callable[[Of], V]:
         if len(answers) >= AT_MOST:
             answers.clear()
         answers[id(of)] = (of, answer)
+        return answer
+
+    return remembered
+
+
+def per_sheet(work: Callable[[Of], V]) -> Callable[[Combatant], V]:
+    """``work`` of a combatant's sheet (``work`` takes the ruleset's sheet), asked with the
+    combatant and worked out once per sheet: a sheet is the very same object in every state of
+    a fight, whatever else of the combatant changes."""
+    answers: dict[int, tuple[object, V]] = {}
+
+    @wraps(work)
+    def remembered(combatant: Combatant) -> V:
+        sheet = combatant.sheet
+        known = answers.get(id(sheet))
+        if known is not None:
+            return known[1]
+        answer = work(cast(Of, sheet))  # the ruleset's own sheets: its sheet model's
+        if len(answers) >= AT_MOST:
+            answers.clear()
+        answers[id(sheet)] = (sheet, answer)
         return answer
 
     return remembered

@@ -31,7 +31,8 @@ class Outcome:
 
 
 class Standing:
-    """What one standing test says of the combatants of one mapping."""
+    """What one standing test says of the combatants of one mapping (the last it was brought
+    up to date with, ``now``)."""
 
     __slots__ = ("answers", "combatants", "counted", "sides_up", "test", "up")
 
@@ -73,19 +74,24 @@ class Standing:
 
     def now(self, combatants: Mapping[CombatantId, Combatant]) -> Standing:
         """This for ``combatants``, asking again only of those that are not the objects it was
-        worked out from; worked out afresh when anyone joined, left, fell, rose or turned."""
-        if combatants is self.combatants:
+        worked out from; worked out afresh when anyone joined, left, fell, rose or turned.
+
+        When every answer is the same, this very object is moved on to ``combatants`` (no new
+        one): what it says is true of both mappings, so one who kept it reads the same."""
+        seen = self.combatants
+        if combatants is seen:
             return self
-        if len(combatants) != len(self.combatants):
+        if len(combatants) != len(seen):
             return Standing.of(combatants, self.test)
-        seen, answers, test = self.combatants, self.answers, self.test
+        answers, test = self.answers, self.test
         for key, combatant in combatants.items():
             if seen.get(key) is not combatant and answers.get(key) != (
                 combatant.side,
                 test(combatant),
             ):
                 return Standing.of(combatants, test)
-        return Standing(test, combatants, answers, self.up, self.counted, self.sides_up)
+        self.combatants = combatants
+        return self
 
     def outcome(self) -> Outcome | None:
         """``"SIDE win"`` when those who count are of several sides and only one side has

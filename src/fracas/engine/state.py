@@ -41,9 +41,15 @@ def evolve(value: _Value, **changes: object) -> _Value:
     if len(merged) != len(fields):  # a name that is no field adds a key
         unknown = ", ".join(sorted(changes.keys() - fields.keys()))
         raise TypeError(f"{type(value).__name__} has no field {unknown}")
-    copy: _Value = object.__new__(type(value))
-    object.__setattr__(copy, "__dict__", merged)  # one dict, built in C by the merge
+    copy: _Value = _new(type(value))
+    _set_attribute(copy, "__dict__", merged)  # one dict, built in C by the merge
     return copy
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
+"""``object``'s own, looked up once: ``evolve`` and the state's ``with_…`` build objects this way
+at every event."""
 
 
 Scalar = int | str | bool | None
@@ -222,20 +228,31 @@ class EncounterState:
 
     def with_combatant(self, combatant: Combatant) -> EncounterState:
         """This state with ``combatant`` added or replaced."""
-        combatants = {**self.combatants, combatant.id: combatant}
-        state = evolve(self, combatants=combatants)
-        known = self.__dict__.get(_ANCHORED)  # _known_anchored and _keep_anchored, inlined:
-        if known is not None and known[0] is self.combatants:  # a call less for every event
+        fields = self.__dict__  # evolve(self, combatants=…), _known_anchored and
+        was = fields["combatants"]  # _keep_anchored, inlined: calls less for every event
+        combatants = {**was, combatant.id: combatant}
+        merged = fields.copy()
+        merged["combatants"] = combatants
+        known = fields.get(_ANCHORED)
+        if known is not None and known[0] is was:
             holders = known[1]
-            before = self.combatants.get(combatant.id)
+            before = was.get(combatant.id)
             if before is None or before.effects is not combatant.effects:
                 holders = _holders_after(holders, combatants, combatant)
-            state.__dict__[_ANCHORED] = (combatants, holders)
+            merged[_ANCHORED] = (combatants, holders)
+        state: EncounterState = _new(type(self))
+        _set_attribute(state, "__dict__", merged)
         return state
 
     def with_changed(self, combatant: Combatant, **changes: object) -> EncounterState:
         """This state with its ``combatant`` changed in some fields (``evolve``'s)."""
-        return self.with_combatant(evolve(combatant, **changes))
+        fields = combatant.__dict__  # evolve(combatant, **changes), inlined
+        merged = fields | changes
+        if len(merged) != len(fields):
+            return self.with_combatant(evolve(combatant, **changes))  # names the wrong field
+        changed: Combatant = _new(type(combatant))
+        _set_attribute(changed, "__dict__", merged)
+        return self.with_combatant(changed)
 
     def with_effect_counted(self) -> EncounterState:
         """This state with the effect counter moved on (an effect took its number)."""
@@ -277,18 +294,19 @@ class EncounterState:
     def acting(self) -> tuple[CombatantId, ...]:
         """The combatants whose turn it is (empty outside combat): the turn's actors but those
         who have ended their part of it."""
-        turn = self.clock.turn
-        if turn is None:
+        clock = self.clock
+        if clock.round <= 0 or clock.index >= len(clock.order):  # clock.turn, without a call
             return ()
-        finished = self.clock.finished
-        return tuple(a for a in turn.actors if a not in finished) if finished else turn.actors
+        actors = clock.order[clock.index].actors
+        finished = clock.finished
+        return tuple([a for a in actors if a not in finished]) if finished else actors
 
     def is_turn_of(self, combatant: CombatantId) -> bool:
         """Whether ``combatant`` is among ``acting()`` (asked before every action: no tuple)."""
-        turn = self.clock.turn
-        if turn is None or combatant not in turn.actors:
+        clock = self.clock
+        if clock.round <= 0 or clock.index >= len(clock.order):  # clock.turn, without a call
             return False
-        return combatant not in self.clock.finished
+        return combatant in clock.order[clock.index].actors and combatant not in clock.finished
 
     def allies(self, combatant: CombatantId) -> tuple[Combatant, ...]:
         """Everyone on ``combatant``'s side, itself included."""

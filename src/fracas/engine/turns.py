@@ -106,10 +106,11 @@ class EndTurnRule(ClockRule):
 
     def _others_act_on(self, state: EncounterState, actor: CombatantId) -> bool:
         """Whether anyone sharing the turn with ``actor`` still takes a part of it."""
-        return any(
-            other != actor and self.ruleset.takes_turn(state, state[other])
-            for other in state.acting()
-        )
+        combatants = state.combatants
+        for other in state.acting():
+            if other != actor and self.ruleset.takes_turn(state, combatants[other]):
+                return True
+        return False
 
 
 class HoldTurnRule(ClockRule):

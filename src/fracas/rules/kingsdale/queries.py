@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fracas.engine.action import Action, CombatantId
-from fracas.engine.memo import per_object
+from fracas.engine.memo import per_sheet
 from fracas.engine.ruleset import IllegalAction
 from fracas.engine.state import Combatant, EncounterState
 from fracas.rules.kingsdale.sheet import Sheet
@@ -43,16 +43,18 @@ def sheet_of(combatant: Combatant) -> Sheet:
     return sheet
 
 
-@per_object
+@per_sheet
 def life_pool(sheet: Sheet) -> str:
-    """The pool whose 0 downs the bearer: M.D.C. for an M.D.C. being, else H.P."""
+    """The pool whose 0 downs the bearer (asked with the combatant): M.D.C. for an M.D.C.
+    being, else H.P."""
     return MDC if sheet.mdc_being else HP
 
 
-@per_object
+@per_sheet
 def wounded_pools(sheet: Sheet) -> tuple[str, ...]:
-    """The pools damage may take, whether or not the bearer has them: H.P., S.D.C., M.D.C. and
-    each armour layer (not PPE, ISP or a weapon's payload, which are spent)."""
+    """The pools damage may take (asked with the combatant), whether or not the bearer has
+    them: H.P., S.D.C., M.D.C. and each armour layer (not PPE, ISP or a weapon's payload, which
+    are spent)."""
     return (HP, SDC, MDC, *(layer.name for layer in sheet.armor))
 
 
@@ -60,7 +62,7 @@ def standing(combatant: Combatant) -> bool:
     """Alive and above 0 H.P. (an M.D.C. being: above 0 M.D.C.)."""
     if combatant.effects and combatant.has(DEAD):  # asked of everyone at every step
         return False
-    pool = combatant.pools.get(life_pool(sheet_of(combatant)))
+    pool = combatant.pools.get(life_pool(combatant))
     return pool is None or pool.current > 0
 
 

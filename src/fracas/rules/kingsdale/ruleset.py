@@ -14,7 +14,7 @@ from typing import Any
 from fracas.dice import DiceSource
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.events import Event
-from fracas.engine.memo import per_object
+from fracas.engine.memo import per_sheet
 from fracas.engine.ruleset import Rule, Ruleset
 from fracas.engine.state import Combatant, EncounterState, Pool, Reset, Sheet, Turn
 from fracas.rules.kingsdale import actions, queries, quick
@@ -110,7 +110,7 @@ class Kingsdale(Ruleset):
     def candidates(self, state: EncounterState, actor: CombatantId) -> tuple[type[Action], ...]:
         """Every action but an auto-dodge or auto-parry the actor's sheet does not have (the
         defence's rule refuses it, ``no-auto-dodge`` / ``no-auto-parry``)."""
-        return _candidates(sheet_of(state.combatants[actor]))
+        return _candidates(state.combatants[actor])
 
     standing = staticmethod(queries.standing)
     """The fight is over when only one side has anyone standing (``queries.standing`` itself,
@@ -157,7 +157,7 @@ class Kingsdale(Ruleset):
             return known[1]
         pools = combatant.pools
         suffered = 0
-        for name in wounded_pools(sheet_of(combatant)):
+        for name in wounded_pools(combatant):
             pool = pools.get(name)
             if pool is not None:
                 suffered += pool.maximum - pool.current
@@ -194,9 +194,10 @@ SUFFERED_KEPT = 64
 """Combatants whose damage ``Kingsdale.damage_suffered`` keeps at most (a few steps' worth)."""
 
 
-@per_object
+@per_sheet
 def _candidates(sheet: KingsdaleSheet) -> tuple[type[Action], ...]:
-    """Every action but an auto-dodge or auto-parry ``sheet`` does not have."""
+    """Every action but an auto-dodge or auto-parry ``sheet`` does not have (asked with the
+    combatant)."""
     if sheet.auto_dodge is not None and sheet.auto_parry:
         return actions.ACTIONS
     lacking: dict[type[Action], bool] = {
