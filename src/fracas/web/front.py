@@ -3,16 +3,16 @@ its endpoint, past the app's inner layers.
 
 Between the app's own middleware and a route, Starlette and FastAPI put an exception middleware,
 an exit-stack middleware, the router, the route and its request wrapper, which handles
-exceptions a second time: ~1,000 Python bytecodes a request, ~10 % of a whole attack and undo
-through the app (``docs/performance.md``, "Target 4, eighth session"). ``FrontDoor`` is the
-innermost of the app's own middleware. A request it takes is a ``POST`` whose path matches one
-of the lean routes (``fracas.web.lean``), with FastAPI's telemetry off for it (telemetry names
-the request's route in the router, which this would skip), and which its route reads as
-well-formed: then the endpoint is called here, an exception it raises is answered by the app's
-handler for it (looked up as Starlette's exception middleware looks it up), and any other
-exception goes on up, to the server-error middleware as before. Every other request goes on
-into the app untouched, the body this door read given again: so every refusal FastAPI makes is
-FastAPI's, by construction.
+exceptions a second time: ~640 Python bytecodes a request, ~7 % of an attack and its undo
+through the app, ~0.08 M machine instructions (``docs/performance.md``, "Target 4, eighth
+session"). ``FrontDoor`` is the innermost of the app's own middleware. A request it takes is a
+``POST`` whose path matches one of the lean routes (``fracas.web.lean``), with FastAPI's
+telemetry off for it (telemetry names the request's route in the router, which this would
+skip), and which its route reads as well-formed: then the endpoint is called here, an exception
+it raises is answered by the app's handler for it (looked up as Starlette's exception
+middleware looks it up), and any other exception goes on up, to the server-error middleware as
+before. Every other request goes on into the app untouched, the body this door read given
+again: so every refusal FastAPI makes is FastAPI's, by construction.
 """
 
 from __future__ import annotations
