@@ -16,6 +16,8 @@ _FACES_LINE = re.compile(r"\s*!?\s*\d+(?:[\s,]+\d+)*\s*,?\s*")
 
 def split_faces(text: str) -> tuple[str, tuple[int, ...] | None]:
     """``text`` without its ``!FACES`` suffix, and the faces (None when it has none)."""
+    if "!" not in text:  # most lines: no faces, and no need to walk the text
+        return text, None
     quote: str | None = None
     bang: int | None = None
     end = len(text)

@@ -132,14 +132,16 @@ class Narrator:
         self._held: HeldActions | None = getattr(module, "held_actions", None)
         self._lasting: Lasting | None = getattr(module, "lasting", None)
         self._tells: LastingTells | None = getattr(module, "lasting_tells", None)
+        self._found: dict[type[Event], EventNarrator | None] = {}
 
     def narrator_of(self, kind: type[Event]) -> EventNarrator | None:
-        """The narrator for an event class (its own, or its nearest base's), or None."""
-        for base in kind.__mro__:
-            found = self.table.get(base)
-            if found is not None:
-                return found
-        return None
+        """The narrator for an event class (its own, or its nearest base's), or None; found
+        once for each class (``table`` does not change)."""
+        if kind in self._found:
+            return self._found[kind]
+        found = next((self.table[b] for b in kind.__mro__ if b in self.table), None)
+        self._found[kind] = found
+        return found
 
     def event(self, event: Event, scene: Scene) -> list[str]:
         """The lines ``event`` gives this scene's audience."""

@@ -246,6 +246,8 @@ class Session:
         return text[: match.start(1)] + joined + text[match.end(1) :]
 
     def _names(self, speaker: CombatantId | None) -> dict[CombatantId, str]:
+        if speaker is None:  # the game master sees everyone
+            return {c.id: c.name for c in self.state}
         audience = self.audience(speaker)
         return {c.id: c.name for c in self.state if audience.sees(c)}
 

@@ -142,8 +142,11 @@ def resolve_name(
     ``command``, ``column`` and ``text`` locate the name in a typed line for the error.
     Raises UnknownName or AmbiguousName.
     """
-    entries = _entries(combatants)
     wanted = normalize_name(typed)
+    exact = [cid for cid, name in combatants.items() if wanted in _forms(cid, name)[0]]
+    if wanted and len(exact) == 1:  # the first test below, without building every entry
+        return exact[0]
+    entries = _entries(combatants)
     typed_parts = _parts(typed)
     if wanted:
         tests: list[Callable[[_Entry], bool]] = [

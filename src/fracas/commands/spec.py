@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import inspect
 import re
 import types
@@ -140,12 +141,13 @@ class CommandSpec:
     help: str
     params: tuple[Param, ...]
 
-    @property
+    @functools.cached_property
     def positionals(self) -> tuple[Param, ...]:
-        """The parameters filled from positional arguments, in order."""
+        """The parameters filled from positional arguments, in order (kept: binding a line
+        asks for them several times)."""
         return tuple(param for param in self.params if param.positional)
 
-    @property
+    @functools.cached_property
     def rest(self) -> Param | None:
         """The parameter that takes the raw rest of the line, if any."""
         return next((param for param in self.params if param.kind is ParamKind.REST), None)
