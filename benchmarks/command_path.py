@@ -1,7 +1,7 @@
 """The command path: how long an attack takes from the request to its durable answer, against
 one bare disk sync on the same disk, measured in the same run (issue 20, target 4).
 
-    .venv/bin/python benchmarks/command_path.py [ATTACKS]
+    .venv/bin/python benchmarks/command_path.py [ATTACKS [RUN]]
     FRACAS_TEST_POSTGRES_URL=postgresql://… .venv/bin/python benchmarks/command_path.py
 
 Each layer runs the same command, ``attack raptor1`` on the momentum demo (seeded dice), after
@@ -33,14 +33,20 @@ to). ``COMMAND_PATH_BEFORE=DIR`` adds the HTTP layer with no page open once more
 run from the ``src`` folder ``DIR`` (``git archive COMMIT src | tar -x``), to compare a change
 with what it changed in the same run. The layers take turns, one attack each a round, so that
 all of them meet the same load on a shared disk (whose sync time varies tenfold from one minute
-to the next); a server with a page open is left ``NEWS_SECONDS`` after its undo to finish
-telling the page, so that the next layer's attack does not pay for that news (the layer after
-it used to, and "no page open" came out slower than "before" for it). The figures are p50 and
-p99 in ms, each p50 minus the reference's, and the CPU time an attack took (the mean; for HTTP
-the server process's, with whatever of the page's news it made before the answer was read).
-On a machine busy with other work a burst of CPU is stretched by the other processes sharing
-the cores while a sync is not, so there the CPU column says more than the wall clock about
-what the path costs.
+to the next), in an order shuffled every round (seeded): a layer's attack is 0.2 to 0.4 ms
+faster right after a layer running the same server code (the interpreter's and SQLite's code
+still in the caches) than after another, so a fixed order favoured whichever came last (run
+with ``COMMAND_PATH_BEFORE`` set to this very ``src``, "before" read 0.4 ms under its twin).
+Each turn is one attack, or ``RUN`` attacks in a row: a run of ten shows the path warm, each
+attack right after the layer's own previous one, which a game master's commands, seconds apart,
+never are (``cold.py`` times the same command after pauses). A server with a page open is left
+``NEWS_SECONDS`` after its undo to finish telling the page, so that the next layer's attack
+does not pay for that news (the layer after it used to, and "no page open" came out slower than
+"before" for it). The figures are p50 and p99 in ms, each p50 minus the reference's, and the
+CPU time an attack took (the mean; for HTTP the server process's, with whatever of the page's
+news it made before the answer was read). On a machine busy with other work a burst of CPU is
+stretched by the other processes sharing the cores while a sync is not, so there the CPU column
+says more than the wall clock about what the path costs.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -385,22 +392,26 @@ def over_http(
                 reader.join(10)
 
 
-def measure(layers: list[Layer], count: int) -> dict[str, Measured]:
-    """Each layer's ``count`` attacks, the layers taking turns."""
+def measure(layers: list[Layer], count: int, run: int = 1) -> dict[str, Measured]:
+    """Each layer's ``count`` attacks, the layers taking turns, ``run`` attacks in a row a
+    turn (all timed)."""
     for layer in layers:  # warm-up: imports, caches, connection pools
         for _ in range(3):
             layer.attack()
             layer.undo()
     times: dict[str, list[float]] = {layer.name: [] for layer in layers}
     cpu = dict.fromkeys(times, 0.0)
-    for _ in range(count):
-        for layer in layers:
-            spent, started = layer.cpu(), time.perf_counter()
-            layer.attack()
-            times[layer.name].append(time.perf_counter() - started)
-            cpu[layer.name] += layer.cpu() - spent
-            layer.undo()
-            time.sleep(layer.settle)
+    order, shuffler = list(layers), random.Random(SEED)
+    for _ in range(-(-count // run)):
+        shuffler.shuffle(order)
+        for layer in order:
+            for _ in range(run):
+                spent, started = layer.cpu(), time.perf_counter()
+                layer.attack()
+                times[layer.name].append(time.perf_counter() - started)
+                cpu[layer.name] += layer.cpu() - spent
+                layer.undo()
+                time.sleep(layer.settle)
     return {name: Measured(times[name], cpu[name]) for name in times}
 
 
@@ -415,9 +426,10 @@ def main() -> None:
         serve_floor(int(sys.argv[2]), Path(sys.argv[3]))
         return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    run = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     postgres = os.environ.get("FRACAS_TEST_POSTGRES_URL")
     print(describe())
-    print(f"{count} attacks per layer, in turns; ms")
+    print(f"{count} attacks per layer, in turns of {run}; ms")
     scratch_dir = tempfile.TemporaryDirectory(prefix="fracas-command-path-")
     with scratch_dir as scratch, ExitStack() as open_:
         folder = Path(scratch)
@@ -439,7 +451,7 @@ def main() -> None:
         if postgres:
             layers.append(open_.enter_context(tracked(postgres, "PostgreSQL")))
             layers.append(open_.enter_context(over_http(postgres, "PostgreSQL")))
-        results = measure(layers, count)
+        results = measure(layers, count, run)
     reference = percentile(results[layers[0].name].times, 0.5)
     print(f"reference: {layers[0].name}")
     print("| layer | p50 | p99 | p50 - reference | CPU per attack |")

@@ -1,7 +1,8 @@
 """The store's side of one command, kept short (issue 20 target 4): a link read with its
 encounter's version, one look at the version before a change, and an append whose own check
 still refuses every stale or impossible writer; the read and the append on one connection
-held from the pool (``Store.holding``)."""
+held from the pool (``Store.holding``), or kept by the thread between commands
+(``Store.keep_connection``, SQLite only)."""
 
 from __future__ import annotations
 
@@ -127,4 +128,55 @@ def test_work_begun_in_a_held_block_takes_a_connection_of_its_own_after_it(store
         later = contextvars.copy_context()
     with checkouts(store) as counted:
         assert later.run(store.version, encounter) == store.version(encounter)
+    assert len(counted) == 2
+
+
+def test_a_thread_that_keeps_a_connection_takes_it_from_the_pool_once(store: Store) -> None:
+    """The web server's event loop keeps one connection for all its commands on SQLite; on
+    PostgreSQL every block still takes its own, pinged by the pool."""
+    encounter = store.create(demo())
+    token = store.grant(encounter).token
+    tracked = Tracked(store, encounter)
+    pool = store.engine.pool
+    with checkouts(store) as counted, store.keep_connection():
+        for line in ("start", "undo", "redo"):
+            with store.holding():
+                assert tracked.catch_up(store.link_at(token)[1]) is False
+                assert tracked.run(line, checked=True).ok
+    sqlite = store.engine.dialect.name == "sqlite"
+    assert len(counted) == (1 if sqlite else 3)
+    assert pool.checkedout() == 0  # given back when the keeping ends
+    assert store.version(encounter) == tracked.version
+    assert Tracked(store, encounter).session.state == tracked.session.state
+
+
+def test_a_kept_connection_ends_every_block_with_its_writes_committed_or_undone(
+    store: Store,
+) -> None:
+    """A refused append in one block leaves nothing open for the next (on SQLite a write left
+    open would hold every other writer's lock)."""
+    encounter = store.create(demo())
+    version = store.version(encounter)
+    with store.keep_connection():
+        with store.holding(), pytest.raises(Conflict):
+            store.append(encounter, version + 1, Entry("undo"))
+        other = Store(store.url)  # another process's writer is not locked out
+        try:
+            assert other.append(encounter, version, Entry("undo")) == version + 1
+        finally:
+            other.close()
+        with store.holding():
+            assert store.append(encounter, version + 1, Entry("redo")) == version + 2
+    assert store.load(encounter).session.save() == demo().save()
+
+
+def test_work_begun_in_a_kept_block_takes_a_connection_of_its_own_after_it(store: Store) -> None:
+    """As with a connection from the pool: once the block ends, a copy of its context (a
+    task made in it) does not use the thread's kept connection."""
+    encounter = store.create(demo())
+    with store.keep_connection():
+        with store.holding():
+            later = contextvars.copy_context()
+        with checkouts(store) as counted:
+            assert later.run(store.version, encounter) == store.version(encounter)
     assert len(counted) == 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 
 from fracas.engine.registry import rulesets
 from fracas.store import Store
@@ -102,6 +103,27 @@ def test_undo_and_redo_through_the_api_are_durable(table: Table) -> None:
     table.gm_post("/undo")  # the hidden raptor's add
     refused = table.gm_post("/undo")  # the demo's own combatants are the setup
     assert refused.status_code == 400 and refused.json()["message"] == "nothing to undo"
+
+
+def test_the_servers_commands_share_one_connection_kept_from_the_pool(table: Table) -> None:
+    """The event loop keeps one SQLite connection while the app runs (its lifespan), taken by
+    its first command: later commands' link reads and appends take none from the pool."""
+    assert table.command("start").status_code == 200
+    counted: list[object] = []
+
+    def count(connection: object, _record: object, _proxy: object) -> None:
+        counted.append(connection)
+
+    pool = table.store.engine.pool
+    event.listen(pool, "checkout", count)
+    try:
+        for line in ("undo", "redo", "undo"):
+            assert table.command(line).status_code == 200
+    finally:
+        event.remove(pool, "checkout", count)
+    assert counted == []
+    assert pool.checkedout() == 1  # the loop's own, given back when the app stops
+    assert Store(table.store.url).version(table.encounter) == version(table)
 
 
 def test_export_and_import(table: Table, client: TestClient) -> None:

@@ -9,6 +9,13 @@ command took 0.47 ms built anew each time and 0.05 ms built here
 each once for the database's driver (its SQL dialect and parameter style), and the store runs
 the text on the driver's own cursor from the engine's pool (``cursor_on``), which costs a fifth
 of running it through a SQLAlchemy ``Connection`` (0.008 against 0.04 ms a statement on SQLite).
+
+A thread that runs one command after another (the web server's event loop) may keep one
+connection for all its ``holding`` blocks (``Kept``) rather than take one from the pool for
+each: a checkout and its check-in cost 16 µs run back to back, but 190 µs for a command that
+comes after a pause, as a game master's do, when the pool's code and objects have left the
+processor's caches (``benchmarks/cold.py``; ``docs/performance.md``, "Target 4, ninth
+session").
 """
 
 from __future__ import annotations
@@ -164,24 +171,36 @@ HELD: ContextVar[Held | None] = ContextVar("fracas_held_connection", default=Non
 """The connection held by ``holding`` in this task or thread, if any."""
 
 
+@dataclass
+class Kept:
+    """The connection one thread keeps between its ``holding`` blocks (None: none yet, or it
+    was found broken and given up)."""
+
+    connection: PoolProxiedConnection | None = None
+
+
 @contextmanager
-def holding(engine: Engine, url: str) -> Iterator[None]:
-    """One connection from ``engine``'s pool for every prepared statement run in this block
-    (in this task or thread): a command's look at its link and its append then cost one
-    checkout, not two (on PostgreSQL one pre-ping, not two). Each write still commits or
-    rolls back as its own transaction; a read on PostgreSQL stays in the next one."""
+def holding(engine: Engine, url: str, kept: Kept | None = None) -> Iterator[None]:
+    """One connection for every prepared statement run in this block (in this task or
+    thread): a command's look at its link and its append then cost one checkout, not two (on
+    PostgreSQL one pre-ping, not two), or none when the thread ``kept`` a connection from an
+    earlier block. Each write still commits or rolls back as its own transaction; a read on
+    PostgreSQL stays in the next one, until the connection goes back to the pool."""
     held = HELD.get()
     if held is not None and held.engine is engine and held.connection is not None:
         yield  # held already, by an outer block
         return
-    mine = Held(engine, _checkout(engine, url))
+    connection = kept.connection if kept is not None else None
+    mine = Held(engine, connection if connection is not None else _checkout(engine, url))
     token = HELD.set(mine)
     try:
         yield
     finally:
         HELD.reset(token)
-        connection, mine.connection = mine.connection, None
-        if connection is not None:
+        connection, mine.connection = mine.connection, None  # a copy of the context: no more
+        if kept is not None:
+            kept.connection = connection  # None when it was found broken in the block
+        elif connection is not None:
             connection.close()  # back to the pool, rolled back unless committed
 
 

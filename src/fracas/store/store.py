@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -51,6 +52,7 @@ from fracas.store.records import (
 from fracas.store.statements import (
     LAST,
     LINKS,
+    Kept,
     Path,
     Run,
     cursor_on,
@@ -95,15 +97,36 @@ class Store:
         except (SQLAlchemyError, OSError) as error:
             raise StoreError(f"cannot open the database {self.url}: {error}") from error
         self.path = Path(self.engine.dialect)
+        self._kept: dict[int, Kept] = {}  # by thread id (``keep_connection``)
 
     def close(self) -> None:
         self.engine.dispose()
 
     def holding(self) -> AbstractContextManager[None]:
         """One connection for this block's command path (``link_at``, ``version``,
-        ``answered``, ``append``) in this task or thread, checked out once
-        (``statements.holding``): a web change's look at its link and its append."""
-        return holding(self.engine, self.url)
+        ``answered``, ``append``) in this task or thread, checked out once, or the one this
+        thread keeps (``keep_connection``; ``statements.holding``): a web change's look at
+        its link and its append."""
+        return holding(self.engine, self.url, self._kept.get(threading.get_ident()))
+
+    @contextmanager
+    def keep_connection(self) -> Iterator[None]:
+        """Until the block ends, this thread's ``holding`` blocks share one connection, kept
+        between them instead of going back to the pool after each (``statements.Kept``): for
+        a thread that serves one command after another, such as the web server's event loop.
+        SQLite only: on PostgreSQL the pool's ping at each checkout is what spares a command a
+        connection the server has dropped, so there every block takes its own."""
+        if self.engine.dialect.name != "sqlite":
+            yield
+            return
+        thread, kept = threading.get_ident(), Kept()
+        self._kept[thread] = kept
+        try:
+            yield
+        finally:
+            del self._kept[thread]
+            if kept.connection is not None:
+                kept.connection.close()  # back to the pool
 
     # --- writing ------------------------------------------------------------------------
 

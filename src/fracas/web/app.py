@@ -55,7 +55,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         listener = asyncio.create_task(live.listen(tables))
-        yield
+        with store.keep_connection():  # for the event loop's commands, one after another
+            yield
         listener.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await listener
