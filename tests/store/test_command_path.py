@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import event, text
 
 from fracas.store import Answer, Conflict, Entry, Store, StoreError, Tracked, UnknownLink
+from fracas.store.statements import HELD
 from tests.store.conftest import demo
 
 
@@ -180,3 +181,20 @@ def test_work_begun_in_a_kept_block_takes_a_connection_of_its_own_after_it(store
         with checkouts(store) as counted:
             assert later.run(store.version, encounter) == store.version(encounter)
     assert len(counted) == 2
+
+
+def test_a_kept_connection_found_broken_is_given_up_for_a_fresh_one(store: Store) -> None:
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("connections are kept on SQLite only")
+    encounter = store.create(demo())
+    with store.keep_connection():
+        with store.holding():
+            held = HELD.get()
+            assert held is not None and held.connection is not None
+            held.connection.dbapi_connection.close()  # as a file gone from under it would
+            with pytest.raises(StoreError):
+                store.version(encounter)
+        with checkouts(store) as counted, store.holding():
+            assert store.version(encounter) == len(demo().encounter.steps)
+    assert len(counted) == 1
+    assert store.engine.pool.checkedout() == 0

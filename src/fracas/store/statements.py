@@ -197,7 +197,7 @@ def holding(engine: Engine, url: str, kept: Kept | None = None) -> Iterator[None
         yield
     finally:
         HELD.reset(token)
-        connection, mine.connection = mine.connection, None  # a copy of the context: no more
+        connection, mine.connection = mine.connection, None  # no task made in the block uses it
         if kept is not None:
             kept.connection = connection  # None when it was found broken in the block
         elif connection is not None:
