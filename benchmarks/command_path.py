@@ -60,7 +60,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -351,12 +350,30 @@ def cpu_seconds(pid: int) -> float:
     return spent / 1e9
 
 
-def read_all(live: str, stop: threading.Event) -> None:
-    """Read the live socket's messages as a page would, until ``stop``."""
+def read_page(live: str) -> None:
+    """Read the live socket's messages as a page would, until killed (the benchmark starts it
+    as ``--page URL``); says ``open`` once connected."""
     with connect(live, max_size=None) as page:
-        while not stop.is_set():
-            with contextlib.suppress(TimeoutError):
-                page.recv(timeout=0.2)
+        print("open", flush=True)
+        while True:
+            page.recv()
+
+
+@contextlib.contextmanager
+def page_open(live: str) -> Iterator[None]:
+    """A page reading the live socket ``live``, in a process of its own as a browser is (in a
+    thread of this process it would share the interpreter's lock with the timed client)."""
+    reader = subprocess.Popen(
+        [sys.executable, __file__, "--page", live], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert reader.stdout is not None
+        if reader.stdout.readline().strip() != "open":
+            raise RuntimeError(f"the page did not open {live}")
+        yield
+    finally:
+        reader.terminate()
+        reader.wait(10)
 
 
 @contextlib.contextmanager
@@ -370,26 +387,18 @@ def over_http(
         token = store.grant(store.create(fight())).token
     finally:
         store.close()
-    with server(url, source) as (base, pid):
+    with server(url, source) as (base, pid), ExitStack() as opened:
         poster = Poster(base)
-        stop = threading.Event()
-        live = f"ws{base.removeprefix('http')}/api/t/{token}/live"
-        reader = threading.Thread(target=read_all, args=(live, stop), daemon=True)
+        opened.callback(poster.close)
         if page:
-            reader.start()
+            opened.enter_context(page_open(f"ws{base.removeprefix('http')}/api/t/{token}/live"))
 
         def run(text: str) -> bool:
             return poster.post(f"/api/t/{token}/commands", {"text": text}) == 200
 
-        try:
-            before = "" if source is None else ", before"
-            name = f"HTTP POST ({database}{'' if page else ', no page open'}{before})"
-            yield commands(name, run, lambda: cpu_seconds(pid), NEWS_SECONDS if page else 0.0)
-        finally:
-            poster.close()
-            stop.set()
-            if page:
-                reader.join(10)
+        before = "" if source is None else ", before"
+        name = f"HTTP POST ({database}{'' if page else ', no page open'}{before})"
+        yield commands(name, run, lambda: cpu_seconds(pid), NEWS_SECONDS if page else 0.0)
 
 
 def measure(layers: list[Layer], count: int, run: int = 1) -> dict[str, Measured]:
@@ -424,6 +433,9 @@ def row(name: str, measured: Measured, reference: float) -> str:
 def main() -> None:
     if sys.argv[1:2] == ["--floor"]:
         serve_floor(int(sys.argv[2]), Path(sys.argv[3]))
+        return
+    if sys.argv[1:2] == ["--page"]:
+        read_page(sys.argv[2])
         return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     run = int(sys.argv[2]) if len(sys.argv) > 2 else 1

@@ -44,7 +44,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from fracas.store.database import answers, encounters, entries, links, waiting
+from fracas.store.database import answers, encounters, entries, links, options, waiting
 from fracas.store.records import StoreError
 
 LATEST = select(
@@ -98,7 +98,18 @@ LINK = select(
 """The link a token opens (no row: none) and the number of its encounter's last entry (NULL:
 none yet)."""
 
-LINKS = select(links).where(links.c.encounter == bindparam("encounter")).order_by(links.c.created)
+LINKS = (
+    select(links.c.token, links.c.encounter, links.c.combatant)
+    .where(links.c.encounter == bindparam("encounter"))
+    .order_by(links.c.created)
+)
+"""Every link made to an encounter, oldest first; read at every change a live page is told."""
+
+OPTION = select(options.c.value).where(
+    options.c.encounter == bindparam("encounter"), options.c.name == bindparam("name")
+)
+"""An encounter's setting ``name`` (its JSON; no row: not set), read for every live page's view
+at every change."""
 
 NOTIFY = text("SELECT pg_notify(:channel, :encounter)")
 """Announce on PostgreSQL, when the transaction commits, that the encounter changed (on
@@ -133,7 +144,7 @@ class Prepared:
 
 class Path:
     """The statements of a command's path (look at a link, a version, an answer; append an
-    entry), compiled once for one database's driver."""
+    entry) and of its news (a setting), compiled once for one database's driver."""
 
     def __init__(self, dialect: Dialect) -> None:
         self.link = Prepared.of(LINK, dialect)
@@ -145,6 +156,8 @@ class Path:
         self.add_wait = Prepared.of(ADD_WAIT, dialect, WAIT_KEYS)
         self.forget_wait = Prepared.of(FORGET_WAIT, dialect)
         self.notify = Prepared.of(NOTIFY, dialect)
+        self.option = Prepared.of(OPTION, dialect)
+        self.links = Prepared.of(LINKS, dialect)
 
 
 Run = Callable[[Prepared, Mapping[str, Any]], None]
@@ -256,6 +269,13 @@ def one_row(engine: Engine, url: str, statement: Prepared, values: Mapping[str, 
     with cursor_on(engine, url) as cursor:
         cursor.execute(statement.sql, statement.values(values))
         return cursor.fetchone()
+
+
+def all_rows(engine: Engine, url: str, statement: Prepared, values: Mapping[str, Any]) -> list[Any]:
+    """Every row ``statement`` reads (tuples)."""
+    with cursor_on(engine, url) as cursor:
+        cursor.execute(statement.sql, statement.values(values))
+        return list(cursor.fetchall())
 
 
 def on_cursor(cursor: Any) -> Run:

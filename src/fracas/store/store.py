@@ -51,10 +51,10 @@ from fracas.store.records import (
 )
 from fracas.store.statements import (
     LAST,
-    LINKS,
     Kept,
     Path,
     Run,
+    all_rows,
     cursor_on,
     first_line,
     holding,
@@ -321,13 +321,9 @@ class Store:
 
     def players_see_odds(self, encounter_id: str) -> bool:
         """Whether the game master lets the encounter's players see odds (off until they do)."""
-        with self._read() as connection:
-            value = connection.execute(
-                select(options.c.value).where(
-                    options.c.encounter == encounter_id, options.c.name == PLAYERS_ODDS
-                )
-            ).scalar_one_or_none()
-        return value is not None and bool(json.loads(value))
+        at = {"encounter": encounter_id, "name": PLAYERS_ODDS}
+        row = one_row(self.engine, self.url, self.path.option, at)
+        return row is not None and bool(json.loads(row[0]))
 
     def load(self, encounter_id: str, dice: DiceSource | None = None) -> Loaded:
         """The encounter as a session (replayed from its log), and its version."""
@@ -411,9 +407,8 @@ class Store:
 
     def links(self, encounter_id: str) -> list[Link]:
         """Every link made to an encounter: the game master's first, then players' by age."""
-        with self._read() as connection:
-            rows = connection.execute(LINKS, {"encounter": encounter_id}).all()
-        found = [Link(r.token, r.encounter, _combatant(r.combatant)) for r in rows]
+        rows = all_rows(self.engine, self.url, self.path.links, {"encounter": encounter_id})
+        found = [Link(token, encounter, _combatant(who)) for token, encounter, who in rows]
         return sorted(found, key=lambda link: not link.gm)
 
     def game_master_tokens(self) -> dict[str, str]:

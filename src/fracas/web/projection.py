@@ -8,22 +8,27 @@ narration alone, told for the player's side, since a command line may name a hid
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from fracas.app.audience import Audience
 from fracas.app.session import Session
-from fracas.app.views import headline
+from fracas.app.views import EncounterView, headline
 
 LOG_STEPS = 50
 """How many of the latest steps a page is sent."""
+
+_VIEW = TypeAdapter(EncounterView)
+"""Turns a view into JSON-ready data: ~15x faster than ``dataclasses.asdict`` (50 against 750
+µs for the momentum demo's), which the live pages pay for every watcher at every change."""
 
 
 def view_json(session: Session, audience: Audience) -> dict[str, Any]:
     """The encounter as ``audience`` sees it, with its headline and the ruleset's status list
     (``conditions``: what a condition picker offers)."""
     seen = session.view(audience)
-    data = dataclasses.asdict(seen)
+    data: dict[str, Any] = _VIEW.dump_python(seen, mode="json")
     data["audience"] = {"side": audience.side}  # never its list of who is hidden
     data["headline"] = headline(seen)
     data["pool_names"] = list(seen.pool_names)
