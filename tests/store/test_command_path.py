@@ -9,13 +9,14 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy import event, text
 
 from fracas.store import Answer, Conflict, Entry, Store, StoreError, Tracked, UnknownLink
 from fracas.store.statements import HELD
-from tests.store.conftest import demo
+from tests.store.conftest import database_url, demo
 
 
 def test_a_link_is_read_with_its_encounters_version(store: Store) -> None:
@@ -183,9 +184,9 @@ def test_work_begun_in_a_kept_block_takes_a_connection_of_its_own_after_it(store
     assert len(counted) == 2
 
 
-def test_a_kept_connection_found_broken_is_given_up_for_a_fresh_one(store: Store) -> None:
-    if store.engine.dialect.name != "sqlite":
-        pytest.skip("connections are kept on SQLite only")
+def test_a_kept_connection_found_broken_is_given_up_for_a_fresh_one(tmp_path: Path) -> None:
+    """On SQLite, where alone connections are kept."""
+    store = Store(database_url("sqlite", tmp_path))
     encounter = store.create(demo())
     with store.keep_connection():
         with store.holding():
@@ -198,3 +199,4 @@ def test_a_kept_connection_found_broken_is_given_up_for_a_fresh_one(store: Store
             assert store.version(encounter) == len(demo().encounter.steps)
     assert len(counted) == 1
     assert store.engine.pool.checkedout() == 0
+    store.close()
