@@ -1,8 +1,8 @@
 """The store's side of one command, kept short (issue 20 target 4): a link read with its
-encounter's version, one look at the version before a change, and an append whose own check
-still refuses every stale or impossible writer; the read and the append on one connection
-held from the pool (``Store.holding``), or kept by the thread between commands
-(``Store.keep_connection``, SQLite only)."""
+encounter's version, or for a change through a link no read at all, its append checking the
+link and the version itself and refusing every stale, revoked or impossible writer; the read
+and the append on one connection held from the pool (``Store.holding``), or kept by the
+thread between commands (``Store.keep_connection``, SQLite only)."""
 
 from __future__ import annotations
 
@@ -50,17 +50,53 @@ def test_catching_up_reloads_only_when_the_version_moved(store: Store) -> None:
     assert phone.version == table.version
 
 
-def test_a_checked_change_on_a_stale_session_is_met_by_the_append(store: Store) -> None:
-    """``checked`` spares the look at the version; a writer that came in between is still
+def test_a_change_through_a_link_on_a_stale_session_is_met_by_the_append(store: Store) -> None:
+    """``through`` spares the look at the version; a writer that came in between is still
     caught by the append, and the line runs again on the fresh state."""
     encounter = store.create(demo())
+    token = store.grant(encounter).token
     table, phone = Tracked(store, encounter), Tracked(store, encounter)
     assert table.run("start").ok
-    reply = phone.run("note the raptors circle", checked=True)  # phone holds the state before
+    reply = phone.run("note the raptors circle", through=token)  # phone holds the state before
     assert reply.ok
     log = Tracked(store, encounter).session.encounter.steps
     assert [type(step.action).__name__ for step in log[-2:]] == ["StartCombat", "AddNote"]
     assert phone.session.state == Tracked(store, encounter).session.state
+
+
+def test_a_line_refused_on_an_old_session_through_a_link_runs_again_on_the_new(
+    store: Store,
+) -> None:
+    """A reply that changes nothing is checked by one read of the link and the version: run on
+    a session another writer has moved past, the line runs again on the fresh state."""
+    encounter = store.create(demo())
+    token = store.grant(encounter).token
+    table, phone = Tracked(store, encounter), Tracked(store, encounter)
+    assert table.run("start").ok
+    reply = phone.run("attack raptor1", through=token)  # refused before the start phone holds
+    assert reply.changed and reply.lines[-1].startswith("Scout attacks Raptor 1")
+    assert phone.version == store.version(encounter) == table.version + 1
+    assert phone.session.state == Tracked(store, encounter).session.state
+
+
+def test_nothing_is_done_through_a_link_that_no_longer_opens_the_encounter(store: Store) -> None:
+    """A change through a link is refused by its own append once the link is revoked, or when
+    it opens another encounter, and nothing of it is kept; a reply that changes nothing is
+    refused too."""
+    encounter, other = store.create(demo()), store.create(demo())
+    druid, elsewhere = store.grant(encounter, "druid").token, store.grant(other).token
+    tracked = Tracked(store, encounter)
+    assert tracked.run("start").ok
+    assert tracked.run("note hello", "druid", through=druid).changed
+    version, state = tracked.version, tracked.session.state
+    with pytest.raises(UnknownLink):
+        tracked.run("note the raptors circle", through=elsewhere)
+    store.revoke(druid)
+    for line in ("note one more", "status"):
+        with pytest.raises(UnknownLink):
+            tracked.run(line, "druid", through=druid)
+    assert store.version(encounter) == tracked.version == version
+    assert tracked.session.state == state == store.load(encounter).session.state
 
 
 def test_a_database_failure_on_the_command_path_is_a_store_error(store: Store) -> None:
@@ -96,8 +132,8 @@ def test_a_held_block_reads_the_link_and_appends_on_one_connection(store: Store)
     with checkouts(store) as counted, store.holding():
         link, version = store.link_at(token)
         assert tracked.catch_up(version) is False
-        assert tracked.run("start", key="k1", checked=True).ok
-        assert tracked.run("start", key="k1", checked=True).ok  # answered from the store
+        assert tracked.run("start", key="k1", through=token).ok
+        assert tracked.run("start", key="k1", through=token).ok  # answered from the store
     assert len(counted) == 1
     assert link.encounter == encounter
     assert store.version(encounter) == version + 1  # committed in the block, once
@@ -144,7 +180,7 @@ def test_a_thread_that_keeps_a_connection_takes_it_from_the_pool_once(store: Sto
         for line in ("start", "undo", "redo"):
             with store.holding():
                 assert tracked.catch_up(store.link_at(token)[1]) is False
-                assert tracked.run(line, checked=True).ok
+                assert tracked.run(line, through=token).ok
     sqlite = store.engine.dialect.name == "sqlite"
     assert len(counted) == (1 if sqlite else 3)
     assert pool.checkedout() == 0  # given back when the keeping ends

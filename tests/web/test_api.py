@@ -4,12 +4,14 @@ and a player's link reaching only that player's view and combatant."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from fracas.engine.registry import rulesets
 from fracas.store import Store
+from fracas.web.app import create_app
 from tests.web.conftest import GHOST, RAPTOR_SHEET, Table
 
 
@@ -124,6 +126,33 @@ def test_the_servers_commands_share_one_connection_kept_from_the_pool(table: Tab
     assert counted == []
     assert pool.checkedout() == 1  # the loop's own, given back when the app stops
     assert Store(table.store.url).version(table.encounter) == version(table)
+
+
+def test_a_change_through_a_known_link_runs_no_statement_before_its_append(
+    tmp_path: Path,
+) -> None:
+    """The server reads a link the first time it is used; later changes through it go straight
+    to their append, whose first statement checks the version and that the link still opens
+    the encounter (``Tables.changing``): the SQL SQLite runs for the second attack."""
+    store = Store(f"sqlite:///{tmp_path / 'traced.sqlite3'}")
+    ran: list[str] = []
+    event.listen(
+        store.engine, "connect", lambda dbapi, _record: dbapi.set_trace_callback(ran.append)
+    )
+    store.engine.dispose()  # the connection made the tables: every one from now on is traced
+    with TestClient(create_app(store)) as client:
+        created = client.post("/api/encounters", json={"ruleset": "momentum", "demo": True})
+        token = created.json()["token"]
+        for line in ("start", "undo", "redo"):
+            assert client.post(f"/api/t/{token}/commands", json={"text": line}).status_code == 200
+        ran.clear()
+        answer = client.post(f"/api/t/{token}/commands", json={"text": "attack raptor-1 !15 6"})
+        assert answer.status_code == 200, answer.text
+        run = [statement.split()[0] for statement in ran]
+    assert run == ["BEGIN", "UPDATE", "INSERT", "COMMIT"], ran
+    assert "FROM links" in ran[1]
+    assert store.version(created.json()["id"]) == answer.json()["version"]
+    store.close()
 
 
 def test_export_and_import(table: Table, client: TestClient) -> None:

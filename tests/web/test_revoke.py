@@ -108,6 +108,26 @@ def test_what_another_process_revokes_or_deletes_closes_its_sockets(
     elsewhere.close()
 
 
+def test_a_link_another_process_revokes_changes_nothing_from_the_next_command(
+    table: Table, store: Store
+) -> None:
+    """The server reads a link once; its later changes are checked by their own appends, so a
+    link revoked by another process is refused at the very next command, whether the command
+    would change the fight or not, and nothing of it is kept."""
+    assert table.command("start").status_code == 200
+    assert table.command("note first", table.player).status_code == 200  # the link is known
+    version = store.version(table.encounter)
+    elsewhere = Store(store.url)
+    elsewhere.revoke(table.player)
+    for line in ("note second", "status", "note third"):
+        refused = table.command(line, table.player)
+        assert refused.status_code == 404 and refused.json()["code"] == "not-found", line
+    assert elsewhere.version(table.encounter) == version
+    log = table.client.get(f"/api/t/{table.gm}/log").json()
+    assert [line.strip() for line in log if "notes" in line] == ["Druid notes: first"]
+    elsewhere.close()
+
+
 def test_deleting_the_encounter_closes_every_page_on_it(table: Table, client: TestClient) -> None:
     other = client.post("/api/encounters", json={"ruleset": "momentum", "demo": True}).json()
     assert client.delete(f"/api/t/{table.player}").status_code == 403

@@ -33,6 +33,7 @@ from sqlalchemy import (
     Engine,
     bindparam,
     delete,
+    exists,
     func,
     insert,
     literal_column,
@@ -71,6 +72,13 @@ TOUCH_AT = (
 is no such encounter, or the log has moved on). Its write takes the encounter from every other
 writer until the transaction ends; the log's primary key settles two writers that looked at
 the same version at once."""
+
+TOUCH_THROUGH = TOUCH_AT.where(
+    exists().where(links.c.token == bindparam("token"), links.c.encounter == bindparam("encounter"))
+)
+"""``TOUCH_AT`` only while the link ``token`` still opens the encounter (no row changed: nor
+when it was revoked): a change made through a link is refused in its own transaction once
+the link is gone, so a server needs not read the link before every change."""
 
 ENTRY_KEYS = ("encounter", "number", "kind", "data", "created")
 ADD_ENTRY = insert(entries)
@@ -151,6 +159,7 @@ class Path:
         self.latest = Prepared.of(LATEST, dialect)
         self.answer = Prepared.of(ANSWER, dialect)
         self.touch = Prepared.of(TOUCH_AT, dialect)
+        self.touch_through = Prepared.of(TOUCH_THROUGH, dialect)
         self.add_entry = Prepared.of(ADD_ENTRY, dialect, ENTRY_KEYS)
         self.add_answer = Prepared.of(ADD_ANSWER, dialect, ANSWER_KEYS)
         self.add_wait = Prepared.of(ADD_WAIT, dialect, WAIT_KEYS)

@@ -167,25 +167,26 @@ class Store:
         entry: Entry,
         wait: Wait | None = None,
         answer: Answer | None = None,
+        through: str | None = None,
     ) -> int:
         """Add ``entry`` after entry ``version``; the new version once it is committed.
 
         ``wait``: the speaker's waiting command as it is after this change, and ``answer``:
         what its sender is answered (``answered`` finds it by its key), both kept in the same
-        transaction. Raises Conflict when the log has moved past ``version`` (another writer
-        came first), or when another writer kept an answer with the same key first.
+        transaction. ``through``: the token of the link the change is made through, which
+        must still open the encounter when the change is committed (UnknownLink if not).
+        Raises Conflict when the log has moved past ``version`` (another writer came first),
+        or when another writer kept an answer with the same key first.
         """
         now, path = time.time(), self.path
         changed = f"encounter {encounter_id} changed: reload and try again"
+        at = {"encounter": encounter_id, "version": version, "now": now, "token": through}
+        touch = path.touch if through is None else path.touch_through
         try:
             with cursor_on(self.engine, self.url, write=True) as cursor:
-                at = {"encounter": encounter_id, "version": version, "now": now}
-                cursor.execute(path.touch.sql, path.touch.values(at))
+                cursor.execute(touch.sql, touch.values(at))
                 if cursor.rowcount == 0:
-                    cursor.execute(path.latest.sql, path.latest.values(at))
-                    if cursor.fetchone() is None:
-                        raise UnknownEncounter(f"no encounter {encounter_id!r}")
-                    raise Conflict(changed)
+                    raise self._refusal(cursor, at, changed)
                 row = _row(encounter_id, version + 1, entry, now)
                 cursor.execute(path.add_entry.sql, path.add_entry.values(row))
                 run = on_cursor(cursor)
@@ -198,6 +199,20 @@ class Store:
         except integrity_error(self.engine) as error:
             raise Conflict(changed) from error
         return version + 1
+
+    def _refusal(self, cursor: Any, at: Mapping[str, Any], changed: str) -> StoreError:
+        """Why an append found nothing to touch at ``at`` (read on its own ``cursor``): its
+        link is gone, or its encounter is, or else the log moved on (Conflict, ``changed``)."""
+        path = self.path
+        if at["token"] is not None:
+            cursor.execute(path.link.sql, path.link.values(at))
+            row = cursor.fetchone()
+            if row is None or row[1] != at["encounter"]:
+                return UnknownLink("no such link")
+        cursor.execute(path.latest.sql, path.latest.values(at))
+        if cursor.fetchone() is None:
+            return UnknownEncounter(f"no encounter {at['encounter']!r}")
+        return Conflict(changed)
 
     def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
         """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it

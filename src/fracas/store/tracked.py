@@ -6,6 +6,10 @@ then is the reply returned. When another writer got there first (``Conflict``), 
 reloaded from the store and the line is run again on the fresh state, a few times at most.
 Any front end (CLI, web, chat) drives a stored encounter through this one class.
 
+Each line is run on the store's latest state: the version is read first, or, for a line sent
+``through`` a link (the web server's), the line runs at once and its append checks the version
+and the link in its own transaction, a reply that changes nothing being checked by one read.
+
 A command waiting for dice typed at the table (``Reply.needs``) is kept in the store too (its
 text and the faces typed so far), so after a reload or a restart the speaker's next faces carry
 it on; it is committed with the step that completes it, so it is never done twice.
@@ -22,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from fracas.store.records import Answer, Conflict, Entry
+from fracas.store.records import Answer, Conflict, Entry, UnknownLink
 from fracas.store.store import Store
 
 # Sessions and the engine are imported for annotations only (and the step's dump where it is
@@ -68,16 +72,19 @@ class Tracked:
         speaker: CombatantId | None = None,
         faces: Sequence[int] | None = None,
         key: str | None = None,
-        checked: bool = False,
+        through: str | None = None,
     ) -> Reply:
         """``Session.run``, with the change (if any) durable before the reply comes back.
 
-        ``checked``: the caller has just brought the session up to date (``catch_up``), so
-        the line runs without looking at the store's version first; a writer that came
-        since is met, as always, by the append's own check.
+        ``through``: the token of the link the line is sent through (a server's). The line
+        then runs on the session as it is, without a look at the store first: the append
+        checks in its own transaction that the log is still at the session's version (else
+        the encounter is reloaded and the line run again) and that the link still opens the
+        encounter (else UnknownLink, and nothing is kept); a reply that changes nothing is
+        checked by one read of the link and the version before it is returned.
         """
         return self._change(
-            lambda session: session.run(text, speaker, faces), speaker, key, checked
+            lambda session: session.run(text, speaker, faces), speaker, key, through
         )
 
     def apply(
@@ -86,18 +93,18 @@ class Tracked:
         faces: Sequence[int] | None = None,
         speaker: CombatantId | None = None,
         key: str | None = None,
-        checked: bool = False,
+        through: str | None = None,
     ) -> Reply:
         """``Session.apply`` (an action built by a program), durable like ``run``."""
         return self._change(
-            lambda session: session.apply(action, faces, speaker), speaker, key, checked
+            lambda session: session.apply(action, faces, speaker), speaker, key, through
         )
 
-    def undo(self, key: str | None = None, checked: bool = False) -> Reply:
-        return self._change(lambda session: session.undo(), key=key, checked=checked)
+    def undo(self, key: str | None = None, through: str | None = None) -> Reply:
+        return self._change(lambda session: session.undo(), key=key, through=through)
 
-    def redo(self, key: str | None = None, checked: bool = False) -> Reply:
-        return self._change(lambda session: session.redo(), key=key, checked=checked)
+    def redo(self, key: str | None = None, through: str | None = None) -> Reply:
+        return self._change(lambda session: session.redo(), key=key, through=through)
 
     def answered(self, key: str) -> Answer | None:
         """The answer kept for the change sent with ``key``, if one was made."""
@@ -108,17 +115,18 @@ class Tracked:
         act: Callable[[Session], Reply],
         speaker: CombatantId | None = None,
         key: str | None = None,
-        checked: bool = False,
+        through: str | None = None,
     ) -> Reply:
         from fracas.app.session import Reply
 
         for attempt in range(ATTEMPTS):
-            if attempt:
+            if attempt > 1 or (attempt and through is None):  # (a line sent through a link
+                # runs again at once: its session was more likely old than raced)
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
             if key is not None and (kept := self.answered(key)) is not None:
                 self.refresh()
                 return Reply(kept.command, kept.lines, needs=kept.needs)  # done already
-            if attempt or not checked:
+            if attempt or through is None:
                 self.refresh()
             before = len(self.session.encounter.steps)
             waited = self.session.pending(speaker)
@@ -130,13 +138,16 @@ class Tracked:
             waits = self.session.pending(speaker)
             wait = None if _same(waits, waited) else (speaker, waits)
             if not reply.changed:
+                if through is not None and not self._current(through):
+                    continue  # it ran on an old state: again, on the one just loaded
                 if wait is not None:
                     self._keep_waiting(speaker, waits)
                 return reply
             answer = None if key is None else Answer(key, reply.command, reply.lines, reply.needs)
             try:
+                entry = entry_of(reply, before, self.session)
                 self.version = self.store.append(
-                    self.id, self.version, entry_of(reply, before, self.session), wait, answer
+                    self.id, self.version, entry, wait, answer, through
                 )
             except Conflict:
                 self._reload()
@@ -146,6 +157,18 @@ class Tracked:
                 raise
             return reply
         raise Conflict(f"encounter {self.id} kept changing under this command; try again")
+
+    def _current(self, through: str) -> bool:
+        """Whether the session was the store's latest, read with the link ``through`` (which
+        must still open this encounter: UnknownLink if not); reloaded when it was not."""
+        try:
+            link, version = self.store.link_at(through)
+            if link.encounter != self.id:
+                raise UnknownLink("no such link")
+        except BaseException:
+            self._reload()  # what the line left in memory is not kept
+            raise
+        return not self.catch_up(version)
 
     def _keep_waiting(self, speaker: CombatantId | None, waits: Pending | None) -> None:
         try:

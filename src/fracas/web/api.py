@@ -299,8 +299,8 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 
 
 # The four routes that change an encounter by a command take the token, the body and the
-# idempotency key as plain parameters and open the seat in their body, on one connection held
-# from the store for the link's read and the append (``Store.holding``), and answer with the
+# idempotency key as plain parameters and open the seat in their body (``Tables.changing``:
+# a link read once is checked by the change's own append from then on), and answer with the
 # reply already serialised (``_answer``). They are ``LeanRoute``s: a well-formed request skips
 # FastAPI's per-request machinery, any other gets FastAPI's own answer (``fracas.web.lean``).
 # The OpenAPI document is the same (``response_model``).
@@ -328,10 +328,9 @@ async def command(
 ) -> Response:
     """Run one line of command text (as the link's combatant, for a player)."""
     open_tables = tables_of(request)
-    with open_tables.store.holding():
-        held = await open_tables.open_seat(token)
+    async with open_tables.changing(token) as held:
         seat_key = _seat_key(held, key)
-        reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, checked=True)
+        reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, through=token)
         return _answer(open_tables, held, reply, "text", seat_key)
 
 
@@ -341,11 +340,10 @@ async def action(
 ) -> Response:
     """Carry out a typed action: ``verb`` and its fields as JSON."""
     open_tables = tables_of(request)
-    with open_tables.store.holding():
-        held = await open_tables.open_seat(token)
+    async with open_tables.changing(token) as held:
         built = _action(held, body)
         seat_key = _seat_key(held, key)
-        reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, checked=True)
+        reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, through=token)
         return _answer(open_tables, held, reply, "fields", seat_key)
 
 
@@ -364,11 +362,11 @@ async def redo(token: Token, request: Request, key: IdempotencyKey = None) -> Re
 async def _through_the_log(token: str, request: Request, key: str | None, again: bool) -> Response:
     """Undo, or redo when ``again``, through a game master's link."""
     open_tables = tables_of(request)
-    with open_tables.store.holding():
-        held = _game_masters(await open_tables.open_seat(token))
+    async with open_tables.changing(token) as seat:
+        held = _game_masters(seat)
         seat_key = _seat_key(held, key)
         step = held.tracked.redo if again else held.tracked.undo
-        return _answer(open_tables, held, step(seat_key, checked=True), None, seat_key)
+        return _answer(open_tables, held, step(seat_key, through=token), None, seat_key)
 
 
 @router.post("/t/{token}/combatants", response_model=ReplyOut)

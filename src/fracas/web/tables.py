@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,6 +122,9 @@ class Tables:
     _open: dict[str, Tracked] = field(default_factory=dict)
     _watchers: dict[str, dict[WebSocket, Watcher]] = field(default_factory=dict)
     _announcing: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _known: dict[str, Link] = field(default_factory=dict)
+    """The links this process has read, by token: a change through one is not preceded by
+    another read (``changing``)."""
 
     def seat(self, token: str) -> Seat:
         """The seat a token opens, its encounter brought up to date; UnknownLink otherwise."""
@@ -136,6 +141,7 @@ class Tables:
         if not token or len(token) > 128:
             raise UnknownLink("no such link")
         link, version = self.store.link_at(token)
+        self._known[token] = link
         found = self._open.get(link.encounter)
         if found is None:  # loaded after the link was read: as new as its version, or newer
             loaded = await heavy(Tracked, self.store, link.encounter)
@@ -143,6 +149,26 @@ class Tables:
         else:
             found.catch_up(version)
         return Seat(link, found)
+
+    @asynccontextmanager
+    async def changing(self, token: str) -> AsyncIterator[Seat]:
+        """The seat to change an encounter through, on one connection held from the store
+        for the block (``Store.holding``). A link read before is not read again: the change
+        is made ``through`` it (``Tracked.run``), so its append checks in its own transaction
+        that the link still opens the encounter and that the session is the latest. A link
+        found gone is forgotten."""
+        with self.store.holding():
+            try:
+                yield self._known_seat(token) or await self.open_seat(token)
+            except UnknownLink:
+                self._known.pop(token, None)
+                raise
+
+    def _known_seat(self, token: str) -> Seat | None:
+        """The seat of a link read before, on its encounter open here; None otherwise."""
+        link = self._known.get(token)
+        tracked = self._open.get(link.encounter) if link is not None else None
+        return Seat(link, tracked) if link is not None and tracked is not None else None
 
     def tracked(self, encounter_id: str) -> Tracked:
         """The open encounter, loaded on first use and reloaded when another process wrote."""
@@ -175,6 +201,7 @@ class Tables:
     async def revoke(self, token: str) -> Link:
         """Revoke a link in the store and close every socket open through it; the link."""
         link = self.store.revoke(token)
+        self._known.pop(token, None)
         await self.close_link(link, REVOKED, "this link was revoked")
         return link
 
@@ -182,6 +209,7 @@ class Tables:
         """Replace a link by a new one for the same seat (``Store.replace``) and close every
         socket open through the old one; the new link."""
         new = self.store.replace(token)
+        self._known.pop(token, None)
         old = Link(token, new.encounter, new.combatant)
         await self.close_link(old, REVOKED, "this link was replaced by a new one")
         return new
@@ -191,6 +219,7 @@ class Tables:
         and close every socket watching it."""
         self.store.delete(encounter_id, version)
         self._open.pop(encounter_id, None)
+        self._forget_links(encounter_id)
         for watcher in list(self._watchers.pop(encounter_id, {}).values()):
             watcher.close(DELETED, "this encounter was deleted")
 
@@ -221,9 +250,15 @@ class Tables:
             self.store.version(link.encounter)
         except UnknownEncounter:
             self._open.pop(link.encounter, None)
+            self._forget_links(link.encounter)
             await self.close_link(link, DELETED, "this encounter was deleted")
             return
+        self._known.pop(link.token, None)
         await self.close_link(link, REVOKED, "this link was revoked")
+
+    def _forget_links(self, encounter_id: str) -> None:
+        known = self._known.items()
+        self._known = {token: link for token, link in known if link.encounter != encounter_id}
 
     async def changed(self, encounter_id: str) -> None:
         """Another process changed ``encounter_id`` (a PostgreSQL notification): catch up."""
