@@ -179,14 +179,13 @@ class Store:
         or when another writer kept an answer with the same key first.
         """
         now, path = time.time(), self.path
-        changed = f"encounter {encounter_id} changed: reload and try again"
         at = {"encounter": encounter_id, "version": version, "now": now, "token": through}
         touch = path.touch if through is None else path.touch_through
         try:
             with cursor_on(self.engine, self.url, write=True) as cursor:
                 cursor.execute(touch.sql, touch.values(at))
                 if cursor.rowcount == 0:
-                    raise self._refusal(cursor, at, changed)
+                    raise self._refusal(cursor, at)
                 row = _row(encounter_id, version + 1, entry, now)
                 cursor.execute(path.add_entry.sql, path.add_entry.values(row))
                 run = on_cursor(cursor)
@@ -197,12 +196,12 @@ class Store:
                 if self.notifies:
                     run(path.notify, {"channel": CHANNEL, "encounter": encounter_id})
         except integrity_error(self.engine) as error:
-            raise Conflict(changed) from error
+            raise _moved_on(encounter_id) from error
         return version + 1
 
-    def _refusal(self, cursor: Any, at: Mapping[str, Any], changed: str) -> StoreError:
+    def _refusal(self, cursor: Any, at: Mapping[str, Any]) -> StoreError:
         """Why an append found nothing to touch at ``at`` (read on its own ``cursor``): its
-        link is gone, or its encounter is, or else the log moved on (Conflict, ``changed``)."""
+        link is gone, or its encounter is, or else the log moved on (Conflict)."""
         path = self.path
         if at["token"] is not None:
             cursor.execute(path.link.sql, path.link.values(at))
@@ -212,7 +211,7 @@ class Store:
         cursor.execute(path.latest.sql, path.latest.values(at))
         if cursor.fetchone() is None:
             return UnknownEncounter(f"no encounter {at['encounter']!r}")
-        return Conflict(changed)
+        return _moved_on(at["encounter"])
 
     def import_save(self, data: Mapping[str, Any], origin: str = "import") -> str:
         """Store a save (``fracas export``'s JSON) as a new encounter, checked by loading it
@@ -567,6 +566,11 @@ def _new_token() -> str:
 
 def _combatant(value: str | None) -> CombatantId | None:
     return None if value is None else CombatantId(value)
+
+
+def _moved_on(encounter_id: str) -> Conflict:
+    """The refusal of an append made on an old version (the message made only when needed)."""
+    return Conflict(f"encounter {encounter_id} changed: reload and try again")
 
 
 def _row(encounter_id: str, number: int, entry: Entry, now: float) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from fracas.engine.action import Action
 from fracas.engine.encounter import Encounter
 from fracas.engine.gm import AddCombatant
 from fracas.errors import FracasError
+from fracas.store import UnknownLink
 from fracas.web.errors import ApiError, ErrorBody, location
 from fracas.web.guard import LIMITS_CREATION
 from fracas.web.lean import LeanRoute
@@ -299,9 +300,9 @@ async def actions(held: SeatDep) -> list[ActionOut]:
 
 
 # The four routes that change an encounter by a command take the token, the body and the
-# idempotency key as plain parameters and open the seat in their body (``Tables.changing``:
-# a link read once is checked by the change's own append from then on), and answer with the
-# reply already serialised (``_answer``). They are ``LeanRoute``s: a well-formed request skips
+# idempotency key as plain parameters and make their change in their body (``_made``: a link
+# read once is checked by the change's own append from then on), and answer with the reply
+# already serialised (``_answer``). They are ``LeanRoute``s: a well-formed request skips
 # FastAPI's per-request machinery, any other gets FastAPI's own answer (``fracas.web.lean``).
 # The OpenAPI document is the same (``response_model``).
 
@@ -327,11 +328,11 @@ async def command(
     token: Token, body: CommandIn, request: Request, key: IdempotencyKey = None
 ) -> Response:
     """Run one line of command text (as the link's combatant, for a player)."""
-    open_tables = tables_of(request)
-    async with open_tables.changing(token) as held:
-        seat_key = _seat_key(held, key)
-        reply = held.tracked.run(body.text, held.speaker, body.faces, seat_key, through=token)
-        return _answer(open_tables, held, reply, "text", seat_key)
+
+    def run(held: Seat, seat_key: str | None) -> Reply:
+        return held.tracked.run(body.text, held.speaker, body.faces, seat_key, through=token)
+
+    return await _made(request, token, key, "text", run)
 
 
 @_change("/t/{token}/actions")
@@ -339,12 +340,12 @@ async def action(
     token: Token, body: ActionIn, request: Request, key: IdempotencyKey = None
 ) -> Response:
     """Carry out a typed action: ``verb`` and its fields as JSON."""
-    open_tables = tables_of(request)
-    async with open_tables.changing(token) as held:
+
+    def apply(held: Seat, seat_key: str | None) -> Reply:
         built = _action(held, body)
-        seat_key = _seat_key(held, key)
-        reply = held.tracked.apply(built, body.faces, held.speaker, seat_key, through=token)
-        return _answer(open_tables, held, reply, "fields", seat_key)
+        return held.tracked.apply(built, body.faces, held.speaker, seat_key, through=token)
+
+    return await _made(request, token, key, "fields", apply)
 
 
 @_change("/t/{token}/undo")
@@ -361,12 +362,35 @@ async def redo(token: Token, request: Request, key: IdempotencyKey = None) -> Re
 
 async def _through_the_log(token: str, request: Request, key: str | None, again: bool) -> Response:
     """Undo, or redo when ``again``, through a game master's link."""
+
+    def step(held: Seat, seat_key: str | None) -> Reply:
+        tracked = _game_masters(held).tracked
+        return (tracked.redo if again else tracked.undo)(seat_key, through=token)
+
+    return await _made(request, token, key, None, step)
+
+
+async def _made(
+    request: Request,
+    token: str,
+    key: str | None,
+    field: str | None,
+    change: Callable[[Seat, str | None], Reply],
+) -> Response:
+    """``change`` made through the link ``token`` with the seat's idempotency key, on one
+    connection held from the store (``Store.holding``), and answered (``_answer``). A link the
+    server read before is not read again (``Tables.seat_to_change``): the change's append checks
+    it, and a link found gone there is forgotten."""
     open_tables = tables_of(request)
-    async with open_tables.changing(token) as seat:
-        held = _game_masters(seat)
+    with open_tables.store.holding():
+        held = await open_tables.seat_to_change(token)
         seat_key = _seat_key(held, key)
-        step = held.tracked.redo if again else held.tracked.undo
-        return _answer(open_tables, held, step(seat_key, through=token), None, seat_key)
+        try:
+            reply = change(held, seat_key)
+        except UnknownLink:
+            open_tables.forget(token)
+            raise
+        return _answer(open_tables, held, reply, field, seat_key)
 
 
 @router.post("/t/{token}/combatants", response_model=ReplyOut)

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,7 +122,7 @@ class Tables:
     _announcing: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _known: dict[str, Link] = field(default_factory=dict)
     """The links this process has read, by token: a change through one is not preceded by
-    another read (``changing``)."""
+    another read (``seat_to_change``)."""
 
     def seat(self, token: str) -> Seat:
         """The seat a token opens, its encounter brought up to date; UnknownLink otherwise."""
@@ -150,19 +148,16 @@ class Tables:
             found.catch_up(version)
         return Seat(link, found)
 
-    @asynccontextmanager
-    async def changing(self, token: str) -> AsyncIterator[Seat]:
-        """The seat to change an encounter through, on one connection held from the store
-        for the block (``Store.holding``). A link read before is not read again: the change
-        is made ``through`` it (``Tracked.run``), so its append checks in its own transaction
-        that the link still opens the encounter and that the session is the latest. A link
-        found gone is forgotten."""
-        with self.store.holding():
-            try:
-                yield self._known_seat(token) or await self.open_seat(token)
-            except UnknownLink:
-                self._known.pop(token, None)
-                raise
+    async def seat_to_change(self, token: str) -> Seat:
+        """The seat to change an encounter through. A link read before is not read again: the
+        change is made ``through`` it (``Tracked.run``), so its append checks in its own
+        transaction that the link still opens the encounter and that the session is the
+        latest; a change that finds it gone ``forget``s it."""
+        return self._known_seat(token) or await self.open_seat(token)
+
+    def forget(self, token: str) -> None:
+        """Read the link ``token`` again before its next change (one found it gone)."""
+        self._known.pop(token, None)
 
     def _known_seat(self, token: str) -> Seat | None:
         """The seat of a link read before, on its encounter open here; None otherwise."""
@@ -201,7 +196,7 @@ class Tables:
     async def revoke(self, token: str) -> Link:
         """Revoke a link in the store and close every socket open through it; the link."""
         link = self.store.revoke(token)
-        self._known.pop(token, None)
+        self.forget(token)
         await self.close_link(link, REVOKED, "this link was revoked")
         return link
 
@@ -209,7 +204,7 @@ class Tables:
         """Replace a link by a new one for the same seat (``Store.replace``) and close every
         socket open through the old one; the new link."""
         new = self.store.replace(token)
-        self._known.pop(token, None)
+        self.forget(token)
         old = Link(token, new.encounter, new.combatant)
         await self.close_link(old, REVOKED, "this link was replaced by a new one")
         return new
@@ -253,7 +248,7 @@ class Tables:
             self._forget_links(link.encounter)
             await self.close_link(link, DELETED, "this encounter was deleted")
             return
-        self._known.pop(link.token, None)
+        self.forget(link.token)
         await self.close_link(link, REVOKED, "this link was revoked")
 
     def _forget_links(self, encounter_id: str) -> None:
