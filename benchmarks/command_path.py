@@ -29,25 +29,24 @@ request here (1.4 to 1.8 ms against 0.7 ms, measured side by side at load averag
 is the client's cost, not the command path's.
 
 SQLite always; PostgreSQL too when ``FRACAS_TEST_POSTGRES_URL`` names a database (it is written
-to). ``COMMAND_PATH_BEFORE=DIR`` adds the HTTP layer with no page open once more, its server
-run from the ``src`` folder ``DIR`` (``git archive COMMIT src | tar -x``), to compare a change
-with what it changed in the same run. The layers take turns, one attack each a round, so that
-all of them meet the same load on a shared disk (whose sync time varies tenfold from one minute
-to the next), in an order shuffled every round (seeded): a layer's attack is 0.2 to 0.4 ms
-faster right after a layer running the same server code (the interpreter's and SQLite's code
-still in the caches) than after another, so a fixed order favoured whichever came last (run
-with ``COMMAND_PATH_BEFORE`` set to this very ``src``, "before" read 0.4 ms under its twin).
-Each turn is one attack, or ``RUN`` attacks in a row: a run of ten shows the path warm, each
+to). ``COMMAND_PATH_BEFORE=DIR`` adds the HTTP layer with no page open once more, its server run
+from the ``src`` folder ``DIR`` (``git archive COMMIT src | tar -x``), to compare a change with
+what it changed in the same run (with PostgreSQL, the pair once more there). The layers take turns,
+one attack each a round, so that all of them meet the same load on a shared disk (whose sync time
+varies tenfold from one minute to the next), in an order shuffled every round (seeded): a layer's
+attack is 0.2 to 0.4 ms faster right after a layer running the same server code (the interpreter's
+and SQLite's code still in the caches) than after another, so a fixed order favoured whichever came
+last (run with ``COMMAND_PATH_BEFORE`` set to this very ``src``, "before" read 0.4 ms under its
+twin). Each turn is one attack, or ``RUN`` attacks in a row: a run of ten shows the path warm, each
 attack right after the layer's own previous one, which a game master's commands, seconds apart,
 never are (``cold.py`` times the same command after pauses). A server with a page open is left
-``NEWS_SECONDS`` after its undo to finish telling the page, so that the next layer's attack
-does not pay for that news (the layer after it used to, and "no page open" came out slower than
-"before" for it). The figures are p50 and p99 in ms, each p50 minus the reference's, and the
-CPU time an attack took (the mean; for HTTP the server process's, with whatever of the page's
-news it made before the answer was read). On a machine busy with other work a burst of CPU is
-stretched by the other processes sharing the cores while a sync is not, so there the CPU column
-says more than the wall clock about what the path costs.
-"""
+``NEWS_SECONDS`` after its undo to finish telling the page, so that the next layer's attack does
+not pay for that news (the layer after it used to, and "no page open" came out slower than "before"
+for it). The figures are p50 and p99 in ms, each p50 minus the reference's, and the CPU time an
+attack took (the mean; for HTTP the server process's, with whatever of the page's news it made
+before the answer was read). On a machine busy with other work a burst of CPU is stretched by the
+other processes sharing the cores while a sync is not, so there the CPU column says more than the
+wall clock about what the path costs."""
 
 from __future__ import annotations
 
@@ -463,6 +462,10 @@ def main() -> None:
         if postgres:
             layers.append(open_.enter_context(tracked(postgres, "PostgreSQL")))
             layers.append(open_.enter_context(over_http(postgres, "PostgreSQL")))
+        if postgres and before:
+            for source in (None, before):
+                served = over_http(postgres, "PostgreSQL", False, source)
+                layers.append(open_.enter_context(served))
         results = measure(layers, count, run)
     reference = percentile(results[layers[0].name].times, 0.5)
     print(f"reference: {layers[0].name}")
