@@ -26,7 +26,7 @@ The layers, each a process of its own under callgrind:
 
 ``LAYER`` names some of them (all by default). ``OTHER_SRC``, a ``src`` folder (``git archive
 COMMIT src | tar -x``), is counted too, to compare a change with what it changed; for the tracked
-layer it must know ``Tracked.run``'s ``through`` (4583388 on). A count repeats within about 1 %
+layer it must know ``Tracked.run``'s ``through`` (20bc395 on). A count repeats within about 1 %
 (run against its own ``src``: 6,246 and 6,237 lines, 10,705 and 10,754). A last-level miss costs
 some 40 to 100 ns (the third-level cache or memory), so the web app's ~19,000 lines a pair are
 of the order of the ~1 ms an attack loses to a pause. Needs ``valgrind``.

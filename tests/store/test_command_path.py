@@ -82,19 +82,19 @@ def test_a_line_refused_on_an_old_session_through_a_link_runs_again_on_the_new(
 def test_nothing_is_done_through_a_link_that_no_longer_opens_the_encounter(store: Store) -> None:
     """A change through a link is refused by its own append once the link is revoked, or when
     it opens another encounter, and nothing of it is kept; a reply that changes nothing is
-    refused too."""
+    refused too, and so is a change sent again with its key, whose answer is kept."""
     encounter, other = store.create(demo()), store.create(demo())
     druid, elsewhere = store.grant(encounter, "druid").token, store.grant(other).token
     tracked = Tracked(store, encounter)
     assert tracked.run("start").ok
-    assert tracked.run("note hello", "druid", through=druid).changed
+    assert tracked.run("note hello", "druid", key="k1", through=druid).changed
     version, state = tracked.version, tracked.session.state
     with pytest.raises(UnknownLink):
         tracked.run("note the raptors circle", through=elsewhere)
     store.revoke(druid)
-    for line in ("note one more", "status"):
-        with pytest.raises(UnknownLink):
-            tracked.run(line, "druid", through=druid)
+    for line, key in (("note one more", None), ("status", None), ("note hello", "k1")):
+        with pytest.raises(UnknownLink):  # the last one's answer is kept, but not for it now
+            tracked.run(line, "druid", key=key, through=druid)
     assert store.version(encounter) == tracked.version == version
     assert tracked.session.state == state == store.load(encounter).session.state
 

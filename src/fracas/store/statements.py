@@ -78,7 +78,7 @@ TOUCH_THROUGH = TOUCH_AT.where(
 )
 """``TOUCH_AT`` only while the link ``token`` still opens the encounter (no row changed: nor
 when it was revoked): a change made through a link is refused in its own transaction once
-the link is gone, so a server needs not read the link before every change."""
+the link is gone, so a server need not read the link before every change."""
 
 ENTRY_KEYS = ("encounter", "number", "kind", "data", "created")
 ADD_ENTRY = insert(entries)

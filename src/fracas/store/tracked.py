@@ -120,11 +120,12 @@ class Tracked:
         from fracas.app.session import Reply
 
         for attempt in range(ATTEMPTS):
-            if attempt > 1 or (attempt and through is None):  # (a line sent through a link
-                # runs again at once: its session was more likely old than raced)
+            if attempt > 1 or (attempt and through is None):
+                # (the first retry of a line sent through a link is at once: its session was
+                # more likely old than raced)
                 time.sleep(random.uniform(0, min(0.2, BACKOFF_SECONDS * 2**attempt)))
             if key is not None and (kept := self.answered(key)) is not None:
-                self.refresh()
+                self._catch_up(through)
                 return Reply(kept.command, kept.lines, needs=kept.needs)  # done already
             if attempt or through is None:
                 self.refresh()
@@ -138,7 +139,7 @@ class Tracked:
             waits = self.session.pending(speaker)
             wait = None if _same(waits, waited) else (speaker, waits)
             if not reply.changed:
-                if through is not None and not self._current(through):
+                if through is not None and self._catch_up(through):
                     continue  # it ran on an old state: again, on the one just loaded
                 if wait is not None:
                     self._keep_waiting(speaker, waits)
@@ -158,9 +159,12 @@ class Tracked:
             return reply
         raise Conflict(f"encounter {self.id} kept changing under this command; try again")
 
-    def _current(self, through: str) -> bool:
-        """Whether the session was the store's latest, read with the link ``through`` (which
-        must still open this encounter: UnknownLink if not); reloaded when it was not."""
+    def _catch_up(self, through: str | None) -> bool:
+        """Reload when another writer changed the encounter, reading its version, or with
+        ``through`` the link and the version at once (UnknownLink, and the session reloaded,
+        when the link no longer opens this encounter); whether it did."""
+        if through is None:
+            return self.refresh()
         try:
             link, version = self.store.link_at(through)
             if link.encounter != self.id:
@@ -168,7 +172,7 @@ class Tracked:
         except BaseException:
             self._reload()  # what the line left in memory is not kept
             raise
-        return not self.catch_up(version)
+        return self.catch_up(version)
 
     def _keep_waiting(self, speaker: CombatantId | None, waits: Pending | None) -> None:
         try:
