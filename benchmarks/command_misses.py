@@ -94,12 +94,13 @@ def _pairs(layer: str) -> Iterator[Callable[[], None]]:
         return
     from fracas.store import Store
 
-    folder = tempfile.mkdtemp(prefix="fracas-misses-")
-    store = Store(f"sqlite:///{folder}/misses.sqlite3")
-    encounter = store.create(fight())
-    token = store.grant(encounter).token
-    with store.keep_connection():
-        yield _tracked(store, encounter, token) if layer == "tracked" else _web(store, token)
+    with tempfile.TemporaryDirectory(prefix="fracas-misses-") as folder:
+        store = Store(f"sqlite:///{folder}/misses.sqlite3")
+        encounter = store.create(fight())
+        token = store.grant(encounter).token
+        with store.keep_connection():
+            yield _tracked(store, encounter, token) if layer == "tracked" else _web(store, token)
+        store.close()
 
 
 def _in_memory(with_log: bool) -> Callable[[], None]:
