@@ -23,6 +23,7 @@ from starlette.types import Receive, Scope, Send
 from fracas.store import Store
 from fracas.web import api
 from fracas.web.app import create_app
+from fracas.web.front import FrontDoor
 from fracas.web.lean import Ahead, LeanRoute
 from fracas.web.models import ActionIn, CommandIn, ReplyOut
 
@@ -358,11 +359,10 @@ def test_the_change_routes_ahead_are_routed_as_fastapi_routes_them(
         client.__exit__(None, None, None)
     for app in apps.values():
         app.state.tables.store.close()
-    changes = [
-        f"POST {path.replace('TOKEN', tokens['ahead'])}"
-        for m, path, _ in ROUTED[: len(MALFORMED + WELL_FORMED)]
+    malformed = [
+        f"POST {path.replace('TOKEN', tokens['ahead'])}" for m, path, _ in ROUTED[: len(MALFORMED)]
     ]
-    assert handled_ahead == changes
+    assert handled_ahead == malformed  # the well-formed ones are answered at the front door
 
 
 def test_the_openapi_document_is_the_one_fastapi_makes_without_the_routes_ahead(
@@ -372,3 +372,64 @@ def test_the_openapi_document_is_the_one_fastapi_makes_without_the_routes_ahead(
     ahead = create_app(store)
     assert json.dumps(ahead.openapi()) == json.dumps(alone.openapi())  # the paths' order too
     alone.state.tables.store.close()
+
+
+# --- the change routes answered at the front door (``fracas.web.front``) ---------------------
+
+
+def without_front_door(store: Store) -> FastAPI:
+    """The API with every request going through FastAPI's layers and router."""
+    app = create_app(store)
+    app.user_middleware = [m for m in app.user_middleware if m.cls is not FrontDoor]
+    return app
+
+
+def test_the_front_door_answers_as_the_app_without_it_and_only_well_formed_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same answers, and the same steps in the log, with the front door as without it;
+    what reaches the app's router with it is everything but the well-formed changes."""
+    sending: list[str] = [""]  # the request being sent
+    routed: list[str] = []
+    route = fastapi.routing.APIRouter.__call__
+
+    async def spy(router: APIRouter, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            routed.append(sending[0])
+        await route(router, scope, receive, send)
+
+    monkeypatch.setattr(fastapi.routing.APIRouter, "__call__", spy)
+    apps = {
+        "door": create_app(Store(f"sqlite:///{tmp_path / 'a.sqlite3'}")),
+        "none": without_front_door(Store(f"sqlite:///{tmp_path / 'b.sqlite3'}")),
+    }
+    answers: dict[str, list[Any]] = {}
+    seen: dict[str, Any] = {}
+    for name, app in apps.items():
+        client = TestClient(app, follow_redirects=False).__enter__()
+        demo = {"ruleset": "momentum", "demo": True, "seed": 7}
+        gm = client.post("/api/encounters", json=demo).json()["token"]
+        seats = {"gm": gm, "player": client.put(f"/api/t/{gm}/links/Druid").json()["token"]}
+        seats["none"] = "not-a-link"
+        routed.clear()
+        for seat, token in seats.items():
+            for number, (method, path, request) in enumerate(ROUTED):
+                sending[0] = f"{seat} {number}"
+                sent = client.request(method, path.replace("TOKEN", token), **request)
+                moved = sent.headers.get("location", "").replace(token, "TOKEN")
+                body = sent.content.replace(token.encode(), b"TOKEN")
+                answers.setdefault(sending[0], []).append((sent.status_code, moved, body))
+        seen[f"routed {name}"] = list(routed)
+        seen[f"log {name}"] = client.get(f"/api/t/{gm}/log").json()
+        client.__exit__(None, None, None)
+        app.state.tables.store.close()
+    for sent_as, (door, none) in answers.items():
+        assert door == none, (sent_as, ROUTED[int(sent_as.split()[1])])
+    assert seen["log door"] == seen["log none"]
+    assert len(seen["log door"]) > 10
+    well_formed = range(len(MALFORMED), len(MALFORMED + WELL_FORMED))
+    at_the_door = {
+        f"{seat} {number}" for seat in ("gm", "player", "none") for number in well_formed
+    }
+    assert at_the_door <= set(seen["routed none"])
+    assert seen["routed door"] == [s for s in seen["routed none"] if s not in at_the_door]

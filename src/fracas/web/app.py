@@ -33,7 +33,9 @@ from fracas.web import (
     live,
     odds_api,
 )
+from fracas.web.front import FrontDoor
 from fracas.web.guard import NEEDS_SERVER_TOKEN, Guard
+from fracas.web.lean import LeanRoute
 from fracas.web.limits import BodyLimit
 from fracas.web.tables import Tables
 from fracas.web.telemetry import OFF, reported
@@ -74,6 +76,8 @@ def create_app(
     app.state.tables = tables
     app.state.guard = Guard(server_token)
     errors.install(app)
+    changes = [route for route in api.router.routes if isinstance(route, LeanRoute)]
+    app.add_middleware(FrontDoor, owner=app, routes=changes)  # the innermost: added first
     app.add_middleware(BodyLimit)
     lean.include_ahead(app, api.router)
     app.include_router(encounters_api.router, dependencies=[NEEDS_SERVER_TOKEN])

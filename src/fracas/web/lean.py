@@ -30,7 +30,7 @@ from __future__ import annotations
 import inspect
 import json
 import typing
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response, params
@@ -47,6 +47,9 @@ Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 class LeanRoute(APIRoute):
     """An API route whose well-formed requests skip FastAPI's handler (the module says why)."""
 
+    reader: Reader
+    """Reads a request for the route's own handler (the one built outside any router)."""
+
     def get_route_handler(self) -> Handler:
         full = super().get_route_handler()
         # FastAPI builds the handler once for the route and once for each router that includes
@@ -55,10 +58,13 @@ class LeanRoute(APIRoute):
         context = _effective_route_context_var.get()
         if context is not None and context.original_route is self:
             dependant = context.dependant
-        return _Reader(dependant).handler(full)
+        reader = Reader(dependant)
+        if context is None:
+            self.reader = reader  # the route's own, outside any router (``fracas.web.front``)
+        return reader.handler(full)
 
 
-class _Reader:
+class Reader:
     """Reads the parameters of one lean route's endpoint from a request."""
 
     def __init__(self, dependant: Dependant) -> None:
@@ -104,13 +110,32 @@ class _Reader:
 
     async def read(self, request: Request) -> dict[str, Any] | None:
         """The endpoint's arguments, or None when some part of the request is not well-formed."""
+        headers = request.headers
+        body = None
+        if self.body is not None and headers.get("content-type") == "application/json":
+            try:
+                body = await request.body()
+            except Exception:  # FastAPI's handler answers it: unreadable (400)
+                return None
+        return self.values(request.path_params, headers, body, request)
+
+    def values(
+        self,
+        path: Mapping[str, Any],
+        headers: Mapping[str, str],
+        body: bytes | None,
+        request: Request,
+    ) -> dict[str, Any] | None:
+        """The endpoint's arguments from the request's path parameters, its headers (by
+        lower-case name) and its body, read when it was sent as JSON (else None); None when
+        some part is not well-formed."""
         values: dict[str, Any] = {}
         for name, alias, field in self.path:
-            values[name], errors = field.validate(request.path_params[alias], loc=("path", alias))
+            values[name], errors = field.validate(path[alias], loc=("path", alias))
             if errors:
                 return None
         for name, alias, field in self.headers:
-            sent = request.headers.get(alias)
+            sent = headers.get(alias.lower())
             if sent is None:
                 if field.field_info.is_required():
                     return None
@@ -120,11 +145,11 @@ class _Reader:
             if errors:
                 return None
         if self.body is not None:
-            if request.headers.get("content-type") != "application/json":
+            if body is None:
                 return None
             try:
-                sent_body = json.loads(await request.body())
-            except Exception:  # FastAPI's handler answers it: not JSON (422), unreadable (400)
+                sent_body = json.loads(body)
+            except Exception:  # FastAPI's handler answers it: not JSON (422)
                 return None
             values[self.body.name], errors = self.body.validate(sent_body, loc=("body",))
             if errors:
