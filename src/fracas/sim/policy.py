@@ -36,6 +36,7 @@ from pydantic import BaseModel
 
 from fracas.engine.action import Action, CombatantId
 from fracas.engine.encounter import Encounter, Step
+from fracas.engine.memo import per_object
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import Combatant
 
@@ -174,8 +175,10 @@ def _required(kind: type[Action]) -> list[str]:
     ]
 
 
-def _named(sheet: BaseModel) -> list[str]:
-    """The names of the named things a sheet lists (weapons, abilities, powers …)."""
+@per_object
+def _named(sheet: BaseModel) -> tuple[str, ...]:
+    """The names of the named things a sheet lists (weapons, abilities, powers …), read once
+    a sheet (sheets are immutable)."""
     found: list[str] = []
     for field_name in type(sheet).model_fields:
         value = getattr(sheet, field_name)
@@ -185,4 +188,4 @@ def _named(sheet: BaseModel) -> list[str]:
             name = getattr(item, "name", None) if isinstance(item, BaseModel) else None
             if isinstance(name, str):
                 found.append(name)
-    return found
+    return tuple(found)
