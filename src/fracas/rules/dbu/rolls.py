@@ -8,6 +8,8 @@ one at or below the Botch Rate takes a penalty (SOURCES.md 2.2-2.3).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fracas.dice import DiceSource, Expression, LoadedDice, RollResult, dice, roll
 from fracas.engine.frozen import frozen
 from fracas.rules.dbu.settings import DbuSettings
@@ -49,8 +51,10 @@ class CombatRoll:
         return self.dice.total + extra + sum(m.amount for m in self.modifiers)
 
 
+@lru_cache(maxsize=256)
 def combat_dice(tier: int, bonus: Expression | None = None) -> Expression:
-    """A d10 with the Tier's Extra Dice and any bonus dice (Energy Charges, +2d6 …)."""
+    """A d10 with the Tier's Extra Dice and any bonus dice (Energy Charges, +2d6 …); made once
+    for the same Tier and bonus (every Strike and Dodge asks)."""
     expression: Expression = dice(1, 10)
     for extra in (tier_extra_dice(tier), bonus):
         if extra is not None:

@@ -7,6 +7,8 @@ trailing d4/d6/d8). ToP Extra Dice have category Tier - 1; Critical Extra Dice c
 
 from __future__ import annotations
 
+from functools import cache
+
 from fracas.dice import Expression, dice
 
 TRAILING = {1: 4, 2: 6, 3: 8}
@@ -18,8 +20,9 @@ def times_tier(amount: int, tier: int) -> int:
     return amount * tier
 
 
+@cache
 def category_dice(category: int) -> Expression | None:
-    """The dice of an Extra Dice category (None for category 0)."""
+    """The dice of an Extra Dice category (None for category 0); made once a category."""
     if category < 0:
         raise ValueError(f"an Extra Dice category cannot be negative ({category})")
     parts: list[Expression] = []
