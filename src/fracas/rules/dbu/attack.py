@@ -233,6 +233,7 @@ class AttackingRule(Generic[A]):
             )
 
     def plan(self, state: EncounterState, action: A) -> AttackPlan:
+        charges = self.charges(state, action)
         return AttackPlan(
             self.maneuver,
             acting(action),
@@ -240,9 +241,9 @@ class AttackingRule(Generic[A]):
             action.foundation,
             self.profile(action).category,
             wager=action.wager,
-            charges=self.charges(state, action),
+            charges=charges,
             signature=action.signature,
-            wound_dice=charge_dice(self.charges(state, action), tier_of(state[acting(action)])),
+            wound_dice=charge_dice(charges, tier_of(state[acting(action)])),
             answer=action.defense,
             flare_ki=action.defense_ki,
             rebound=action.rebound,
@@ -362,7 +363,10 @@ class AttackRule(AttackingRule[a.Attack]):
             )
 
     def plan(self, state: EncounterState, action: a.Attack) -> AttackPlan:
-        return replace(super().plan(state, action), wager=action.wager + action.desperation)
+        plan = super().plan(state, action)
+        if not action.desperation:  # most attacks wager no Life (replace costs ~2 % of a fight)
+            return plan
+        return replace(plan, wager=action.wager + action.desperation)
 
 
 BLITZ_PROFILES = frozenset({"simple", "powered"})
