@@ -3,6 +3,7 @@ the test quick; the runs travel through Dask as they would to remote workers).""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,3 +44,25 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPat
     study = Study(str(demo_of("momentum")), runs=2)
     with pytest.raises(FracasError, match="cannot reach the scheduler"):
         simulate(study, cluster="tcp://127.0.0.1:9")
+
+
+def _rules_imported() -> list[str]:
+    return sorted(name for name in sys.modules if name.endswith(".ruleset"))
+
+
+def test_a_worker_preloading_the_runner_imports_the_rulesets_as_it_starts() -> None:
+    """``dask worker --preload fracas.sim.runner`` (docs/analysis.md): the worker, a process of
+    its own, has every installed ruleset imported before it is sent any study."""
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            preload=["fracas.sim.runner"],
+        ) as cluster,
+        distributed.Client(cluster.scheduler_address) as client,
+    ):
+        (imported,) = client.run(_rules_imported).values()
+    for slug in ("dbu", "kaiser", "kingsdale", "lurasko", "momentum"):
+        assert f"fracas.rules.{slug}.ruleset" in imported
