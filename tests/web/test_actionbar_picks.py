@@ -28,7 +28,7 @@ from tests.web.browsing import (
 from tests.web.server import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import BrowserContext, Page
 
 __all__ = ["browser", "server"]  # the module's fixtures
 
@@ -195,3 +195,42 @@ def test_a_colliders_attack_powers_and_the_rulesets_damage_types_are_pick_lists(
         page.close()
     assert narration(server, clicked) == narration(server, typed)
     assert view(server, clicked) == view(server, typed)
+
+
+def _groups(page: Page, field: str) -> list[tuple[str, list[str]]]:
+    """The option groups of the action bar's pick list ``field``: (label, names)."""
+    found: list[tuple[str, list[str]]] = page.evaluate(
+        """(name) => [...document.querySelectorAll(`#actionbar select[name=${name}] optgroup`)]
+            .map((g) => [g.label, [...g.querySelectorAll("option")].map((o) => o.textContent)])""",
+        field,
+    )
+    return [(label, list(names)) for label, names in found]
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_target_list_names_whom_the_action_means_first(
+    server: Server, browser: BrowserContext, size: dict[str, int]
+) -> None:
+    """An attack's target list opens with the acting combatant's foes, a field the ruleset aims
+    at allies (momentum's ``stabilize``) with its own side, each group titled; the game
+    master's own actions (``damage``) list everyone, ungrouped, in the fight's order."""
+    token = demo(server, "momentum")
+    command(server, token, "start")  # Scout's turn
+    everyone = view(server, token)["combatants"]
+    side = next(c["side"] for c in everyone if c["name"] == "Scout")
+    foes = [c["name"] for c in everyone if c["side"] != side]
+    own = [c["name"] for c in everyone if c["side"] == side]
+    assert foes and "Scout" in own
+    page = opened(browser, f"{server.url}/gm/{token}", size)
+    try:
+        page.locator("#actionbar #verb").select_option("attack")
+        assert _groups(page, "target") == [("foes", foes), ("own side", own)]
+        page.locator("#actionbar #verb").select_option("stabilize")
+        assert _groups(page, "target") == [("allies", own), ("others", foes)]
+        page.locator("#actionbar #verb").select_option("damage")
+        assert _groups(page, "target") == []
+        listed = page.locator("#actionbar select[name=target] option").all_inner_texts()
+        assert listed == ["choose…", *(c["name"] for c in everyone)]
+        assert fits(page), "the action bar makes the page scroll sideways"
+    finally:
+        page.close()

@@ -70,12 +70,36 @@ export class ActionBar {
     const field = this.targetField();
     if (!field) return null;
     if (!this.action.game_master) {
-      const actor = this.actorId();
-      const acting = this.view && this.view.combatants.find((a) => a.id === actor);
-      if (c.id === actor) return null;
-      if (acting && (acting.side === c.side) !== (field.aims === "ally")) return null;
+      if (c.id === this.actorId()) return null;
+      if (this.aimedAt(field, c) === false) return null;
     }
     return capitalized(this.verb) + " " + c.name;
+  }
+
+  /** Whether field `p` of the action means `c`: on the actor's side for a field the ruleset
+   * aims at allies, on another side for any other; null when nobody acts or the action is the
+   * game master's (it means anyone). */
+  aimedAt(p, c) {
+    if (this.action.game_master) return null;
+    const actor = this.actorId();
+    const acting = this.view && this.view.combatants.find((a) => a.id === actor);
+    if (!acting) return null;
+    return (acting.side === c.side) === (p.aims === "ally");
+  }
+
+  /** The fight's names for field `p` as [title, names] groups: those it means first
+   * ("foes", then "own side"; "allies", then "others" for a field aimed at allies), or one
+   * untitled group when it means anyone. */
+  people(p) {
+    const everyone = this.view ? this.view.combatants : [];
+    const meant = everyone.filter((c) => this.aimedAt(p, c) !== false);
+    if (meant.length === everyone.length) return [[null, everyone.map((c) => c.name)]];
+    const others = everyone.filter((c) => !meant.includes(c));
+    const [first, second] = p.aims === "ally" ? ["allies", "others"] : ["foes", "own side"];
+    return [
+      [first, meant.map((c) => c.name)],
+      [second, others.map((c) => c.name)],
+    ];
   }
 
   chooseTarget(c) {
@@ -274,12 +298,12 @@ export class ActionBar {
       else this.refresh();
     };
     const value = this.values[p.name];
-    const people = this.view ? this.view.combatants.map((c) => c.name) : [];
+    const people = TARGETS.has(p.kind) ? this.people(p) : [];
     if (p.kind === "combatants") {
       const group = element("fieldset");
       group.append(element("legend", name));
       const chosen = new Set(value || []);
-      for (const who of people) {
+      for (const who of people.flatMap(([, names]) => names)) {
         const label = element("label", null, "check");
         const box = element("input");
         box.type = "checkbox";
@@ -312,7 +336,11 @@ export class ActionBar {
     if (p.kind === "combatant" || p.kind === "choice") {
       input = element("select");
       input.append(option("", p.required ? "choose…" : "(default)"));
-      for (const item of p.kind === "combatant" ? people : p.choices) input.append(option(item));
+      for (const [title, items] of p.kind === "combatant" ? people : [[null, p.choices]]) {
+        const group = title === null ? input : input.appendChild(element("optgroup"));
+        if (title !== null) group.label = title;
+        for (const item of items) group.append(option(item));
+      }
       input.addEventListener("change", () => set(input.value));
     } else {
       input = element("input");
