@@ -245,6 +245,32 @@ def test_a_players_phone_shows_their_card_and_no_hidden_combatant(
     assert GHOST not in dom and "ghost" not in dom.lower()
 
 
+def test_a_players_turn_buttons_work_on_their_own_turn_only(
+    server: Server, browser: BrowserContext
+) -> None:
+    """The engine refuses ``end`` and ``hold`` to anyone but the one whose turn it is, so a
+    player's page offers them on that player's turn only; the game master's, always."""
+    token = demo(server, "momentum")
+    command(server, token, "start")  # Scout's turn
+    link = httpx.put(f"{server.url}/api/t/{token}/links/Druid").json()["page"]
+    player = opened(browser, server.url + link, PHONE)
+    gm = opened(browser, f"{server.url}/gm/{token}", PHONE)
+    try:
+        for button in ("#end-turn", "#hold"):
+            assert player.locator(button).is_disabled()
+            assert gm.locator(button).is_enabled()
+        command(server, token, "end")  # Druid's turn
+        player.wait_for_selector("#end-turn:enabled", timeout=WAIT_MS)
+        assert player.locator("#hold").is_enabled()
+        player.locator("#end-turn").click()
+        gm.wait_for_selector('#headline:not(:has-text("Druid\'s turn"))', timeout=WAIT_MS)
+        player.wait_for_selector("#end-turn:disabled", timeout=WAIT_MS)
+    finally:
+        player.close()
+        gm.close()
+    assert view(server, token)["acting"] != ["Druid"]
+
+
 @pytest.mark.parametrize("ruleset", sorted(PEOPLE))
 def test_every_rulesets_player_phone_shows_their_card_and_no_hidden_combatant(
     server: Server, browser: BrowserContext, ruleset: str

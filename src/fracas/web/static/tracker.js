@@ -62,8 +62,11 @@ function drawButtons() {
     start.hidden = Boolean(page.view && page.view.started); // shown until the fight starts
     bar.append(start);
   }
-  bar.append(button("End turn", () => send("end"), "End the current turn (n)"));
-  bar.append(button("Hold", () => send("hold"), "Hold the current turn"));
+  const end = button("End turn", () => send("end"), "End the current turn (n)");
+  const hold = button("Hold", () => send("hold"), "Hold the current turn");
+  end.id = "end-turn";
+  hold.id = "hold";
+  bar.append(end, hold);
   bar.append(button("Status", () => send("status"), "Show the table as text"));
   if (!GM) return;
   bar.append(button("Undo", () => post("/undo", "undo"), "Undo the last step (u)"));
@@ -145,6 +148,7 @@ function drawState(state) {
   if (page.headline && headline !== page.headline) $("announce").textContent = headline;
   page.headline = headline;
   if ($("start")) $("start").hidden = view.started;
+  for (const id of ["end-turn", "hold"]) $(id).disabled = !GM && !mine; // a player's own turn
   drawOrder(view.order);
   if (page.bar) page.bar.update(view); // first: the cards' buttons read who acts now
   drawAllCards();
