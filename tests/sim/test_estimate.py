@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fracas.app.files import open_encounter
 from fracas.app.rulesets import demo_of
 from fracas.cli.app import app
+from fracas.errors import FracasError
 from fracas.sim.estimate import (
     BUDGET_SPENT,
     CHUNK,
@@ -108,3 +110,26 @@ def test_its_seconds_include_study_mode_s_set_up() -> None:
     assert plans_built() == built  # the plan built once per process
     assert 0 < again.setup_seconds < again.seconds
     assert found.to_json()["setup_seconds"] == found.setup_seconds
+
+
+def test_a_fight_of_one_side_is_refused_with_its_side_named(tmp_path: Path) -> None:
+    """'each side's chance to win' (the estimate) needs two sides: the Kaiser demo with its
+    bandits removed is refused before a fight is played, by the API's function and the
+    command alike."""
+    session = open_encounter(KAISER, seed=1)
+    for bandit in ("bandit-1", "bandit-2", "shaman"):
+        assert session.run(f"remove {bandit}").ok
+    assert {c.side for c in session.state} == {"party"}
+    study = study_of(KAISER, 1, json.dumps(session.save()))
+    with pytest.raises(FracasError, match="everyone in the fight is on side 'party'"):
+        estimate(study, workers=1)
+    url = f"sqlite:///{tmp_path / 'fracas.sqlite3'}"
+    store = Store(url)
+    encounter = store.create(session)
+    store.close()
+    result = CliRunner().invoke(app, ["estimate", encounter, "--database", url])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "fracas: error: everyone in the fight is on side 'party': an estimate weighs two sides"
+        " against each other, so put someone on another side\n"
+    )

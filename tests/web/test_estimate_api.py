@@ -13,7 +13,7 @@ from fracas.sim.estimate import PRECISE, Headway, estimate, study_of
 from fracas.sim.study.mode import ENGINE, STUDY
 from fracas.store import Store
 from fracas.web.estimate_api import Job
-from tests.web.conftest import Table
+from tests.web.conftest import RAPTOR_SHEET, Table
 
 
 def kaiser(client: TestClient) -> tuple[str, str, str]:
@@ -114,3 +114,22 @@ def test_a_fall_back_to_the_engine_is_said_in_the_answer_and_the_message() -> No
         "margin": 1.0,
         "fell_back": why,
     }
+
+
+def test_a_fight_of_one_side_fails_with_the_reason_the_builder_shows(client: TestClient) -> None:
+    """A roster all on one side (three raptors): the estimate ends ``failed`` at once, its
+    error the one line the builder's page shows, and no fight played."""
+    created = client.post("/api/encounters", json={"ruleset": "momentum"})
+    assert created.status_code == 201, created.text
+    gm = created.json()["token"]
+    for number in (1, 2, 3):
+        raptor = {"name": f"Raptor {number}", "side": "raptors", "sheet": RAPTOR_SHEET}
+        assert client.post(f"/api/t/{gm}/combatants", json=raptor).status_code == 200
+    started = client.post(f"/api/t/{gm}/estimate", json={"budget": 60})
+    assert started.status_code == 202, started.text
+    done = finished(client, gm)
+    assert done["status"] == "failed" and done["fights"] == 0 and done["result"] is None
+    assert done["error"] == (
+        "everyone in the fight is on side 'raptors': an estimate weighs two sides against each"
+        " other, so put someone on another side"
+    )

@@ -26,7 +26,9 @@ from itertools import islice
 from multiprocessing.context import BaseContext
 from typing import Any
 
+from fracas.engine.ruleset import Ruleset
 from fracas.engine.state import EncounterState
+from fracas.errors import FracasError
 from fracas.sim.fight import FightResult
 from fracas.sim.report import SideOdds, Summary, summarize
 from fracas.sim.runner import TACTICS, Study, check, loaded, run_chunk
@@ -135,7 +137,8 @@ def estimate(
         raise ValueError(f"a budget above 0 and a precision in (0, 1), not {budget}, {precision}")
     start = time.monotonic()
     check(study)
-    setup = loaded(study.encounter, study.text, study.save)[1]
+    ruleset, setup = loaded(study.encounter, study.text, study.save)
+    _two_sides(ruleset, setup)
     limits = _Limits(start, budget, precision)
     progress = _Progress(limits, told)
     decision, found = played(
@@ -164,6 +167,22 @@ def estimate(
         mode=decision.mode,
         mode_why=decision.why,
         setup_seconds=found.setup_seconds,
+    )
+
+
+def _two_sides(ruleset: Ruleset, setup: EncounterState) -> None:
+    """Raise FracasError unless those who count (``Ruleset.standing``; everyone, for a ruleset
+    that says none does) are of two sides or more: with one, each side's chance to win says
+    nothing, and the fights would only run out of rounds."""
+    counted = ruleset.standing_in(setup).counted
+    sides = sorted(counted) if counted else sorted({c.side for c in setup})
+    if len(sides) > 1:
+        return
+    if not sides:
+        raise FracasError("there is nobody in the fight to estimate: add combatants first")
+    raise FracasError(
+        f"everyone in the fight is on side {sides[0]!r}: an estimate weighs two sides against"
+        " each other, so put someone on another side"
     )
 
 
