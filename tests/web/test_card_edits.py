@@ -105,3 +105,22 @@ def test_a_card_s_minus_and_plus_tell_the_mouse_what_they_do(
         expect(edit).to_have_accessible_description(f"{name} by the amount typed")
     finally:
         page.close()
+
+
+def test_a_cards_damage_amount_and_heal_are_one_stepper_apart_from_act_as(
+    server: Server, browser: BrowserContext
+) -> None:
+    """The amount sits between its minus (damage) and plus (heal), the three in one box, so it
+    reads as a control of its own and not as "Act as 1" (as the card first laid it out)."""
+    _, page = _gm_page(server, browser)
+    try:
+        parts = page.locator(f"{CARD} .stepper > *")
+        names = [parts.nth(i).get_attribute("aria-label") for i in range(parts.count())]
+        assert names == [
+            "Damage Raptor 1",
+            "amount of damage or healing for Raptor 1",
+            "Heal Raptor 1",
+        ]
+        assert page.locator(f"{CARD} .stepper").get_by_role("button", name="Act as").count() == 0
+    finally:
+        page.close()

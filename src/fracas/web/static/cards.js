@@ -173,11 +173,13 @@ function actions(c, view, ctx) {
     amount.min = "1";
     amount.value = "1";
     amount.setAttribute("aria-label", "amount of damage or healing for " + c.name);
-    row.append(
-      amount,
+    const stepper = element("span", null, "stepper"); // − amount +: read as one control
+    stepper.append(
       quickEdit("−", "damage", c, amount, ctx),
+      amount,
       quickEdit("+", "heal", c, amount, ctx),
     );
+    row.append(stepper);
   }
   if (ctx.verbs.has("effect")) row.append(conditionPicker(c, view, ctx));
   row.append(button("Player link", () => ctx.onLink(c), "Player link for " + c.name));
